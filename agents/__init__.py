@@ -1,0 +1,35 @@
+"""Bots.  ``agents.load(name)`` builds one; ``agents.available(game)`` lists those that can
+play a game.  Every agent follows :class:`agents.base.Agent`."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from agents.base import Agent
+
+# name -> ("module:Class", games it plays, or None for every game)
+_AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "random": ("agents.random_agent:RandomAgent", None),
+}
+
+
+def available(game: str | None = None) -> list[str]:
+    """Names of the agents that can play ``game`` (every agent without one)."""
+    return sorted(name for name, (_, games) in _AGENTS.items()
+                  if game is None or games is None or game in games)
+
+
+def load(name: str, game: str | None = None, **options: Any) -> Agent:
+    """An agent by name; an unknown name (or one that cannot play ``game``) names the valid
+    choices."""
+    if name not in _AGENTS or name not in available(game):
+        where = f" for {game}" if game else ""
+        raise ValueError(f"unknown agent {name!r}{where}; available agents: "
+                         f"{', '.join(available(game))}")
+    target, _ = _AGENTS[name]
+    module, _, cls = target.partition(":")
+    return getattr(importlib.import_module(module), cls)(**options)
+
+
+__all__ = ["Agent", "available", "load"]

@@ -1,0 +1,48 @@
+"""Rule engines.  Every game follows the common API of :mod:`engines.api`.
+
+>>> import engines
+>>> engines.available()
+['paris-damis']
+>>> game = engines.load("paris-damis", players=3, jokers=1)
+>>> state = game.new_state(seed=7)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
+_GAMES = {
+    "paris-damis": "engines.paris_damis:ParisDamis",
+}
+
+
+def available() -> list[str]:
+    """Slugs of every registered game."""
+    return sorted(_GAMES)
+
+
+def game_class(slug: str) -> Any:
+    """The class of a game by slug; an unknown slug names the valid ones."""
+    try:
+        target = _GAMES[slug]
+    except KeyError:
+        raise ValueError(f"unknown game {slug!r}; available games: "
+                         f"{', '.join(available())}") from None
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def params_class(slug: str) -> Any:
+    """The frozen parameter dataclass of a game."""
+    return game_class(slug).Params
+
+
+def load(slug: str, **params: Any) -> Any:
+    """A game with the given parameters (typed values or ``key=value`` strings' values).
+
+    ``players`` is every game's player-count parameter, with the game's usual count as its
+    default.  Unknown keys and bad values raise ``ValueError`` naming the valid choices."""
+    cls = game_class(slug)
+    return cls(cls.Params.from_kwargs(**params))

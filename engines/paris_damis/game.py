@@ -1,0 +1,367 @@
+"""Paris d'amis through the common game API: a thin wrapper over the compiled rules.
+
+Every rule lives in :mod:`engines.paris_damis.rules`; this module turns its flat arrays into
+the objects bots, runners and people use (actions with readable names, observations, results,
+an event log) and checks that an action is legal before handing it to the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+from numba import njit
+from numba.typed import List as TypedList
+
+from engines.api import Action, IllegalActionError, Result
+from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
+from engines.paris_damis import rules as R
+from engines.paris_damis import summary
+from engines.paris_damis.params import ParisDamisParams
+from engines.seeding import check_seed, game_rngs, generator_from_words
+
+PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DISCARD: "discard",
+               R.RECYCLE: "recycle", R.HAND_CHANGE: "hand_change", R.EXCHANGE: "exchange",
+               R.OVER: "over"}
+
+
+def action_text(code: int) -> str:
+    """Readable form of an action code: ``place 10♥ → hearts``, ``bet 2``, ``discard 3♣``,
+    ``keep``, ``exchange``."""
+    if code < R.BET_ACTION:
+        card, column = divmod(code - R.PLACE, R.COLUMNS)
+        return f"place {card_name(card)} → {SUIT_NAMES[column]}"
+    if code < R.DISCARD_ACTION:
+        return f"bet {code - R.BET_ACTION + 1}"
+    if code < R.KEEP:
+        return f"discard {card_name(code - R.DISCARD_ACTION)}"
+    return "keep" if code == R.KEEP else "exchange"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+_BY_TEXT = {a.text: a for a in ACTIONS}
+
+
+@njit(cache=True)
+def _advance_boxed(s, pr, rngs):
+    R.advance(s, pr, rngs[0])
+
+
+def _boxed(rng: np.random.Generator) -> TypedList:
+    """The generator in a typed list: compiled calls then skip re-reading it each time."""
+    boxed = TypedList()
+    boxed.append(rng)
+    return boxed
+
+
+class ParisDamis:
+    """The game Paris d'amis with fixed parameters (``engines.load("paris-damis", ...)``)."""
+
+    slug = "paris-damis"
+    title = "Paris d'amis"
+    Params = ParisDamisParams
+    actions = ACTIONS
+
+    def __init__(self, params: ParisDamisParams | None = None) -> None:
+        self.params = params or ParisDamisParams()
+        self.encoded_params = R.encode_params(self.params)
+        self.encoded_params.setflags(write=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0) -> ParisDamisState:
+        """A new game after its setup.  ``seed``: an int (the chance stream of game 0 of a
+        run with that seed) or the chance Generator itself (runners pass game i's)."""
+        if isinstance(seed, np.random.Generator):
+            chance = seed
+        else:
+            chance = game_rngs(check_seed(seed), 0).chance
+        s = R.STATE.new()
+        R.new_game(s, self.encoded_params)
+        state = ParisDamisState(self, s, chance)
+        state._advance()
+        return state
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or readable text (``"bet 2"``, ``"place 10♥ → hearts"``)."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
+            return ACTIONS[int(value)]
+        if isinstance(value, str) and value.strip() in _BY_TEXT:
+            return _BY_TEXT[value.strip()]
+        raise IllegalActionError(f"not a Paris d'amis action: {value!r} (examples: "
+                                 f"'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep')")
+
+    def __repr__(self) -> str:
+        return f"ParisDamis({self.params})"
+
+
+class ParisDamisState:
+    """One game of Paris d'amis in progress (see :mod:`engines.api`)."""
+
+    def __init__(self, game: ParisDamis, s: np.ndarray, chance: np.random.Generator,
+                 log: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._chance = chance
+        self._boxed_chance = _boxed(chance)
+        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
+        self._legal: np.ndarray | None = None
+        self._log: list = log if log is not None else []
+
+    # -- the common API ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return int(self.s[R.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        return [ACTIONS[c] for c in self._legal_codes().tolist()]
+
+    def apply(self, action: Action | int | str) -> None:
+        """Play ``action`` for the current player; an illegal one raises
+        :class:`IllegalActionError` and leaves the state unchanged."""
+        act = self.game.action(action)
+        legal = self._legal_codes()
+        if act.code not in legal:
+            if self.is_terminal():
+                raise IllegalActionError(f"{act} is not legal: the game is over")
+            raise IllegalActionError(
+                f"{act} is not legal for P{self.current_player} in phase "
+                f"{self.phase}; legal: {', '.join(ACTIONS[c].text for c in legal[:12])}"
+                f"{' ...' if len(legal) > 12 else ''}")
+        player = self.current_player
+        round_before = int(self.s[R.ROUND])
+        R.apply_action(self.s, self.game.encoded_params, act.code)
+        self._legal = None
+        self._log.append((player, act.code))
+        if self.s[R.BETS_PLACED] == self.game.params.players and act.code >= R.BET_ACTION \
+                and act.code < R.DISCARD_ACTION:
+            self._log.append(self._describe_round_end())
+        if R.chance_pending(self.s):
+            hands = self.s[R.HAND_SIZE:R.HAND_SIZE + self.game.params.players].copy()
+            phase = int(self.s[R.PHASE])
+            self._advance()
+            self._log.append(self._describe_chance(phase, player, hands))
+        if int(self.s[R.ROUND]) != round_before:
+            self._log.append(self._describe_round_start())
+
+    def is_terminal(self) -> bool:
+        return int(self.s[R.PHASE]) == R.OVER
+
+    def result(self) -> Result:
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no result yet")
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        return summary.result(self.game.params, row)
+
+    def observation(self, player: int) -> ParisDamisObservation:
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        R.observe(self.s, self.game.encoded_params, player, out)
+        return ParisDamisObservation(self.game.params, out, player)
+
+    def clone(self) -> ParisDamisState:
+        chance = np.random.Generator(type(self._chance.bit_generator)())
+        chance.bit_generator.state = self._chance.bit_generator.state
+        return ParisDamisState(self.game, self.s.copy(), chance, list(self._log))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> ParisDamisState:
+        """A full state consistent with ``player``'s observation; hidden cards re-dealt from
+        ``rng`` and a fresh chance stream drawn from it (the real future stays hidden)."""
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        R.determinize(self.s, self.game.encoded_params, player, rng, out)
+        chance = generator_from_words(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return ParisDamisState(self.game, out, chance, list(self._log))
+
+    @property
+    def log(self) -> list[str]:
+        """The game's events, readable: ``P0 place 10♥ → hearts``, ``P1 bet 2``,
+        ``♠: P1 wins K♠ (14 vs 12)``, ``k = 2: P1 ✓ bet 2, P0 ✗ bet 1``, ..."""
+        return [entry if isinstance(entry, str) else f"P{entry[0]} {ACTIONS[entry[1]].text}"
+                for entry in self._log]
+
+    # -- convenience -------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[int(self.s[R.PHASE])]
+
+    def __repr__(self) -> str:
+        return (f"<paris-damis round {int(self.s[R.ROUND]) + 1}, {self.phase}, "
+                f"P{self.current_player} to play>")
+
+    # -- internals ---------------------------------------------------------------------
+    def _advance(self) -> None:
+        _advance_boxed(self.s, self.game.encoded_params, self._boxed_chance)
+
+    def _legal_codes(self) -> np.ndarray:
+        if self._legal is None:
+            n = R.legal_actions(self.s, self.game.encoded_params, self._buffer)
+            self._legal = self._buffer[:n].copy()
+        return self._legal
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.game.params.players:
+            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+
+    def _describe_round_end(self) -> str:
+        s, n = self.s, self.game.params.players
+        parts = []
+        for column in range(R.COLUMNS):
+            card = R.face_up_card(s, column)
+            prize = card_name(card) if card >= 0 else "nothing"
+            totals = [int(s[R.COLUMN_TOTAL + p * R.COLUMNS + column]) for p in range(n)
+                      if s[R.COLUMN_FIRST + p * R.COLUMNS + column] >= 0]
+            winner = int(s[R.COLUMN_WINNER + column])
+            if not totals:
+                parts.append(f"{SUIT_SYMBOLS[column]}: empty")
+            elif winner < 0:
+                parts.append(f"{SUIT_SYMBOLS[column]}: tie, nobody wins {prize}")
+            else:
+                shown = " vs ".join(str(t) for t in sorted(totals, reverse=True))
+                parts.append(f"{SUIT_SYMBOLS[column]}: P{winner} wins {prize} ({shown})")
+        bettors = sorted(range(n), key=lambda p: s[R.BET_ORDER + p])
+        bets = ", ".join(f"P{p} {'✓' if s[R.BET_CORRECT + p] else '✗'} bet {s[R.BET + p]}"
+                         for p in bettors)
+        return f"round {int(s[R.ROUND]) + 1} ends; " + "; ".join(parts) + \
+            f"; k = {int(s[R.ROUND_K])}: {bets}"
+
+    def _describe_chance(self, phase: int, player: int, hands_before: np.ndarray) -> str:
+        n = self.game.params.players
+        hands = self.s[R.HAND_SIZE:R.HAND_SIZE + n]
+        if phase == R.EXCHANGE:
+            return f"P{player} exchanges {hands_before[player]} cards for {hands[player]}"
+        if phase == R.RECYCLE:
+            return "new cards: " + ", ".join(
+                f"P{p} +{hands[p] - hands_before[p]} ({hands[p]} in hand)" for p in range(n))
+        return "setup"
+
+    def _describe_round_start(self) -> str:
+        s = self.s
+        faces = " ".join(card_name(c) if c >= 0 else "–"
+                         for c in (R.face_up_card(s, suit) for suit in range(R.SUITS)))
+        return (f"round {int(s[R.ROUND]) + 1}: trump {SUIT_SYMBOLS[int(s[R.TRUMP])]}, "
+                f"face up {faces}, P{int(s[R.STARTER])} starts")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column as a player sees it: placements in order and each player's total."""
+
+    suit: int
+    placements: tuple[tuple[int, int], ...]     # (player, card) in placement order
+    totals: tuple[int, ...]                     # per seat
+
+
+class ParisDamisObservation:
+    """What one seat may know, decoded on demand from a masked copy of the state."""
+
+    def __init__(self, params: ParisDamisParams, s: np.ndarray, player: int) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._s.setflags(write=False)
+
+    @property
+    def array(self) -> np.ndarray:
+        """The masked state array (read-only), for compiled bots."""
+        return self._s
+
+    @cached_property
+    def hand(self) -> tuple[int, ...]:
+        own = R.LOC_HAND + self.player
+        return tuple(int(c) for c in np.flatnonzero(self._field("location") == own))
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[int(self._s[R.PHASE])]
+
+    @property
+    def round(self) -> int:
+        """Round number, 1-based."""
+        return int(self._s[R.ROUND]) + 1
+
+    @property
+    def trump(self) -> int:
+        return int(self._s[R.TRUMP])
+
+    @property
+    def current_player(self) -> int:
+        return int(self._s[R.CURRENT])
+
+    @property
+    def starter(self) -> int:
+        return int(self._s[R.STARTER])
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        """The points card contested in each column (-1: pile exhausted)."""
+        return tuple(int(R.face_up_card(self._s, suit)) for suit in range(R.SUITS))
+
+    @cached_property
+    def columns(self) -> tuple[Column, ...]:
+        n, s = self.params.players, self._s
+        placed = int(s[R.PLACEMENTS])
+        cols = []
+        for column in range(R.COLUMNS):
+            order = tuple((int(s[R.PLACEMENT_PLAYER + i]), int(s[R.PLACEMENT_CARD + i]))
+                          for i in range(placed) if s[R.PLACEMENT_COLUMN + i] == column)
+            totals = tuple(int(s[R.COLUMN_TOTAL + p * R.COLUMNS + column]) for p in range(n))
+            cols.append(Column(column, order, totals))
+        return tuple(cols)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet this round (0: not yet)."""
+        return self._per_player("bet")
+
+    @property
+    def bet_order(self) -> tuple[int, ...]:
+        return self._per_player("bet_order")
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._per_player("hand_size")
+
+    @property
+    def markers_left(self) -> tuple[int, ...]:
+        return tuple(self.params.markers - m for m in self._per_player("markers_used"))
+
+    @property
+    def deck_size(self) -> int:
+        return int(self._s[R.DECK_SIZE])
+
+    @property
+    def to_discard(self) -> int:
+        """Cards this seat still has to discard (discard phase)."""
+        return int(self._s[R.TO_DISCARD + self.player])
+
+    @cached_property
+    def treasures(self) -> tuple[tuple[int, ...], ...]:
+        """The points cards each seat has won."""
+        owners = self._field("points_owner")
+        return tuple(tuple(int(c) for c in np.flatnonzero(owners == p))
+                     for p in range(self.params.players))
+
+    @property
+    def suit_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Points per suit in each seat's treasure so far."""
+        return tuple(tuple(sum(int(R.points_value(c)) for c in cards if R.suit_of(c) == suit)
+                           for suit in range(R.SUITS)) for cards in self.treasures)
+
+    def _field(self, name: str) -> np.ndarray:
+        return R.STATE.get(self._s, name)
+
+    def _per_player(self, name: str) -> tuple[int, ...]:
+        return tuple(int(v) for v in self._field(name)[:self.params.players])
+
+    def __repr__(self) -> str:
+        hand = " ".join(card_name(c) for c in self.hand)
+        return (f"<P{self.player} sees round {self.round} ({self.phase}), trump "
+                f"{SUIT_SYMBOLS[self.trump]}, hand [{hand}]>")
+

@@ -1,0 +1,1 @@
+"""Orchestration and analysis: runners, benchmarks, command-line tools."""

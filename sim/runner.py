@@ -1,0 +1,42 @@
+"""Playing games: one at a time through the common API, or in bulk through a kernel.
+
+Game ``index`` of a run with ``seed`` uses the streams ``engines.seeding.game_rngs(seed,
+index)``: chance for the rules, decisions for the agents.  Both paths below honour that, so a
+game is the same whichever path, chunking or machine plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from agents.base import Agent
+from engines.seeding import game_rngs
+from sim.kernels import kernel_for
+
+
+def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -> Any:
+    """Play game ``index`` of a run with ``seed`` to the end; ``agents[p]`` sits at seat p.
+    Returns the final state."""
+    if len(agents) != game.num_players:
+        raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
+    chance, decisions = game_rngs(seed, index)
+    state = game.new_state(chance)
+    while not state.is_terminal():
+        player = state.current_player
+        legal = state.legal_actions()
+        state.apply(agents[player].act(state.observation(player), legal, decisions))
+    return state
+
+
+def play_kernel(game: Any, agent_names: Sequence[str], seed: int, start: int, count: int,
+                keep_states: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Games ``start .. start+count-1`` in the game's compiled kernel, ``agent_names[p]`` at
+    seat p in every game.  Returns the kernel's summary rows (and final states if asked)."""
+    kernel = kernel_for(game.slug)
+    if len(agent_names) != game.num_players:
+        raise ValueError(f"{len(agent_names)} agents for {game.num_players} seats")
+    seats = np.tile(kernel.policy_ids(list(agent_names)), (count, 1))
+    return kernel.play(game, seats, seed, start, count, keep_states=keep_states)
