@@ -23,7 +23,7 @@ class RandomAgent:
         return legal_actions[rng.integers(len(legal_actions))]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def random_choice(actions, n, rng):
     """Compiled twin of :meth:`RandomAgent.act` over an action-code buffer."""
     return actions[rng.integers(0, n)]

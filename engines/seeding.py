@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-BLOCK = 1024
+BLOCK = 16
 STREAMS = 2            # chance, decisions
 WORDS = 3              # SFC64 is seeded from three 64-bit words
 SFC64_WARMUP = 12      # numpy's sfc64_set_seed discards the first 12 outputs

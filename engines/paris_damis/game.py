@@ -48,6 +48,22 @@ def _advance_boxed(s, pr, rngs):
     R.advance(s, pr, rngs[0])
 
 
+@njit(cache=True)
+def _apply_and_list(s, pr, code, out):
+    """Apply an action; if a decision follows at once, list its legal actions (else 0)."""
+    R.apply_action(s, pr, code)
+    if R.chance_pending(s):
+        return 0
+    return R.legal_actions(s, pr, out)
+
+
+@njit(cache=True)
+def _observe(s, pr, player):
+    out = np.empty_like(s)
+    R.observe(s, pr, player, out)
+    return out
+
+
 def _boxed(rng: np.random.Generator) -> TypedList:
     """The generator in a typed list: compiled calls then skip re-reading it each time."""
     boxed = TypedList()
@@ -110,47 +126,46 @@ class ParisDamisState:
         self._chance = chance
         self._boxed_chance = _boxed(chance)
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        self._legal: np.ndarray | None = None
-        self._log: list = log if log is not None else []
+        self._legal: list[int] | None = None
+        self._current = int(s[R.CURRENT])
+        # entries: (player, code) for decisions, (kind, snapshot, ...) for table events;
+        # formatted only when ``log`` is read
+        self._log: list[tuple] = log if log is not None else []
 
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return int(self.s[R.CURRENT])
+        return self._current
 
     def legal_actions(self) -> list[Action]:
-        return [ACTIONS[c] for c in self._legal_codes().tolist()]
+        return [ACTIONS[c] for c in self._legal_codes()]
 
     def apply(self, action: Action | int | str) -> None:
         """Play ``action`` for the current player; an illegal one raises
         :class:`IllegalActionError` and leaves the state unchanged."""
-        act = self.game.action(action)
+        code = action.code if type(action) is Action else self.game.action(action).code
         legal = self._legal_codes()
-        if act.code not in legal:
-            if self.is_terminal():
-                raise IllegalActionError(f"{act} is not legal: the game is over")
-            raise IllegalActionError(
-                f"{act} is not legal for P{self.current_player} in phase "
-                f"{self.phase}; legal: {', '.join(ACTIONS[c].text for c in legal[:12])}"
-                f"{' ...' if len(legal) > 12 else ''}")
-        player = self.current_player
-        round_before = int(self.s[R.ROUND])
-        R.apply_action(self.s, self.game.encoded_params, act.code)
-        self._legal = None
-        self._log.append((player, act.code))
-        if self.s[R.BETS_PLACED] == self.game.params.players and act.code >= R.BET_ACTION \
-                and act.code < R.DISCARD_ACTION:
-            self._log.append(self._describe_round_end())
-        if R.chance_pending(self.s):
-            hands = self.s[R.HAND_SIZE:R.HAND_SIZE + self.game.params.players].copy()
-            phase = int(self.s[R.PHASE])
+        if code not in legal:
+            raise IllegalActionError(self._illegal_message(code, legal))
+        player = self._current
+        s = self.s
+        round_before = s[R.ROUND]
+        n = _apply_and_list(s, self.game.encoded_params, code, self._buffer)
+        self._legal = self._buffer[:n].tolist() if n else None
+        self._log.append((player, code))
+        phase = int(s[R.PHASE])
+        if phase != R.TURN and R.BET_ACTION <= code < R.DISCARD_ACTION:
+            self._log.append(("round_end", s.copy()))
+        if phase == R.RECYCLE or phase == R.EXCHANGE:
+            before = s.copy()
             self._advance()
-            self._log.append(self._describe_chance(phase, player, hands))
-        if int(self.s[R.ROUND]) != round_before:
-            self._log.append(self._describe_round_start())
+            self._log.append(("chance", before, s.copy()))
+        if s[R.ROUND] != round_before:
+            self._log.append(("round_start", s.copy()))
+        self._current = int(s[R.CURRENT])
 
     def is_terminal(self) -> bool:
-        return int(self.s[R.PHASE]) == R.OVER
+        return self._current < 0
 
     def result(self) -> Result:
         if not self.is_terminal():
@@ -160,10 +175,10 @@ class ParisDamisState:
         return summary.result(self.game.params, row)
 
     def observation(self, player: int) -> ParisDamisObservation:
-        self._check_player(player)
-        out = np.empty_like(self.s)
-        R.observe(self.s, self.game.encoded_params, player, out)
-        return ParisDamisObservation(self.game.params, out, player)
+        if not 0 <= player < self.game.params.players:
+            self._check_player(player)
+        return ParisDamisObservation(
+            self.game.params, _observe(self.s, self.game.encoded_params, player), player)
 
     def clone(self) -> ParisDamisState:
         chance = np.random.Generator(type(self._chance.bit_generator)())
@@ -182,9 +197,20 @@ class ParisDamisState:
     @property
     def log(self) -> list[str]:
         """The game's events, readable: ``P0 place 10♥ → hearts``, ``P1 bet 2``,
-        ``♠: P1 wins K♠ (14 vs 12)``, ``k = 2: P1 ✓ bet 2, P0 ✗ bet 1``, ..."""
-        return [entry if isinstance(entry, str) else f"P{entry[0]} {ACTIONS[entry[1]].text}"
-                for entry in self._log]
+        ``round 1 ends; ♠: P1 wins K♠ (14 vs 12); ...; k = 2: P1 ✓ bet 2, P0 ✗ bet 1``,
+        ``new cards: P0 +10 (13 in hand), ...``, ``P2 exchanges 7 cards for 5``,
+        ``round 2: trump ♦, face up 9♥ A♦ Q♠ 8♣, P1 starts``."""
+        lines: list[str] = []
+        for entry in self._log:
+            if entry[0] == "round_end":
+                lines.append(_describe_round_end(self.game.params, entry[1]))
+            elif entry[0] == "chance":
+                lines.append(_describe_chance(self.game.params, entry[1], entry[2]))
+            elif entry[0] == "round_start":
+                lines.append(_describe_round_start(entry[1]))
+            else:
+                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
+        return lines
 
     # -- convenience -------------------------------------------------------------------
     @property
@@ -198,55 +224,67 @@ class ParisDamisState:
     # -- internals ---------------------------------------------------------------------
     def _advance(self) -> None:
         _advance_boxed(self.s, self.game.encoded_params, self._boxed_chance)
+        self._current = int(self.s[R.CURRENT])
 
-    def _legal_codes(self) -> np.ndarray:
+    def _legal_codes(self) -> list[int]:
         if self._legal is None:
             n = R.legal_actions(self.s, self.game.encoded_params, self._buffer)
-            self._legal = self._buffer[:n].copy()
+            self._legal = self._buffer[:n].tolist()
         return self._legal
+
+    def _illegal_message(self, code: int, legal: list[int]) -> str:
+        text = ACTIONS[code].text
+        if self.is_terminal():
+            return f"{text} is not legal: the game is over"
+        shown = ", ".join(ACTIONS[c].text for c in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return (f"{text} is not legal for P{self._current} in phase {self.phase}; "
+                f"legal: {shown}{more}")
 
     def _check_player(self, player: int) -> None:
         if not 0 <= player < self.game.params.players:
             raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
 
-    def _describe_round_end(self) -> str:
-        s, n = self.s, self.game.params.players
-        parts = []
-        for column in range(R.COLUMNS):
-            card = R.face_up_card(s, column)
-            prize = card_name(card) if card >= 0 else "nothing"
-            totals = [int(s[R.COLUMN_TOTAL + p * R.COLUMNS + column]) for p in range(n)
-                      if s[R.COLUMN_FIRST + p * R.COLUMNS + column] >= 0]
-            winner = int(s[R.COLUMN_WINNER + column])
-            if not totals:
-                parts.append(f"{SUIT_SYMBOLS[column]}: empty")
-            elif winner < 0:
-                parts.append(f"{SUIT_SYMBOLS[column]}: tie, nobody wins {prize}")
-            else:
-                shown = " vs ".join(str(t) for t in sorted(totals, reverse=True))
-                parts.append(f"{SUIT_SYMBOLS[column]}: P{winner} wins {prize} ({shown})")
-        bettors = sorted(range(n), key=lambda p: s[R.BET_ORDER + p])
-        bets = ", ".join(f"P{p} {'✓' if s[R.BET_CORRECT + p] else '✗'} bet {s[R.BET + p]}"
-                         for p in bettors)
-        return f"round {int(s[R.ROUND]) + 1} ends; " + "; ".join(parts) + \
-            f"; k = {int(s[R.ROUND_K])}: {bets}"
 
-    def _describe_chance(self, phase: int, player: int, hands_before: np.ndarray) -> str:
-        n = self.game.params.players
-        hands = self.s[R.HAND_SIZE:R.HAND_SIZE + n]
-        if phase == R.EXCHANGE:
-            return f"P{player} exchanges {hands_before[player]} cards for {hands[player]}"
-        if phase == R.RECYCLE:
-            return "new cards: " + ", ".join(
-                f"P{p} +{hands[p] - hands_before[p]} ({hands[p]} in hand)" for p in range(n))
-        return "setup"
+def _describe_round_end(params: ParisDamisParams, s: np.ndarray) -> str:
+    n = params.players
+    parts = []
+    for column in range(R.COLUMNS):
+        card = R.face_up_card(s, column)
+        prize = card_name(card) if card >= 0 else "nothing"
+        totals = [int(s[R.COLUMN_TOTAL + p * R.COLUMNS + column]) for p in range(n)
+                  if s[R.COLUMN_FIRST + p * R.COLUMNS + column] >= 0]
+        winner = int(s[R.COLUMN_WINNER + column])
+        if not totals:
+            parts.append(f"{SUIT_SYMBOLS[column]}: empty")
+        elif winner < 0:
+            parts.append(f"{SUIT_SYMBOLS[column]}: tie, nobody wins {prize}")
+        else:
+            shown = " vs ".join(str(t) for t in sorted(totals, reverse=True))
+            parts.append(f"{SUIT_SYMBOLS[column]}: P{winner} wins {prize} ({shown})")
+    bettors = sorted(range(n), key=lambda p: s[R.BET_ORDER + p])
+    bets = ", ".join(f"P{p} {'✓' if s[R.BET_CORRECT + p] else '✗'} bet {s[R.BET + p]}"
+                     for p in bettors)
+    return (f"round {int(s[R.ROUND]) + 1} ends; " + "; ".join(parts)
+            + f"; k = {int(s[R.ROUND_K])}: {bets}")
 
-    def _describe_round_start(self) -> str:
-        s = self.s
-        faces = " ".join(card_name(c) if c >= 0 else "–"
-                         for c in (R.face_up_card(s, suit) for suit in range(R.SUITS)))
-        return (f"round {int(s[R.ROUND]) + 1}: trump {SUIT_SYMBOLS[int(s[R.TRUMP])]}, "
-                f"face up {faces}, P{int(s[R.STARTER])} starts")
+
+def _describe_chance(params: ParisDamisParams, before: np.ndarray, after: np.ndarray) -> str:
+    n = params.players
+    hands_before = before[R.HAND_SIZE:R.HAND_SIZE + n]
+    hands = after[R.HAND_SIZE:R.HAND_SIZE + n]
+    if before[R.PHASE] == R.EXCHANGE:
+        player = int(before[R.CURRENT])
+        return f"P{player} exchanges {hands_before[player]} cards for {hands[player]}"
+    return "new cards: " + ", ".join(
+        f"P{p} +{hands[p] - hands_before[p]} ({hands[p]} in hand)" for p in range(n))
+
+
+def _describe_round_start(s: np.ndarray) -> str:
+    faces = " ".join(card_name(c) if c >= 0 else "–"
+                     for c in (R.face_up_card(s, suit) for suit in range(R.SUITS)))
+    return (f"round {int(s[R.ROUND]) + 1}: trump {SUIT_SYMBOLS[int(s[R.TRUMP])]}, "
+            f"face up {faces}, P{int(s[R.STARTER])} starts")
 
 
 @dataclass(frozen=True)
@@ -265,12 +303,13 @@ class ParisDamisObservation:
         self.params = params
         self.player = player
         self._s = s
-        self._s.setflags(write=False)
 
     @property
     def array(self) -> np.ndarray:
-        """The masked state array (read-only), for compiled bots."""
-        return self._s
+        """The masked state array (a read-only view), for compiled bots."""
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
 
     @cached_property
     def hand(self) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ POLICY_RANDOM = 0
 POLICIES = {"random": POLICY_RANDOM}
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(policy, s, pr, actions, n, rng):
     """The action the seat's compiled policy picks among the ``n`` legal ``actions``."""
     return random_choice(actions, n, rng)
@@ -34,7 +34,8 @@ def play_game(s, pr, seat_policy, actions, chance, decisions):
         n = R.legal_actions(s, pr, actions)
         action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions)
         R.apply_action(s, pr, action)
-        R.advance(s, pr, chance)
+        if R.chance_pending(s):      # passing a Generator to a call costs; only when needed
+            R.advance(s, pr, chance)
 
 
 @njit(cache=True)
