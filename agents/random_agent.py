@@ -2,7 +2,8 @@
 
 The legal actions are taken exactly as the engine lists them, so in Paris d'amis a turn with
 p placements and b bet options bets with probability b/(p+b), as the spec's "Decisions"
-section prescribes.  The compiled twin draws the same number from the same stream.
+section prescribes.  The compiled twin draws the same index from the same stream
+(:func:`engines.chance.uniform_index`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Action
+from engines.chance import uniform_index, uniform_index_jit
 
 
 class RandomAgent:
@@ -20,10 +22,10 @@ class RandomAgent:
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        return legal_actions[rng.integers(len(legal_actions))]
+        return legal_actions[uniform_index(rng, len(legal_actions))]
 
 
 @njit(cache=True, inline="always")
 def random_choice(actions, n, rng):
     """Compiled twin of :meth:`RandomAgent.act` over an action-code buffer."""
-    return actions[rng.integers(0, n)]
+    return actions[uniform_index_jit(rng, n)]

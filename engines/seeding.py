@@ -69,7 +69,7 @@ def seed_words(seed: int, start: int, count: int) -> np.ndarray:
 
 def generator_from_words(words: np.ndarray) -> np.random.Generator:
     """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does."""
-    bit_generator = np.random.SFC64()
+    bit_generator = np.random.SFC64(0)          # any seed: the state is replaced below
     state = bit_generator.state
     state["state"]["state"] = np.array([words[0], words[1], words[2], 1], dtype=np.uint64)
     state["has_uint32"] = 0
@@ -83,6 +83,11 @@ def game_rngs(seed: int, index: int = 0) -> GameRngs:
     """The chance and decision streams of game ``index`` of a run with seed ``seed``."""
     words = seed_words(seed, index, 1)[0]
     return GameRngs(generator_from_words(words[0]), generator_from_words(words[1]))
+
+
+def decision_rng(seed: int, index: int = 0) -> np.random.Generator:
+    """The decision stream (for the agents) of game ``index`` of a run with seed ``seed``."""
+    return generator_from_words(seed_words(seed, index, 1)[0, 1])
 
 
 @njit(cache=True)
@@ -123,3 +128,48 @@ class ReseedableStream:
         if not same:
             raise RuntimeError("numpy's SFC64 state layout is not the one this kernel "
                                "expects; in-place reseeding is unsafe with this numpy")
+
+
+# --- Streams carried inside game states (the Python API path) ------------------------------
+#
+# A state of a compiled engine keeps its chance stream as the five words of an SFC64 state
+# (``stream_state``): copying a state copies its future, cheaply.  To draw, compiled code loads
+# those words into a scratch generator, draws, and stores them back (see ``ScratchStream``),
+# so no numpy Generator is created per state or unpacked per call.
+
+def stream_state(words: np.ndarray) -> np.ndarray:
+    """The SFC64 state (five words) of the stream seeded from three words."""
+    scratch = ScratchStream.get()
+    out = np.empty(_STATE_WORDS, dtype=np.uint64)
+    _seed_into(scratch.stream.generator, scratch.stream.alias, words, out)
+    return out
+
+
+@njit(cache=True)
+def _seed_into(rng, alias, words, out):
+    reseed(rng, alias, words)
+    out[:] = alias
+
+
+class ScratchStream:
+    """One process-wide generator that compiled code borrows to draw from a state's stream.
+
+    It holds no game information between calls: every use loads a state's words into it and
+    stores them back.  ``boxed`` is a typed list holding the generator, which compiled calls
+    take far faster than a bare Generator argument."""
+
+    _instance: ScratchStream | None = None
+
+    def __init__(self) -> None:
+        from numba.typed import List
+
+        self.stream = ReseedableStream()
+        self.stream.check()
+        self.boxed = List()
+        self.boxed.append(self.stream.generator)
+
+    @classmethod
+    def get(cls) -> ScratchStream:
+        if cls._instance is None:
+            cls._instance = cls()
+        return cls._instance

@@ -1,1 +1,12 @@
-"""Orchestration and analysis: runners, benchmarks, command-line tools."""
+"""Orchestration and analysis: runners, batch runs, results, benchmarks, command-line tools.
+
+``sim.load(run_dir)`` reads a batch run's tables (see :mod:`sim.results`)."""
+
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load":                      # imported lazily: pandas and pyarrow are heavy
+        from sim.results import load
+        return load
+    raise AttributeError(f"module 'sim' has no attribute {name!r}")

@@ -1,8 +1,8 @@
 """Playing games: one at a time through the common API, or in bulk through a kernel.
 
-Game ``index`` of a run with ``seed`` uses the streams ``engines.seeding.game_rngs(seed,
-index)``: chance for the rules, decisions for the agents.  Both paths below honour that, so a
-game is the same whichever path, chunking or machine plays it.
+Game ``index`` of a run with ``seed`` has two streams (``engines.seeding``): chance for the
+rules (``game.new_state(seed, index)``), decisions for the agents (``decision_rng``).  Both
+paths below honour that, so a game is the same whichever path, chunking or machine plays it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent
-from engines.seeding import game_rngs
+from engines.seeding import decision_rng
 from sim.kernels import kernel_for
 
 
@@ -22,8 +22,8 @@ def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -
     Returns the final state."""
     if len(agents) != game.num_players:
         raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
-    chance, decisions = game_rngs(seed, index)
-    state = game.new_state(chance)
+    decisions = decision_rng(seed, index)
+    state = game.new_state(seed, index)
     while not state.is_terminal():
         player = state.current_player
         legal = state.legal_actions()
@@ -32,9 +32,10 @@ def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -
 
 
 def play_kernel(game: Any, agent_names: Sequence[str], seed: int, start: int, count: int,
-                keep_states: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                keep_states: bool = False) -> Any:
     """Games ``start .. start+count-1`` in the game's compiled kernel, ``agent_names[p]`` at
-    seat p in every game.  Returns the kernel's summary rows (and final states if asked)."""
+    seat p in every game.  Returns the kernel's output (summary rows, round rows, and final
+    states if asked)."""
     kernel = kernel_for(game.slug)
     if len(agent_names) != game.num_players:
         raise ValueError(f"{len(agent_names)} agents for {game.num_players} seats")

@@ -82,7 +82,19 @@ def build(players: int = 2, hands: dict | None = None, *, trump: int = HEARTS,
         set_treasures(state, treasures)
     for suit, card in (faces or {}).items():
         set_face_up(state, suit, cards(card)[0] if isinstance(card, str) else card)
+    return refresh(state)
+
+
+def refresh(state):
+    """After editing ``state.s`` by hand: recompute what the rules derive from the card
+    locations (hand masks and sizes, when the engine keeps them) and drop what the state
+    object caches from its array."""
+    rebuild = getattr(R, "rebuild_hands", None)
+    if rebuild is not None:
+        rebuild(state.s, state.game.encoded_params)
     state._legal = None
+    if hasattr(state, "_current"):
+        state._current = int(state.s[R.CURRENT])
     return state
 
 
@@ -102,7 +114,7 @@ def set_treasures(state, treasures: dict) -> None:
         s[R.PILE_TOP + suit] = len(won)
         for c in pile:
             s[R.POINTS_OWNER + c] = owned.get(c, R.OWNER_NONE)
-    state._legal = None
+    refresh(state)
 
 
 def set_face_up(state, suit: int, card: int) -> None:
@@ -205,6 +217,18 @@ def check_invariants(state) -> None:
         counted = int((loc == R.LOC_HAND + p).sum()) if p < n else 0
         assert s[R.HAND_SIZE + p] == counted, f"P{p} hand_size {s[R.HAND_SIZE + p]} != {counted}"
 
+    # hands kept as bit masks too (when the engine has them): in step with the locations
+    if "hand_mask" in R.STATE.names():
+        words, width = R.HAND_WORDS, R.WORD_BITS
+        for p in range(R.MAX_PLAYERS):
+            bits = set()
+            for half in range(words):
+                word = int(s[R.HAND_MASK + p * words + half])
+                assert word >= 0, "a hand mask word has its sign bit set"
+                bits |= {half * width + i for i in range(width) if word >> i & 1}
+            expected = {int(c) for c in np.flatnonzero(loc == R.LOC_HAND + p)} if p < n else set()
+            assert bits == expected, f"P{p} hand mask out of step with the locations"
+
     # deck: exactly the cards located in the deck, each once
     size = int(s[R.DECK_SIZE])
     in_deck = sorted(int(c) for c in s[R.DECK:R.DECK + size])
@@ -272,3 +296,18 @@ def check_invariants(state) -> None:
     if phase == R.TURN:
         assert s[R.BET + state.current_player] == 0, "a player who bet has the turn"
         assert 0 <= s[R.BETS_PLACED] < n
+
+
+def same_future(a, b, seed: int = 0) -> bool:
+    """Whether two states play on identically (same chance events) under the same random
+    decisions; neither is changed (clones are played)."""
+    a, b = a.clone(), b.clone()
+    rng = np.random.default_rng(seed)
+    while not a.is_terminal():
+        if b.is_terminal() or not np.array_equal(a.s, b.s):
+            return False
+        acts = a.legal_actions()
+        choice = acts[rng.integers(len(acts))]
+        a.apply(choice.code)
+        b.apply(choice.code)
+    return b.is_terminal() and np.array_equal(a.s, b.s)

@@ -12,14 +12,13 @@ from functools import cached_property
 
 import numpy as np
 from numba import njit
-from numba.typed import List as TypedList
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.paris_damis.params import ParisDamisParams
-from engines.seeding import check_seed, game_rngs, generator_from_words
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DISCARD: "discard",
                R.RECYCLE: "recycle", R.HAND_CHANGE: "hand_change", R.EXCHANGE: "exchange",
@@ -44,8 +43,11 @@ _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
 @njit(cache=True)
-def _advance_boxed(s, pr, rngs):
+def _advance(s, pr, rngs, alias, stream):
+    """Resolve pending chance steps, drawing from the state's own stream."""
+    alias[:] = stream
     R.advance(s, pr, rngs[0])
+    stream[:] = alias
 
 
 @njit(cache=True)
@@ -55,20 +57,6 @@ def _apply_and_list(s, pr, code, out):
     if R.chance_pending(s):
         return 0
     return R.legal_actions(s, pr, out)
-
-
-@njit(cache=True)
-def _observe(s, pr, player):
-    out = np.empty_like(s)
-    R.observe(s, pr, player, out)
-    return out
-
-
-def _boxed(rng: np.random.Generator) -> TypedList:
-    """The generator in a typed list: compiled calls then skip re-reading it each time."""
-    boxed = TypedList()
-    boxed.append(rng)
-    return boxed
 
 
 class ParisDamis:
@@ -88,16 +76,18 @@ class ParisDamis:
     def num_players(self) -> int:
         return self.params.players
 
-    def new_state(self, seed: int | np.random.Generator = 0) -> ParisDamisState:
-        """A new game after its setup.  ``seed``: an int (the chance stream of game 0 of a
-        run with that seed) or the chance Generator itself (runners pass game i's)."""
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0
+                  ) -> ParisDamisState:
+        """A new game after its setup: game ``index`` of a run with seed ``seed`` (the same
+        game the batch kernel plays for that seed and index), or, given a Generator, a game
+        whose chance stream is seeded from it."""
         if isinstance(seed, np.random.Generator):
-            chance = seed
+            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
         else:
-            chance = game_rngs(check_seed(seed), 0).chance
+            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = ParisDamisState(self, s, chance)
+        state = ParisDamisState(self, s, stream_state(words))
         state._advance()
         return state
 
@@ -119,15 +109,15 @@ class ParisDamis:
 class ParisDamisState:
     """One game of Paris d'amis in progress (see :mod:`engines.api`)."""
 
-    def __init__(self, game: ParisDamis, s: np.ndarray, chance: np.random.Generator,
+    def __init__(self, game: ParisDamis, s: np.ndarray, stream: np.ndarray,
                  log: list | None = None) -> None:
         self.game = game
         self.s = s
-        self._chance = chance
-        self._boxed_chance = _boxed(chance)
+        self._stream = stream               # this game's chance stream (SFC64 state words)
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
         self._legal: list[int] | None = None
         self._current = int(s[R.CURRENT])
+        self._rounds: list[np.ndarray] = []     # summary.ROUND_FIELDS rows, one per seat
         # entries: (player, code) for decisions, (kind, snapshot, ...) for table events;
         # formatted only when ``log`` is read
         self._log: list[tuple] = log if log is not None else []
@@ -156,6 +146,9 @@ class ParisDamisState:
         phase = int(s[R.PHASE])
         if phase != R.TURN and R.BET_ACTION <= code < R.DISCARD_ACTION:
             self._log.append(("round_end", s.copy()))
+            rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
+            summary.record_round(s, self.game.encoded_params, rows, 0)
+            self._rounds.append(rows)
         if phase == R.RECYCLE or phase == R.EXCHANGE:
             before = s.copy()
             self._advance()
@@ -177,13 +170,12 @@ class ParisDamisState:
     def observation(self, player: int) -> ParisDamisObservation:
         if not 0 <= player < self.game.params.players:
             self._check_player(player)
-        return ParisDamisObservation(
-            self.game.params, _observe(self.s, self.game.encoded_params, player), player)
+        out = np.empty(R.STATE_SIZE, dtype=np.int32)
+        R.observe(self.s, self.game.encoded_params, player, out)
+        return ParisDamisObservation(self.game.params, out, player)
 
     def clone(self) -> ParisDamisState:
-        chance = np.random.Generator(type(self._chance.bit_generator)())
-        chance.bit_generator.state = self._chance.bit_generator.state
-        return ParisDamisState(self.game, self.s.copy(), chance, list(self._log))
+        return self._copy(self.s.copy(), self._stream.copy())
 
     def determinize(self, player: int, rng: np.random.Generator) -> ParisDamisState:
         """A full state consistent with ``player``'s observation; hidden cards re-dealt from
@@ -191,8 +183,19 @@ class ParisDamisState:
         self._check_player(player)
         out = np.empty_like(self.s)
         R.determinize(self.s, self.game.encoded_params, player, rng, out)
-        chance = generator_from_words(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return ParisDamisState(self.game, out, chance, list(self._log))
+        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return self._copy(out, stream)
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished game's summary row and its round rows, exactly as the batch kernel
+        records them (see :mod:`engines.paris_damis.summary`)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no records yet")
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        rounds = (np.concatenate(self._rounds) if self._rounds
+                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
+        return row, rounds
 
     @property
     def log(self) -> list[str]:
@@ -222,8 +225,15 @@ class ParisDamisState:
                 f"P{self.current_player} to play>")
 
     # -- internals ---------------------------------------------------------------------
+    def _copy(self, s: np.ndarray, stream: np.ndarray) -> ParisDamisState:
+        state = ParisDamisState(self.game, s, stream, list(self._log))
+        state._rounds = list(self._rounds)
+        return state
+
     def _advance(self) -> None:
-        _advance_boxed(self.s, self.game.encoded_params, self._boxed_chance)
+        scratch = ScratchStream.get()
+        _advance(self.s, self.game.encoded_params, scratch.boxed, scratch.stream.alias,
+                 self._stream)
         self._current = int(self.s[R.CURRENT])
 
     def _legal_codes(self) -> list[int]:

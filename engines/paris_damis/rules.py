@@ -4,7 +4,13 @@ Read alongside ``shared/rules/paris-damis.md`` (spec) and the French source text
 sections below follow the rulebook: components, setup, a round (``place``, ``bet``), the end
 of a round (columns, bets, ``discard``, recycle, new cards, ``hand_change``, next round), and
 the end of the game.  The Python API (:mod:`engines.paris_damis.game`) and the batch kernel
-(:mod:`engines.paris_damis.kernel`) both call these functions; no rule exists anywhere else.
+(:mod:`sim.kernels.paris_damis`) both call these functions; no rule exists anywhere else.
+
+Mechanics: the state is one flat int32 array (``STATE`` names its fields); a game advances by
+decisions (``legal_actions`` / ``apply_action``) and chance steps (``resolve_chance``: the setup
+shuffle, the recycle, a hand exchange), which draw from the game's chance stream through
+:mod:`engines.chance`.  Hands are kept twice, as card locations and as bit masks, and every
+move of a card goes through :func:`move`, which keeps the two in step.
 
 Readings of the text that the spec leaves implicit (each documented where it is coded):
 
@@ -37,6 +43,7 @@ import numpy as np
 from numba import njit
 
 from engines.cards import FIRST_JOKER, RANKS_PER_SUIT
+from engines.chance import shuffle
 from engines.layout import Layout
 from engines.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
 
@@ -50,6 +57,16 @@ POINTS_RANKS = 8                # points cards per suit: 7 8 9 10 J Q K A
 FIRST_POINTS_RANK = 7
 POINTS_CARD_IDS = 52            # points cards use the standard ids (a 32-card subset)
 
+# Hands are also kept as bit masks, 31 cards to a word (the sign bit stays clear, so plain
+# Python without numba computes the same), so listing a hand costs its size, not the deck's.
+HAND_WORDS = 2
+WORD_BITS = 31
+WORD_MASK = (1 << WORD_BITS) - 1
+# index of a single set bit b in a 32-bit word: DEBRUIJN[(b * 0x077CB531 mod 2**32) >> 27]
+DEBRUIJN_MULTIPLIER = 0x077CB531
+DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+
 # The trump moves one pile to the right each round: ♥, ♦, ♠, ♣, ♥, ...
 FIRST_TRUMP = 0
 
@@ -57,6 +74,7 @@ FIRST_TRUMP = 0
 COLUMN_VALUE = np.array([0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11, 12], dtype=np.int32)
 # Points value of a points card by rank: 7..10 = 1, J/Q/K = 2, A = 3 (13 per suit).
 POINTS_VALUE = np.array([0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3], dtype=np.int32)
+POINTS_PER_SUIT = int(POINTS_VALUE.sum())  # 13
 
 # --------------------------------------------------------------------------------------
 # Parameters, as a flat array for compiled code (see ParisDamisParams for their meaning)
@@ -138,6 +156,7 @@ STATE = Layout(
     ("bets_placed", 1), ("last_bettor", 1), ("placements", 1), ("deck_size", 1),
     ("decisions", 1), ("hand_change_turn", 1),
     ("location", PLAY_CARDS),           # where each play card is (LOC_* below)
+    ("hand_mask", MAX_PLAYERS * HAND_WORDS),  # each hand as bits, kept in step by move()
     ("deck", PLAY_CARDS),               # draw pile, top = deck[deck_size - 1]
     ("hand_size", MAX_PLAYERS), ("markers_used", MAX_PLAYERS),
     ("bet", MAX_PLAYERS),               # 0 = not yet bet this round, else k
@@ -157,6 +176,9 @@ STATE = Layout(
     ("points_owner", POINTS_CARD_IDS),  # OWNER_* or the seat that won it
     # the last settled round
     ("column_winner", COLUMNS), ("round_k", 1), ("bet_correct", MAX_PLAYERS),
+    ("rounds_settled", 1),
+    ("hand_start", MAX_PLAYERS),        # hand size when the current round began
+    ("exchanged", MAX_PLAYERS),         # 1 if the player exchanged before the current round
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("cards_placed", MAX_PLAYERS),
     ("correct_bets", MAX_PLAYERS), ("exchanges", MAX_PLAYERS),
@@ -175,6 +197,7 @@ DECK_SIZE = STATE.offset("deck_size")
 DECISIONS = STATE.offset("decisions")
 HAND_CHANGE_TURN = STATE.offset("hand_change_turn")
 LOCATION = STATE.offset("location")
+HAND_MASK = STATE.offset("hand_mask")
 DECK = STATE.offset("deck")
 HAND_SIZE = STATE.offset("hand_size")
 MARKERS_USED = STATE.offset("markers_used")
@@ -196,6 +219,9 @@ POINTS_OWNER = STATE.offset("points_owner")
 COLUMN_WINNER = STATE.offset("column_winner")
 ROUND_K = STATE.offset("round_k")
 BET_CORRECT = STATE.offset("bet_correct")
+ROUNDS_SETTLED = STATE.offset("rounds_settled")
+HAND_START = STATE.offset("hand_start")
+EXCHANGED = STATE.offset("exchanged")
 PLAYER_DECISIONS = STATE.offset("player_decisions")
 CARDS_PLACED = STATE.offset("cards_placed")
 CORRECT_BETS = STATE.offset("correct_bets")
@@ -312,12 +338,63 @@ def next_seat(pr, seat):
 
 
 @njit(cache=True, inline="always")
+def is_hand(location):
+    return LOC_HAND <= location < LOC_HAND + MAX_PLAYERS
+
+
+@njit(cache=True, inline="always")
+def is_discard(location):
+    return LOC_DISCARD <= location < LOC_DISCARD + MAX_PLAYERS
+
+
+@njit(cache=True, inline="always")
+def move(s, card, location):
+    """Every change of a play card's location goes through here (it keeps the hand masks
+    in step; hand sizes are the callers')."""
+    old = s[LOCATION + card]
+    bit = 1 << (card % WORD_BITS)
+    if is_hand(old):
+        word = HAND_MASK + (old - LOC_HAND) * HAND_WORDS + card // WORD_BITS
+        s[word] = s[word] & ~bit
+    if is_hand(location):
+        word = HAND_MASK + (location - LOC_HAND) * HAND_WORDS + card // WORD_BITS
+        s[word] = s[word] | bit
+    s[LOCATION + card] = location
+
+
+@njit(cache=True, inline="always")
+def hand_word(s, player, half):
+    """Bits of the cards ``WORD_BITS * half + i`` in the player's hand."""
+    return int(s[HAND_MASK + player * HAND_WORDS + half])
+
+
+@njit(cache=True, inline="always")
+def lowest_bit_index(bit):
+    return DEBRUIJN[((bit * DEBRUIJN_MULTIPLIER) & 0xFFFFFFFF) >> 27]
+
+
+@njit(cache=True)
+def rebuild_hands(s, pr):
+    """Recompute hand masks and sizes from the locations (for positions edited by hand)."""
+    for i in range(MAX_PLAYERS * HAND_WORDS):
+        s[HAND_MASK + i] = 0
+    for p in range(MAX_PLAYERS):
+        s[HAND_SIZE + p] = 0
+    for card in range(PLAY_CARDS):
+        location = s[LOCATION + card]
+        if is_hand(location):
+            s[LOCATION + card] = LOC_DECK
+            move(s, card, location)
+            s[HAND_SIZE + location - LOC_HAND] += 1
+
+
+@njit(cache=True, inline="always")
 def draw(s, player):
     """The top card of the play deck goes to the player's hand."""
     size = s[DECK_SIZE] - 1
     card = s[DECK + size]
     s[DECK_SIZE] = size
-    s[LOCATION + card] = LOC_HAND + player
+    move(s, card, LOC_HAND + player)
     s[HAND_SIZE + player] += 1
 
 
@@ -325,7 +402,7 @@ def draw(s, player):
 def to_deck(s, card):
     s[DECK + s[DECK_SIZE]] = card
     s[DECK_SIZE] += 1
-    s[LOCATION + card] = LOC_DECK
+    move(s, card, LOC_DECK)
 
 
 # --------------------------------------------------------------------------------------
@@ -357,19 +434,21 @@ def setup(s, pr, rng):
         base = PILE + suit * POINTS_RANKS
         for i in range(POINTS_RANKS):
             s[base + i] = suit * RANKS_PER_SUIT + FIRST_POINTS_RANK - 2 + i
-        rng.shuffle(s[base:base + POINTS_RANKS])
+        shuffle(rng, s[base:base + POINTS_RANKS])
         s[PILE_TOP + suit] = 0
     s[TRUMP] = FIRST_TRUMP
     s[DECK_SIZE] = 0
     for card in range(FIRST_JOKER + pr[P_JOKERS]):
         to_deck(s, card)
-    rng.shuffle(s[DECK:DECK + s[DECK_SIZE]])
+    shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     first = pr[P_FIRST_PLAYER]
     for _ in range(pr[P_INITIAL_HAND]):
         seat = first
         for _ in range(pr[P_PLAYERS]):
             draw(s, seat)
             seat = next_seat(pr, seat)
+    for p in range(pr[P_PLAYERS]):
+        s[HAND_START + p] = s[HAND_SIZE + p]
     s[ROUND] = 0
     s[STARTER] = first
     s[CURRENT] = first
@@ -385,9 +464,12 @@ def turn_actions(s, pr, player, out):
     it, while markers remain; then ``bet(k)`` for k = 1..max bet."""
     n = 0
     if s[MARKERS_USED + player] < pr[P_MARKERS]:
-        hand = LOC_HAND + player
-        for card in range(PLAY_CARDS):
-            if s[LOCATION + card] == hand:
+        for half in range(HAND_WORDS):
+            bits = hand_word(s, player, half)
+            while bits != 0:
+                bit = bits & -bits
+                bits ^= bit
+                card = half * WORD_BITS + lowest_bit_index(bit)
                 mask = accepting_columns(s, pr, card)
                 for column in range(COLUMNS):
                     if mask & (1 << column):
@@ -407,7 +489,7 @@ def place(s, pr, player, card, column):
     s[PLACEMENT_PLAYER + i] = player
     s[PLACEMENT_COLUMN + i] = column
     s[PLACEMENTS] = i + 1
-    s[LOCATION + card] = LOC_COLUMN + column
+    move(s, card, LOC_COLUMN + column)
     s[HAND_SIZE + player] -= 1
     s[MARKERS_USED + player] += 1
     s[CARDS_PLACED + player] += 1
@@ -460,27 +542,27 @@ def column_winner(s, pr, column):
             best = s[COLUMN_TOTAL + cell]
     if best < 0:
         return -1
-    tied = np.zeros(MAX_PLAYERS, dtype=np.bool_)
+    tied = 0                                    # bit p: player p has the best total
     n_tied = 0
     n_jokers = 0
     for p in range(players):
         cell = p * COLUMNS + column
         if s[COLUMN_FIRST + cell] >= 0 and s[COLUMN_TOTAL + cell] == best:
-            tied[p] = True
+            tied |= 1 << p
             n_tied += 1
             if s[COLUMN_JOKERS + cell] > 0:
                 n_jokers += 1
     if n_jokers > 0 and n_tied > 1:
         for p in range(players):
-            if tied[p] and s[COLUMN_JOKERS + p * COLUMNS + column] == 0:
-                tied[p] = False
+            if s[COLUMN_JOKERS + p * COLUMNS + column] == 0:
+                tied &= ~(1 << p)
         n_tied = n_jokers
     rule = pr[P_COLUMN_TIE]
     if n_tied > 1 and rule == TIE_NOBODY:
         return -1
     winner = -1
     for p in range(players):
-        if not tied[p]:
+        if not tied & (1 << p):
             continue
         cell = p * COLUMNS + column
         if winner < 0:
@@ -537,6 +619,7 @@ def settle_bets(s, pr):
     the others ``wrong_bet_cards``."""
     k = players_sharing(s, pr)
     s[ROUND_K] = k
+    s[ROUNDS_SETTLED] += 1
     players = pr[P_PLAYERS]
     for p in range(players):
         s[BET_CORRECT + p] = 0
@@ -597,10 +680,12 @@ def next_discarder(s, pr, seat, remaining):
 def discard_actions(s, player, out):
     """``discard(card)`` for each card in hand, ascending."""
     n = 0
-    hand = LOC_HAND + player
-    for card in range(PLAY_CARDS):
-        if s[LOCATION + card] == hand:
-            out[n] = DISCARD_ACTION + card
+    for half in range(HAND_WORDS):
+        bits = hand_word(s, player, half)
+        while bits != 0:
+            bit = bits & -bits
+            bits ^= bit
+            out[n] = DISCARD_ACTION + half * WORD_BITS + lowest_bit_index(bit)
             n += 1
     return n
 
@@ -608,7 +693,7 @@ def discard_actions(s, player, out):
 @njit(cache=True)
 def discard(s, pr, player, card):
     """Discard one card of the player's choice; the player goes on until done."""
-    s[LOCATION + card] = LOC_DISCARD + player
+    move(s, card, LOC_DISCARD + player)
     s[HAND_SIZE + player] -= 1
     s[TO_DISCARD + player] -= 1
     s[DISCARDED + player] += 1
@@ -629,10 +714,11 @@ def recycle(s, pr, rng):
     for i in range(s[PLACEMENTS]):
         to_deck(s, s[PLACEMENT_CARD + i])
     for card in range(PLAY_CARDS):
-        location = s[LOCATION + card]
-        if LOC_DISCARD <= location < LOC_DISCARD + MAX_PLAYERS:
+        if is_discard(s[LOCATION + card]):
             to_deck(s, card)
-    rng.shuffle(s[DECK:DECK + s[DECK_SIZE]])
+    for p in range(players):
+        s[DISCARDED + p] = 0
+    shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     deal_new_cards(s, pr)
     start_hand_change(s, pr)
 
@@ -660,6 +746,8 @@ def deal_new_cards(s, pr):
 def start_hand_change(s, pr):
     """Before the next round (A6), each player in turn from the next starter may keep or
     exchange their hand; without the rule the next round starts at once."""
+    for p in range(pr[P_PLAYERS]):
+        s[EXCHANGED + p] = 0
     if pr[P_MULLIGAN] == 0:
         start_next_round(s, pr)
         return
@@ -686,6 +774,7 @@ def hand_change(s, pr, player, exchange):
     """Keep the hand, or exchange it (resolved by the EXCHANGE chance step)."""
     if exchange:
         s[EXCHANGES + player] += 1
+        s[EXCHANGED + player] = 1
         s[PHASE] = EXCHANGE
         return
     s[HAND_CHANGE_TURN] += 1
@@ -698,12 +787,14 @@ def exchange_hand(s, pr, rng):
     (fewer if the deck runs out)."""
     player = s[CURRENT]
     h = s[HAND_SIZE + player]
-    hand = LOC_HAND + player
-    for card in range(PLAY_CARDS):
-        if s[LOCATION + card] == hand:
-            to_deck(s, card)
+    for half in range(HAND_WORDS):
+        bits = hand_word(s, player, half)
+        while bits != 0:
+            bit = bits & -bits
+            bits ^= bit
+            to_deck(s, half * WORD_BITS + lowest_bit_index(bit))
     s[HAND_SIZE + player] = 0
-    rng.shuffle(s[DECK:DECK + s[DECK_SIZE]])
+    shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     for _ in range(h - pr[P_MULLIGAN_PENALTY]):
         if s[DECK_SIZE] == 0:
             break
@@ -730,6 +821,7 @@ def start_next_round(s, pr):
         s[BET + p] = 0
         s[BET_ORDER + p] = 0
         s[DISCARDED + p] = 0
+        s[HAND_START + p] = s[HAND_SIZE + p]
     for i in range(MAX_PLAYERS * COLUMNS):
         s[COLUMN_TOTAL + i] = 0
         s[COLUMN_FIRST + i] = -1
@@ -752,20 +844,30 @@ def suit_scores(s, pr):
             s[SUIT_SCORE + owner * SUITS + suit_of(card)] += points_value(card)
 
 
-@njit(cache=True)
-def compare_players(s, pr, a, b):
-    """> 0 if a ranks above b, < 0 if below, 0 if the scores cannot separate them.
+@njit(cache=True, inline="always")
+def ranking_key(s, pr, player):
+    """A number that orders players as the scoring rule does (higher ranks higher).
 
-    ``lowest-suit`` (A9): compare the four suit scores sorted ascending, lowest first, so the
-    player with the lowest suit is eliminated first; ``total``: the plain sum."""
-    sa = np.sort(s[SUIT_SCORE + a * SUITS:SUIT_SCORE + (a + 1) * SUITS])
-    sb = np.sort(s[SUIT_SCORE + b * SUITS:SUIT_SCORE + (b + 1) * SUITS])
+    ``lowest-suit`` (A9): the four suit scores sorted ascending, read as digits with the
+    lowest suit most significant, so comparing keys compares the lowest suits first, then
+    the second lowest, ...; ``total``: the plain sum."""
+    base = SUIT_SCORE + player * SUITS
     if pr[P_SCORING] == SCORING_TOTAL:
-        return sa.sum() - sb.sum()
-    for i in range(SUITS):
-        if sa[i] != sb[i]:
-            return sa[i] - sb[i]
-    return 0
+        return s[base] + s[base + 1] + s[base + 2] + s[base + 3]
+    a, b, c, d = s[base], s[base + 1], s[base + 2], s[base + 3]
+    # sort four values ascending with a fixed network of compare-exchanges
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    digit = POINTS_PER_SUIT + 1                  # above any suit score
+    return ((a * digit + b) * digit + c) * digit + d
 
 
 @njit(cache=True)
@@ -775,10 +877,13 @@ def final_ranking(s, pr):
     suit_scores(s, pr)
     players = pr[P_PLAYERS]
     top = 0
+    keys = np.empty(MAX_PLAYERS, dtype=np.int64)
+    for p in range(players):
+        keys[p] = ranking_key(s, pr, p)
     for a in range(players):
         above = 0
         for b in range(players):
-            if b != a and compare_players(s, pr, b, a) > 0:
+            if keys[b] > keys[a]:
                 above += 1
         s[RANK + a] = above + 1
         if above == 0:
@@ -804,7 +909,7 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 # The game loop's entry points: decisions, their effects, chance steps
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     phase = s[PHASE]
@@ -820,7 +925,7 @@ def legal_actions(s, pr, out):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
     player = s[CURRENT]
@@ -837,7 +942,7 @@ def apply_action(s, pr, action):
         hand_change(s, pr, player, action == EXCHANGE_ACTION)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def chance_pending(s):
     phase = s[PHASE]
     return phase == SETUP or phase == RECYCLE or phase == EXCHANGE
@@ -874,12 +979,14 @@ def observe(s, pr, player, out):
     own_discard = LOC_DISCARD + player
     for card in range(PLAY_CARDS):
         location = s[LOCATION + card]
-        hidden = (location == LOC_DECK
-                  or (LOC_HAND <= location < LOC_HAND + MAX_PLAYERS and location != own_hand)
-                  or (LOC_DISCARD <= location < LOC_DISCARD + MAX_PLAYERS
-                      and location != own_discard))
+        hidden = (location == LOC_DECK or (is_hand(location) and location != own_hand)
+                  or (is_discard(location) and location != own_discard))
         if hidden:
             out[LOCATION + card] = LOC_UNKNOWN
+    for p in range(MAX_PLAYERS):
+        if p != player:
+            for half in range(HAND_WORDS):
+                out[HAND_MASK + p * HAND_WORDS + half] = 0
     for i in range(PLAY_CARDS):
         out[DECK + i] = -1
     for suit in range(SUITS):
@@ -899,28 +1006,27 @@ def determinize(s, pr, player, rng, out):
     own_discard = LOC_DISCARD + player
     for card in range(PLAY_CARDS):
         location = s[LOCATION + card]
-        if location == LOC_DECK or (
-                location != own_hand and location != own_discard
-                and LOC_HAND <= location < LOC_DISCARD + MAX_PLAYERS):
+        if location == LOC_DECK or (location != own_hand and is_hand(location)) or (
+                location != own_discard and is_discard(location)):
             hidden[n] = card
             n += 1
-    rng.shuffle(hidden[:n])
+    shuffle(rng, hidden[:n])
     i = 0
     for p in range(pr[P_PLAYERS]):
         if p == player:
             continue
         for _ in range(s[HAND_SIZE + p]):
-            out[LOCATION + hidden[i]] = LOC_HAND + p
+            move(out, hidden[i], LOC_HAND + p)
             i += 1
         for _ in range(s[DISCARDED + p]):
-            out[LOCATION + hidden[i]] = LOC_DISCARD + p
+            move(out, hidden[i], LOC_DISCARD + p)
             i += 1
     for d in range(s[DECK_SIZE]):
         out[DECK + d] = hidden[i]
-        out[LOCATION + hidden[i]] = LOC_DECK
+        move(out, hidden[i], LOC_DECK)
         i += 1
     for suit in range(SUITS):
         start = PILE + suit * POINTS_RANKS + s[PILE_TOP + suit] + 1
         end = PILE + (suit + 1) * POINTS_RANKS
         if start < end:
-            rng.shuffle(out[start:end])
+            shuffle(rng, out[start:end])

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.cards import SUIT_NAMES
 from engines.paris_damis import rules as R
 from engines.paris_damis.params import ParisDamisParams
 
@@ -73,3 +74,90 @@ def result(params: ParisDamisParams, row: np.ndarray) -> Result:
     return Result(scores=scores, ranks=ranks,
                   win_shares=tuple(1.0 / winners if r == 1 else 0.0 for r in ranks),
                   stats=stats, details=details)
+
+
+# --- Rounds: one row per seat for every settled round ---------------------------------------
+ROUND_FIELDS = ("round", "trump", "seat", "bet", "bet_position", "bet_correct", "k",
+                "cards_placed", "hand_start", "hand_end", "exchanged", "points_cards_won")
+ROUND_WIDTH = len(ROUND_FIELDS)
+
+
+@njit(cache=True)
+def record_round(s, pr, out, row):
+    """Write the round just settled into ``out[row : row + players]`` (one row per seat);
+    return the next free row."""
+    players = pr[R.P_PLAYERS]
+    for p in range(players):
+        won = 0
+        for column in range(R.COLUMNS):
+            if s[R.COLUMN_WINNER + column] == p and R.face_up_card(s, column) >= 0:
+                won += 1
+        r = out[row + p]
+        r[0] = s[R.ROUND]
+        r[1] = s[R.TRUMP]
+        r[2] = p
+        r[3] = s[R.BET + p]
+        r[4] = s[R.BET_ORDER + p] - 1
+        r[5] = s[R.BET_CORRECT + p]
+        r[6] = s[R.ROUND_K]
+        r[7] = s[R.MARKERS_USED + p]
+        r[8] = s[R.HAND_START + p]
+        r[9] = s[R.HAND_SIZE + p]
+        r[10] = s[R.EXCHANGED + p]
+        r[11] = won
+    return row + players
+
+
+def max_round_rows(params: ParisDamisParams) -> int:
+    return params.rounds * params.players
+
+
+# --- Result tables' game-specific columns ----------------------------------------------------
+def game_columns(params: ParisDamisParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    tiebreak = rows[:, _AT["final_tiebreak"]][:, 0]
+    return {
+        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
+        "rounds": (rows[:, _AT["round"]][:, 0] + 1).astype(np.int16),
+        "shared_win": (ranks == 1).sum(axis=1) > 1,
+        "decided_by_bet_tiebreak": tiebreak == R.FINAL_BY_BET,
+    }
+
+
+def player_columns(params: ParisDamisParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    n = params.players
+    suits = rows[:, _AT["suit_score"]][:, :n * R.SUITS].reshape(len(rows), n, R.SUITS)
+    ranks = rows[:, _AT["rank"]][:, :n]
+    winners = (ranks == 1).sum(axis=1, keepdims=True)
+    if params.scoring == "total":
+        score = suits.sum(axis=2)
+    else:
+        score = suits.min(axis=2)
+    columns = {
+        "score": score.astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
+    }
+    for suit, name in enumerate(SUIT_NAMES):
+        columns[f"points_{name}"] = suits[:, :, suit].astype(np.int8)
+    columns["total_points"] = suits.sum(axis=2).astype(np.int16)
+    for name in ("correct_bets", "cards_placed", "exchanges"):
+        columns[name] = rows[:, _AT[name]][:, :n].astype(np.int16)
+    columns["decisions"] = rows[:, _AT["player_decisions"]][:, :n].astype(np.int32)
+    return columns
+
+
+def round_columns(params: ParisDamisParams, rounds: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-round, per-seat columns of round rows."""
+    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
+    columns: dict[str, np.ndarray] = {}
+    for name in ROUND_FIELDS:
+        columns[name] = rounds[:, at[name]].astype(np.int16)
+    columns["round"] = columns["round"] + 1
+    columns["trump"] = np.array(SUIT_NAMES, dtype=object)[rounds[:, at["trump"]]]
+    columns["bet_correct"] = rounds[:, at["bet_correct"]].astype(bool)
+    columns["exchanged"] = rounds[:, at["exchanged"]].astype(bool)
+    return columns

@@ -7,6 +7,8 @@ decisions) as :func:`sim.runner.play_python` gives it, so both paths play identi
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -26,29 +28,37 @@ def choose(policy, s, pr, actions, n, rng):
 
 
 @njit(cache=True)
-def play_game(s, pr, seat_policy, actions, chance, decisions):
-    """Play one whole game into ``s``."""
+def play_game(s, pr, seat_policy, actions, chance, decisions, rounds):
+    """Play one whole game into ``s``, its round rows into ``rounds``; return their count."""
     R.new_game(s, pr)
     R.advance(s, pr, chance)
+    row = 0
+    settled = 0
     while s[R.PHASE] != R.OVER:
         n = R.legal_actions(s, pr, actions)
         action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions)
         R.apply_action(s, pr, action)
+        if s[R.ROUNDS_SETTLED] != settled:
+            settled += 1
+            row = summary.record_round(s, pr, rounds, row)
         if R.chance_pending(s):      # passing a Generator to a call costs; only when needed
             R.advance(s, pr, chance)
+    return row
 
 
 @njit(cache=True)
 def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisions_alias,
-               rows, finals):
-    """Play ``len(words)`` games; game g's summary goes to ``rows[g]`` (and its final state
-    to ``finals[g]`` when ``finals`` has rows)."""
+               rows, rounds, round_counts, finals):
+    """Play ``len(words)`` games: game g's summary goes to ``rows[g]``, its round rows to
+    ``rounds[g]`` (``round_counts[g]`` of them), its final state to ``finals[g]`` when
+    ``finals`` has rows."""
     s = np.empty(R.STATE_SIZE, dtype=np.int32)
     actions = np.empty(R.N_ACTIONS, dtype=np.int32)
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
-        play_game(s, pr, seat_policies[g], actions, chance, decisions)
+        round_counts[g] = play_game(s, pr, seat_policies[g], actions, chance, decisions,
+                                    rounds[g])
         summary.summarize(s, rows[g])
         if finals.shape[0] > 0:
             finals[g] = s
@@ -64,15 +74,29 @@ def policy_ids(names: list[str]) -> np.ndarray:
 
 
 def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
-         keep_states: bool = False) -> tuple[np.ndarray, np.ndarray]:
+         keep_states: bool = False) -> KernelOutput:
     """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
-    ``(count, players)`` policy ids.  Returns summary rows and, if asked, final states."""
+    ``(count, players)`` policy ids."""
     words = seed_words(seed, start, count)
     chance, decisions = ReseedableStream(), ReseedableStream()
     chance.check()
     rows = np.zeros((count, summary.SIZE), dtype=np.int32)
+    rounds = np.zeros((count, summary.max_round_rows(game.params), summary.ROUND_WIDTH),
+                      dtype=np.int32)
+    round_counts = np.zeros(count, dtype=np.int64)
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
                words, chance.generator, chance.alias, decisions.generator, decisions.alias,
-               rows, finals)
-    return rows, finals
+               rows, rounds, round_counts, finals)
+    mask = np.arange(rounds.shape[1]) < round_counts[:, None]
+    return KernelOutput(rows, rounds[mask], round_counts, finals)
+
+
+class KernelOutput(NamedTuple):
+    """Per game summary rows; all round rows (game after game); round rows per game; final
+    states (empty unless asked)."""
+
+    rows: np.ndarray
+    rounds: np.ndarray
+    round_counts: np.ndarray
+    finals: np.ndarray

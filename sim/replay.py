@@ -1,0 +1,92 @@
+"""``python -m sim.replay``: replay one game from its seed and print it turn by turn.
+
+    python -m sim.replay RUN_DIR --game N
+    python -m sim.replay GAME --seed S --index N [--players K] [--variant KEY=VALUE ...]
+                         [--agents A,B,...] [--seating rotate|fixed|random]
+
+The game is played again through the Python API from the streams of (seed, index), with the
+run's agents and seating, so it is the very game the run's tables record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import agents
+from sim import results
+from sim.batch import RunSpec, UsageError, _Parser, seating, spec_from_args
+from sim.runner import play_python
+
+
+def replay(spec: RunSpec, index: int) -> tuple[Any, list[str]]:
+    """The final state of game ``index`` of a run, and the agent at each seat."""
+    if not 0 <= index < spec.games:
+        raise UsageError(f"--game {index} is not in the run: games are 0..{spec.games - 1}")
+    game = spec.load_game()
+    seat_agents = [spec.agents[a] for a in seating(spec, index, 1)[0]]
+    bots = [agents.load(name, game=spec.game) for name in seat_agents]
+    return play_python(game, bots, spec.seed, index), seat_agents
+
+
+def report(spec: RunSpec, index: int, state: Any, seat_agents: list[str]) -> str:
+    result = state.result()
+    lines = [f"{spec.game}, seed {spec.seed}, game {index}: "
+             + ", ".join(f"seat {p} {a}" for p, a in enumerate(seat_agents)), ""]
+    lines += state.log
+    lines += ["", "final ranking"]
+    suits = result.details.get("suit_scores")
+    for p in sorted(range(len(result.ranks)), key=lambda p: (result.ranks[p], p)):
+        extra = f"  suits {' '.join(map(str, suits[p]))}" if suits else ""
+        lines.append(f"  rank {result.ranks[p]}  seat {p} ({seat_agents[p]})  score "
+                     f"{result.scores[p]:g}  win share {result.win_shares[p]:g}{extra}")
+    stats = ", ".join(f"{k} {v}" for k, v in result.stats.items())
+    lines.append(f"  {stats}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m sim.replay",
+                description="Replay one game of a run (or of a seed) and print its log.")
+    p.add_argument("source", help="a run directory, or a game slug")
+    p.add_argument("--game", type=int, dest="index_in_run", metavar="N",
+                   help="with a run directory: the game index to replay")
+    p.add_argument("--seed", type=int, help="with a game slug: the run seed (default 0)")
+    p.add_argument("--index", type=int, help="with a game slug: the game index (default 0)")
+    p.add_argument("--players", type=int, help="with a game slug: player count")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--agents", help="with a game slug: one agent, or one per seat")
+    p.add_argument("--seating", choices=("rotate", "fixed", "random"))
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        source = Path(args.source)
+        if (source / results.MANIFEST).is_file():
+            spec = RunSpec.from_json(results.read_manifest(source)["spec"])
+            if args.index_in_run is None:
+                raise UsageError("give the game to replay with --game N")
+            index = args.index_in_run
+        else:
+            index = 0 if args.index is None else args.index
+            if index < 0:
+                raise UsageError(f"--index must be non-negative, got {index}")
+            spec = spec_from_args(argparse.Namespace(
+                game=args.source, variant=args.variant, players=args.players,
+                agents=args.agents, games=index + 1, seed=args.seed, jobs=1,
+                chunk_size=1, seating=args.seating))
+        state, seat_agents = replay(spec, index)
+    except UsageError as error:
+        print(f"sim.replay: error: {error}", file=sys.stderr)
+        return 2
+    print(report(spec, index, state, seat_agents))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
