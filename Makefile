@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean clean-cache
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,10 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
-# The main job. Until the batch runner lands (issue 3) this is the benchmark, which plays
-# Paris d'amis games on both the compiled kernel and the Python API and prints games/s.
+# The main job: 100,000 seeded games of Paris d'amis on every core, results in runs/.
 run: $(STAMP)
-	$(BIN)/python -m sim.bench paris-damis
+	$(BIN)/python -m sim.batch paris-damis --games 100000
 
 # The whole suite, then the fast subset again with numba switched off (rules as plain Python).
 test: $(STAMP)
@@ -27,6 +26,11 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# numba's cache does not notice a change in a function that a cached function calls from
+# another module: after editing rules, clear it.
+clean-cache:
+	find . -path ./$(VENV) -prune -o \( -name '*.nbi' -o -name '*.nbc' \) -print -delete
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

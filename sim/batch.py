@@ -35,7 +35,7 @@ from sim.runner import play_python
 
 DEFAULT_GAMES = 10_000
 SEATINGS = ("rotate", "fixed", "random")
-BACKENDS = ("loky", "dask")
+BACKENDS = ("auto", "threads", "loky", "dask")
 SEATING_BLOCK = 16
 
 
@@ -140,13 +140,14 @@ def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.nda
     game_id = np.arange(start, start + count, dtype=np.int64)
     players = summary.player_columns(game.params, rows)
     ranks = players["rank"]
-    winners = [np.flatnonzero(r == 1).astype(np.int8) for r in ranks]
     games = {"game_id": game_id, "seed": np.full(count, spec.seed, dtype=np.int64),
              "n_players": np.full(count, n, dtype=np.int8)}
     games |= summary.game_columns(game.params, rows)
-    games_table = pa.table({k: v for k, v in games.items()})
-    games_table = games_table.append_column(
-        "winner_seats", pa.array([w.tolist() for w in winners], type=pa.list_(pa.int8())))
+    winners = ranks == 1
+    offsets = np.concatenate([[0], np.cumsum(winners.sum(axis=1))]).astype(np.int32)
+    seats_won = np.nonzero(winners)[1].astype(np.int8)
+    games["winner_seats"] = pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats_won))
+    games_table = pa.table(games)
     player_cols = {"game_id": np.repeat(game_id, n),
                    "seat": np.tile(np.arange(n, dtype=np.int8), count),
                    "agent": seat_agents.reshape(-1).astype(str),
@@ -199,24 +200,33 @@ def run_chunk(spec_json: dict[str, Any], run_dir: str, start: int, count: int
 
 def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table],
                seconds: float) -> ChunkFigures:
-    players = tables["players"].to_pandas()
-    games = tables["games"].to_pandas()
-    by_seat = players.groupby("seat")["win_share"].sum()
-    by_agent = players.groupby("agent")["win_share"].sum()
-    seats_of = players.groupby("agent").size()
+    players = tables["players"]
+    seat = players["seat"].to_numpy()
+    share = players["win_share"].to_numpy().astype(np.float64)
+    agent_index = players["agent_index"].to_numpy()
+    k = len(spec.agents)
+    agent_wins: dict[str, float] = {}
+    agent_seats: dict[str, int] = {}
+    by_index = np.bincount(agent_index, weights=share, minlength=k)
+    seats_by_index = np.bincount(agent_index, minlength=k)
+    for i, name in enumerate(spec.agents):
+        agent_wins[name] = agent_wins.get(name, 0.0) + float(by_index[i])
+        agent_seats[name] = agent_seats.get(name, 0) + int(seats_by_index[i])
     bets: dict[str, list[int]] = {}
     rounds = tables.get("rounds")
     if rounds is not None and {"bet", "bet_correct"} <= set(rounds.column_names):
-        frame = rounds.select(["bet", "bet_correct"]).to_pandas()
-        for value, group in frame.groupby("bet"):
-            bets[str(int(value))] = [int(group["bet_correct"].sum()), int(len(group))]
+        bet = rounds["bet"].to_numpy().astype(np.int64)
+        correct = rounds["bet_correct"].to_numpy().astype(np.int64)
+        totals = np.bincount(bet)
+        hits = np.bincount(bet, weights=correct, minlength=len(totals))
+        bets = {str(v): [int(hits[v]), int(totals[v])] for v in np.flatnonzero(totals)}
+    games = tables["games"]
     return ChunkFigures(
         start=start, count=count, seconds=seconds,
-        seat_wins=[float(by_seat.get(p, 0.0)) for p in range(len(spec.agents))],
-        agent_wins={str(k): float(v) for k, v in by_agent.items()},
-        agent_seats={str(k): int(v) for k, v in seats_of.items()},
-        decisions=games["decisions"].to_numpy(dtype=np.int32),
-        rounds=games["rounds"].to_numpy(dtype=np.int16), bets=bets)
+        seat_wins=np.bincount(seat, weights=share, minlength=k).tolist(),
+        agent_wins=agent_wins, agent_seats=agent_seats,
+        decisions=games["decisions"].to_numpy().astype(np.int32),
+        rounds=games["rounds"].to_numpy().astype(np.int16), bets=bets)
 
 
 # --------------------------------------------------------------------------------------
@@ -230,7 +240,10 @@ def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int
         yield from _execute_dask(spec_json, run_dir, todo, jobs, scheduler)
         return
     from joblib import Parallel, delayed
-    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")
+    if backend == "auto":
+        backend = "threads" if uses_kernel(spec) else "loky"
+    parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
+                        return_as="generator_unordered")
     yield from parallel(delayed(run_chunk)(spec_json, str(run_dir), start, count)
                         for start, count in todo)
 
@@ -353,8 +366,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=int,
                    help="games per chunk, the unit of work and of resumption (default: "
                         "about 8 chunks per worker, 500 to 20,000 games)")
-    p.add_argument("--backend", choices=BACKENDS, default="loky",
-                   help="loky: local processes (default); dask: a Dask cluster")
+    p.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="auto (default): threads when the compiled kernel plays (it "
+                        "releases the GIL, and threads start at once), loky otherwise; "
+                        "threads; loky: local worker processes (joblib); dask: a Dask "
+                        "cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --backend dask: tcp://HOST:PORT of a running scheduler "
                         "(default: a local cluster started for the run)")

@@ -18,11 +18,13 @@ import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 TABLES = ("games", "players", "rounds")
 MANIFEST = "manifest.json"
@@ -71,6 +73,8 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
 
     ``tables``: one name (returns a DataFrame) or several (returns a dict by name);
     ``columns``: restrict to these columns (those a table lacks are skipped)."""
+    import pandas as pd  # imported here: batch workers never need it
+
     run = Path(run_dir)
     if not (run / MANIFEST).is_file():
         raise FileNotFoundError(f"{run} is not a run directory (no {MANIFEST})")

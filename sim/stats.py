@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
 
 def wilson_interval(successes: float, trials: int, confidence: float = 0.95
@@ -16,6 +15,8 @@ def wilson_interval(successes: float, trials: int, confidence: float = 0.95
     the interval only; the point estimate keeps them exact."""
     if trials <= 0:
         return (math.nan, math.nan)
+    from scipy import stats  # imported here: scipy.stats takes a second to import
+
     k = int(round(successes))
     ci = stats.binomtest(k, trials).proportion_ci(confidence_level=confidence,
                                                   method="wilson")

@@ -1,5 +1,7 @@
 """Paris d'amis batch kernel: complete games in compiled code, with compiled policies.
 
+``play_games`` releases the GIL, so chunks can run in threads of one process.
+
 The loop calls the same compiled rule functions as the Python API (``new_game``, ``advance``,
 ``legal_actions``, ``apply_action``), and game i draws from the same two streams (chance and
 decisions) as :func:`sim.runner.play_python` gives it, so both paths play identical games.
@@ -46,7 +48,7 @@ def play_game(s, pr, seat_policy, actions, chance, decisions, rounds):
     return row
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisions_alias,
                rows, rounds, round_counts, finals):
     """Play ``len(words)`` games: game g's summary goes to ``rows[g]``, its round rows to
