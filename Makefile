@@ -27,10 +27,9 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# numba's cache does not notice a change in a function that a cached function calls from
-# another module: after editing rules, clear it.
+# Compiled code is cached in .numba-cache/<hash of the sources>; old folders pile up.
 clean-cache:
-	find . -path ./$(VENV) -prune -o \( -name '*.nbi' -o -name '*.nbc' \) -print -delete
+	rm -rf .numba-cache
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -9,8 +9,37 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import os
+from pathlib import Path
 from typing import Any
+
+import numba
+
+# Packages whose compiled functions call one another across modules.
+_COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
+
+
+def _numba_cache_dir() -> Path:
+    """Where compiled code is cached: a folder named after a hash of every compiled source.
+
+    numba's own cache does not notice an edit to a function that a cached function calls
+    from another module; keying the folder on all the sources makes any edit start afresh."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha1()
+    for package in _COMPILED_SOURCES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    base = root / ".numba-cache"
+    if not os.access(root, os.W_OK):
+        base = Path.home() / ".cache" / "tapis-vert" / "numba"
+    return base / digest.hexdigest()[:16]
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    numba.config.CACHE_DIR = str(_numba_cache_dir())
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
