@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import math
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -163,7 +165,6 @@ def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.nda
 
 def game_summary_module(game: Any) -> Any:
     """The engine module that turns records into table columns."""
-    import importlib
     package = type(game).__module__.rsplit(".", 1)[0]
     return importlib.import_module(f"{package}.summary")
 
@@ -438,7 +439,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     if seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     jobs = resolve_jobs(args.jobs)
-    chunk = args.chunk_size or default_chunk_size(games, jobs)
+    chunk = default_chunk_size(games, jobs) if args.chunk_size is None else args.chunk_size
     if chunk < 1:
         raise UsageError(f"--chunk-size must be at least 1, got {chunk}")
     return RunSpec(game=args.game, params=tuple(params.to_strings()), agents=tuple(names),
@@ -543,6 +544,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: error: {error}", file=sys.stderr)
         return 2
 
+    # the summary needs scipy.stats, which takes a second to import: do it meanwhile
+    threading.Thread(target=importlib.import_module, args=("scipy.stats",), daemon=True).start()
     manifest = results.read_manifest(run_dir)
     done = results.done_chunks(run_dir)
     todo = [(s, c) for s, c in spec.chunks() if s not in done]

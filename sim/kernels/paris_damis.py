@@ -83,15 +83,18 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
     chance, decisions = ReseedableStream(), ReseedableStream()
     chance.check()
     rows = np.zeros((count, summary.SIZE), dtype=np.int32)
-    rounds = np.zeros((count, summary.max_round_rows(game.params), summary.ROUND_WIDTH),
+    rounds = np.empty((count, summary.max_round_rows(game.params), summary.ROUND_WIDTH),
                       dtype=np.int32)
     round_counts = np.zeros(count, dtype=np.int64)
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
                words, chance.generator, chance.alias, decisions.generator, decisions.alias,
                rows, rounds, round_counts, finals)
-    mask = np.arange(rounds.shape[1]) < round_counts[:, None]
-    return KernelOutput(rows, rounds[mask], round_counts, finals)
+    if (round_counts == rounds.shape[1]).all():       # every game played every round
+        played = rounds.reshape(-1, summary.ROUND_WIDTH)
+    else:
+        played = rounds[np.arange(rounds.shape[1]) < round_counts[:, None]]
+    return KernelOutput(rows, played, round_counts, finals)
 
 
 class KernelOutput(NamedTuple):
