@@ -69,8 +69,9 @@ class RunSpec:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunSpec:
-        return cls(game=data["game"],
-                   params=tuple(f"{k}={v}" for k, v in data["params"].items()),
+        params = engines.params_class(data["game"]).from_strings(
+            {k: str(v) for k, v in data["params"].items()})
+        return cls(game=data["game"], params=tuple(params.to_strings()),
                    agents=tuple(data["agents"]), seating=data["seating"],
                    seed=int(data["seed"]), games=int(data["games"]),
                    chunk_size=int(data["chunk_size"]))
@@ -123,7 +124,10 @@ def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
         bots = [agents.load(a, game=spec.game) for a in spec.agents]
         rows_list, rounds_list, counts = [], [], []
         for g in range(count):
-            state = play_python(game, [bots[a] for a in seats[g]], spec.seed, start + g)
+            try:
+                state = play_python(game, [bots[a] for a in seats[g]], spec.seed, start + g)
+            except Exception as error:
+                raise GameFailed(start + g, error) from error
             row, game_rounds = state.records()
             rows_list.append(row)
             rounds_list.append(game_rounds)
@@ -169,6 +173,15 @@ def game_summary_module(game: Any) -> Any:
     return importlib.import_module(f"{package}.summary")
 
 
+class GameFailed(Exception):
+    """A game raised: carries its index so that it can be replayed."""
+
+    def __init__(self, index: int, error: Exception) -> None:
+        super().__init__(index, error)
+        self.index = index
+        self.error = error
+
+
 @dataclass
 class ChunkFigures:
     """What the summary needs from one chunk (small, returned by workers)."""
@@ -191,10 +204,13 @@ def run_chunk(spec_json: dict[str, Any], run_dir: str, start: int, count: int
     spec = RunSpec.from_json(spec_json)
     try:
         tables = play_chunk(spec, start, count)
+    except GameFailed as failure:
+        raise RuntimeError(f"game {failure.index} (seed {spec.seed}) failed: "
+                           f"{failure.error!r}; replay it with python -m sim.replay RUN_DIR "
+                           f"--game {failure.index}") from failure.error
     except Exception as error:
-        raise RuntimeError(f"chunk at game {start} failed ({error!r}); replay a game with "
-                           f"python -m sim.replay {spec.game} --seed {spec.seed} --index "
-                           f"{start} ...") from error
+        raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
+                           f"{spec.seed}) failed: {error!r}") from error
     results.write_chunk(Path(run_dir), start, tables)
     return figures_of(spec, start, count, tables, time.perf_counter() - began)
 
@@ -241,12 +257,18 @@ def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int
         yield from _execute_dask(spec_json, run_dir, todo, jobs, scheduler)
         return
     from joblib import Parallel, delayed
-    if backend == "auto":
-        backend = "threads" if uses_kernel(spec) else "loky"
+    backend = resolve_backend(spec, backend)
     parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
                         return_as="generator_unordered")
     yield from parallel(delayed(run_chunk)(spec_json, str(run_dir), start, count)
                         for start, count in todo)
+
+
+def resolve_backend(spec: RunSpec, backend: str) -> str:
+    """``auto``: threads when the compiled kernel plays (it releases the GIL), else loky."""
+    if backend != "auto":
+        return backend
+    return "threads" if uses_kernel(spec) else "loky"
 
 
 def _execute_dask(spec_json: dict[str, Any], run_dir: Path, todo: list[tuple[int, int]],
@@ -273,8 +295,12 @@ def _execute_dask(spec_json: dict[str, Any], run_dir: Path, todo: list[tuple[int
 # --------------------------------------------------------------------------------------
 # Summary
 # --------------------------------------------------------------------------------------
-def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float) -> dict[str, Any]:
+def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float,
+              played: int | None = None) -> dict[str, Any]:
+    """The run's summary over every chunk's figures; games/s counts the ``played`` games
+    (default: all) over ``wall`` seconds."""
     games = sum(f.count for f in figures)
+    played = games if played is None else played
     seat = [stats.proportion(sum(f.seat_wins[p] for f in figures), games)
             for p in range(len(spec.agents))]
     agent_names = sorted({a for f in figures for a in f.agent_wins})
@@ -289,7 +315,8 @@ def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float) -> di
         "win_share_by_agent": agent,
         "decisions": stats.distribution(decisions),
         "rounds": stats.distribution(rounds),
-        "wall_seconds": wall, "games_per_second": games / wall if wall > 0 else math.nan,
+        "games_played": played, "wall_seconds": wall,
+        "games_per_second": played / wall if wall > 0 else math.nan,
     }
     bet_values = sorted({v for f in figures for v in f.bets}, key=int)
     if bet_values:
@@ -321,8 +348,8 @@ def format_summary(summary: dict[str, Any]) -> str:
         d = summary[name]
         lines.append(f"{name + ' per game':<20} mean {d['mean']:.1f}  median {d['median']:.0f}"
                      f"  95th percentile {d['p95']:.0f}")
-    lines.append(f"wall time {summary['wall_seconds']:.1f} s, "
-                 f"{summary['games_per_second']:,.0f} games/s")
+    lines.append(f"wall time {summary['wall_seconds']:.1f} s, {summary['games_played']:,} "
+                 f"games played, {summary['games_per_second']:,.0f} games/s")
     return "\n".join(lines)
 
 
@@ -481,6 +508,8 @@ def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
     """Create the run directory (checking it is writable) and its manifest."""
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     run_dir = Path(out) if out else Path("runs") / f"{spec.game}-{stamp}"
+    if run_dir.exists() and not run_dir.is_dir():
+        raise UsageError(f"--out {run_dir} is a file, not a directory; choose a new directory")
     if run_dir.exists() and any(run_dir.iterdir()):
         raise UsageError(f"--out {run_dir} exists and is not empty; choose a new directory "
                          f"or continue it with --resume {run_dir}")
@@ -511,11 +540,23 @@ def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
         if value is not None and value != getattr(spec, key):
             raise UsageError(f"--resume {run_dir}: the run has {key}={getattr(spec, key)}, "
                              f"not {value}; resuming with other parameters is refused")
-    if args.variant or args.players is not None or args.agents or args.out:
-        other = spec_from_args(argparse.Namespace(**(vars(args) | {
-            "game": spec.game, "games": spec.games, "seed": spec.seed,
-            "seating": spec.seating, "chunk_size": spec.chunk_size})))
-        if other != spec or args.out:
+    if args.out:
+        raise UsageError(f"--resume {run_dir} writes to the run's own directory; drop --out")
+    if args.variant or args.players is not None or args.agents:
+        # the run's own parameters, overridden by what was given, must be the run's
+        run_params = [p for p in spec.params if not p.startswith("players=")]
+        agents_given = args.agents or ",".join(spec.agents)
+        try:
+            other = spec_from_args(argparse.Namespace(**(vars(args) | {
+                "game": spec.game, "games": spec.games, "seed": spec.seed,
+                "seating": spec.seating, "chunk_size": spec.chunk_size,
+                "variant": run_params + list(args.variant),
+                "players": args.players if args.players is not None else len(spec.agents),
+                "agents": agents_given})))
+        except UsageError as error:
+            raise UsageError(f"--resume {run_dir}: {error}; resuming with other parameters "
+                             f"is refused") from None
+        if other != spec:
             raise UsageError(f"--resume {run_dir}: the run was made with other parameters; "
                              f"resuming with other parameters is refused")
     return spec, run_dir
@@ -574,13 +615,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if progress is not None:
             progress.close()
     wall = time.perf_counter() - began
+    played = sum(f.count for f in figures)
     if done:        # figures of chunks played before the resume
         figures += [figures_of(spec, s, c, _read_chunk(run_dir, s), 0.0)
                     for s, c in spec.chunks() if s in done]
-    summary = summarize(spec, figures, wall)
+    summary = summarize(spec, figures, wall, played)
     manifest |= {"status": "complete", "finished": now(), "wall_seconds": wall,
-                 "games_per_second": summary["games_per_second"], "jobs": jobs,
-                 "backend": args.backend, "kernel": uses_kernel(spec)}
+                 "games_played": played, "games_per_second": summary["games_per_second"],
+                 "jobs": jobs, "backend": resolve_backend(spec, args.backend),
+                 "kernel": uses_kernel(spec)}
     results.write_manifest(run_dir, manifest)
     if args.format == "json":
         json.dump(summary | {"run_dir": str(run_dir)}, sys.stdout, indent=2)

@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
                 description="Replay one game of a run (or of a seed) and print its log.")
     p.add_argument("source", help="a run directory, or a game slug")
     p.add_argument("--game", type=int, dest="index_in_run", metavar="N",
-                   help="with a run directory: the game index to replay")
+                   help="the game index to replay (with a game slug, same as --index)")
     p.add_argument("--seed", type=int, help="with a game slug: the run seed (default 0)")
     p.add_argument("--index", type=int, help="with a game slug: the game index (default 0)")
     p.add_argument("--players", type=int, help="with a game slug: player count")
@@ -73,7 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError("give the game to replay with --game N")
             index = args.index_in_run
         else:
-            index = 0 if args.index is None else args.index
+            if args.index is not None and args.index_in_run is not None \
+                    and args.index != args.index_in_run:
+                raise UsageError("give the game index once (--index N)")
+            index = args.index if args.index is not None else (args.index_in_run or 0)
             if index < 0:
                 raise UsageError(f"--index must be non-negative, got {index}")
             spec = spec_from_args(argparse.Namespace(

@@ -72,7 +72,8 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
     """A run's tables as pandas DataFrames, reading only what is asked.
 
     ``tables``: one name (returns a DataFrame) or several (returns a dict by name);
-    ``columns``: restrict to these columns (those a table lacks are skipped)."""
+    ``columns``: restrict to these columns (those a table lacks are skipped).  Only complete
+    chunks are read (an interrupted run's half-written chunk is left out)."""
     import pandas as pd  # imported here: batch workers never need it
 
     run = Path(run_dir)
@@ -83,10 +84,12 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
     unknown = [n for n in names if n not in TABLES]
     if unknown:
         raise ValueError(f"unknown table {unknown[0]!r}; tables: {', '.join(TABLES)}")
+    complete = {part_name(start) for start in done_chunks(run)}
     out = {}
     for name in names:
         folder = run / name
-        files = sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []
+        files = sorted(f for f in folder.glob("part-*.parquet") if f.name in complete) \
+            if folder.is_dir() else []
         if not files:
             out[name] = pd.DataFrame()
             continue

@@ -52,11 +52,13 @@ def _advance(s, pr, rngs, alias, stream):
 
 @njit(cache=True)
 def _apply_and_list(s, pr, code, out):
-    """Apply an action; if a decision follows at once, list its legal actions (else 0)."""
+    """Apply an action; if a decision follows at once, list its legal actions (else 0).
+    Returns (legal count, round before, phase after, current player after), sparing
+    Python a few array reads."""
+    round_before = s[R.ROUND]
     R.apply_action(s, pr, code)
-    if R.chance_pending(s):
-        return 0
-    return R.legal_actions(s, pr, out)
+    n = 0 if R.chance_pending(s) else R.legal_actions(s, pr, out)
+    return n, round_before, s[R.PHASE], s[R.CURRENT]
 
 
 class ParisDamis:
@@ -139,23 +141,22 @@ class ParisDamisState:
             raise IllegalActionError(self._illegal_message(code, legal))
         player = self._current
         s = self.s
-        round_before = s[R.ROUND]
-        n = _apply_and_list(s, self.game.encoded_params, code, self._buffer)
+        n, round_before, phase, self._current = _apply_and_list(
+            s, self.game.encoded_params, code, self._buffer)
         self._legal = self._buffer[:n].tolist() if n else None
         self._log.append((player, code))
-        phase = int(s[R.PHASE])
         if phase != R.TURN and R.BET_ACTION <= code < R.DISCARD_ACTION:
             self._log.append(("round_end", s.copy()))
             rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_round(s, self.game.encoded_params, rows, 0)
             self._rounds.append(rows)
-        if phase == R.RECYCLE or phase == R.EXCHANGE:
+        chance = phase == R.RECYCLE or phase == R.EXCHANGE
+        if chance:
             before = s.copy()
             self._advance()
             self._log.append(("chance", before, s.copy()))
-        if s[R.ROUND] != round_before:
+        if (chance or code == R.KEEP) and s[R.ROUND] != round_before:
             self._log.append(("round_start", s.copy()))
-        self._current = int(s[R.CURRENT])
 
     def is_terminal(self) -> bool:
         return self._current < 0
