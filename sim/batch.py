@@ -114,7 +114,6 @@ def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
     """The result tables of games start..start+count-1."""
     game = spec.load_game()
     seats = seating(spec, start, count)
-    names = np.array(spec.agents, dtype=object)
     if uses_kernel(spec):
         kernel = kernel_for(spec.game)
         ids = kernel.policy_ids(list(spec.agents))
@@ -134,13 +133,13 @@ def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
             counts.append(len(game_rounds))
         rows, rounds = np.stack(rows_list), np.concatenate(rounds_list)
         round_counts = np.array(counts)
-    return build_tables(game, spec, start, count, seats, names[seats], rows, rounds,
-                        round_counts)
+    return build_tables(game, spec, start, count, seats, rows, rounds, round_counts)
 
 
 def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.ndarray,
-                 seat_agents: np.ndarray, rows: np.ndarray, rounds: np.ndarray,
+                 rows: np.ndarray, rounds: np.ndarray | None,
                  round_counts: np.ndarray) -> dict[str, pa.Table]:
+    """The games, players and rounds tables of a chunk from its records."""
     summary = game_summary_module(game)
     n = game.num_players
     game_id = np.arange(start, start + count, dtype=np.int64)
@@ -154,17 +153,31 @@ def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.nda
     seats_won = np.nonzero(winners)[1].astype(np.int8)
     games["winner_seats"] = pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats_won))
     games_table = pa.table(games)
+    agent_index = seats.reshape(-1).astype(np.int8)
     player_cols = {"game_id": np.repeat(game_id, n),
                    "seat": np.tile(np.arange(n, dtype=np.int8), count),
-                   "agent": seat_agents.reshape(-1).astype(str),
-                   "agent_index": seats.reshape(-1).astype(np.int8)}
+                   "agent": agent_column(spec.agents, agent_index),
+                   "agent_index": agent_index}
     player_cols |= {k: v.reshape(-1) for k, v in players.items()}
     tables = {"games": games_table, "players": pa.table(player_cols)}
     if rounds is not None:
-        round_cols = {"game_id": np.repeat(game_id, round_counts)}
-        round_cols |= summary.round_columns(game.params, rounds)
+        round_cols: dict[str, Any] = {"game_id": np.repeat(game_id, round_counts)}
+        for name, column in summary.round_columns(game.params, rounds).items():
+            round_cols[name] = categorical(*column) if isinstance(column, tuple) else column
         tables["rounds"] = pa.table(round_cols)
     return tables
+
+
+def agent_column(names: Sequence[str], agent_index: np.ndarray) -> pa.DictionaryArray:
+    """The agent name of each row, from the run's agent indices."""
+    unique = list(dict.fromkeys(names))
+    code_of = np.array([unique.index(n) for n in names], dtype=np.int8)
+    return categorical(code_of[agent_index], unique)
+
+
+def categorical(codes: np.ndarray, categories: Sequence[str]) -> pa.DictionaryArray:
+    """A string column stored as codes into its categories (read back as text)."""
+    return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array(list(categories)))
 
 
 def game_summary_module(game: Any) -> Any:

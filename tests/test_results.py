@@ -126,16 +126,17 @@ def test_manifest_defaults_for_a_bare_command_line(tmp_path):
 # Documented columns and types (docs/results.md)
 # --------------------------------------------------------------------------------------
 LIST_INT8 = pa.list_(pa.int8())
+CATEGORY = pa.dictionary(pa.int8(), pa.string())      # text stored as codes (pandas category)
 SCHEMAS = {
     "games": {"game_id": pa.int64(), "seed": pa.int64(), "n_players": pa.int8(),
               "decisions": pa.int32(), "rounds": pa.int16(), "winner_seats": LIST_INT8,
               "shared_win": pa.bool_(), "decided_by_bet_tiebreak": pa.bool_()},
-    "players": {"game_id": pa.int64(), "seat": pa.int8(), "agent": pa.string(),
+    "players": {"game_id": pa.int64(), "seat": pa.int8(), "agent": CATEGORY,
                 "agent_index": pa.int8(), "score": pa.float32(), "rank": pa.int8(),
                 "win_share": pa.float32(), **{f"points_{s}": pa.int8() for s in SUIT_NAMES},
                 "total_points": pa.int16(), "correct_bets": pa.int16(),
                 "cards_placed": pa.int16(), "exchanges": pa.int16(), "decisions": pa.int32()},
-    "rounds": {"game_id": pa.int64(), "round": pa.int16(), "trump": pa.string(),
+    "rounds": {"game_id": pa.int64(), "round": pa.int16(), "trump": CATEGORY,
                "seat": pa.int16(), "bet": pa.int16(), "bet_position": pa.int16(),
                "bet_correct": pa.bool_(), "k": pa.int16(), "cards_placed": pa.int16(),
                "hand_start": pa.int16(), "hand_end": pa.int16(), "exchanged": pa.bool_(),
@@ -231,7 +232,7 @@ def test_rounds_table(run):
     assert sorted(numbers.index) == sorted(games.game_id)
     # trump cycles hearts, diamonds, spades, clubs
     expected_trump = np.array(SUIT_NAMES, dtype=object)[(rounds["round"] - 1) % 4]
-    assert (rounds.trump.to_numpy() == expected_trump).all()
+    assert (rounds.trump.astype(str).to_numpy() == expected_trump).all()
     top_bet = 4 if params.bet_options == "four" else k
     assert rounds.bet.between(1, top_bet).all()
     assert (per_round.bet_position.apply(sorted).map(lambda p: p == list(range(k)))).all()

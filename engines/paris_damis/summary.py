@@ -6,6 +6,8 @@ the common :class:`engines.api.Result`.  Batch runs store rows, never whole stat
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -150,14 +152,15 @@ def player_columns(params: ParisDamisParams, rows: np.ndarray) -> dict[str, np.n
     return columns
 
 
-def round_columns(params: ParisDamisParams, rounds: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-round, per-seat columns of round rows."""
+def round_columns(params: ParisDamisParams, rounds: np.ndarray) -> dict[str, Any]:
+    """Per-round, per-seat columns of round rows (``trump`` as a categorical column:
+    ``(codes, categories)``)."""
     at = {name: i for i, name in enumerate(ROUND_FIELDS)}
     columns: dict[str, np.ndarray] = {}
     for name in ROUND_FIELDS:
         columns[name] = rounds[:, at[name]].astype(np.int16)
     columns["round"] = columns["round"] + 1
-    columns["trump"] = np.array(SUIT_NAMES, dtype=object)[rounds[:, at["trump"]]]
+    columns["trump"] = (rounds[:, at["trump"]].astype(np.int8), SUIT_NAMES)
     columns["bet_correct"] = rounds[:, at["bet_correct"]].astype(bool)
     columns["exchanged"] = rounds[:, at["exchanged"]].astype(bool)
     return columns
