@@ -80,6 +80,8 @@ def parse_card(text: str) -> int:
     rank_text, suit_text = t[:-1].upper(), t[-1]
     suit = _SUIT_LETTERS.get(suit_text, _SUIT_LETTERS.get(suit_text.lower()))
     rank = _RANK_LETTERS.get(rank_text) or (int(rank_text) if rank_text.isdigit() else None)
+    if rank_text.isdigit() and rank is not None and rank > 10:
+        rank = None                                  # face cards go by letter: J Q K A
     if suit is None or rank is None or not 2 <= rank <= ACE:
         raise ValueError(f"not a card: {text!r} (examples: 10♥, Q♠, Ah, Joker)")
     return card_id(rank, suit)
