@@ -21,7 +21,7 @@ def uniform_index(rng, n):
 uniform_index_jit = njit(cache=True, inline="always")(uniform_index)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shuffle(rng, a):
     """Shuffle the array ``a`` in place (Fisher-Yates from the last element down)."""
     for i in range(a.shape[0] - 1, 0, -1):

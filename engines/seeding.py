@@ -96,7 +96,7 @@ def decision_rng(seed: int, index: int = 0) -> np.random.Generator:
     return generator_from_words(seed_words(seed, index, 1)[0, 1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reseed(rng, alias, words):
     """Restart ``rng`` (a :class:`ReseedableStream`'s generator) from three seed words."""
     alias[0] = words[0]

@@ -948,7 +948,7 @@ def chance_pending(s):
     return phase == SETUP or phase == RECYCLE or phase == EXCHANGE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve_chance(s, pr, rng):
     """Carry out the pending chance step with the game's chance stream."""
     phase = s[PHASE]
@@ -960,7 +960,7 @@ def resolve_chance(s, pr, rng):
         exchange_hand(s, pr, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(s, pr, rng):
     """Resolve chance steps until a decision is due or the game is over."""
     while chance_pending(s):
