@@ -93,6 +93,7 @@ def refresh(state):
     if rebuild is not None:
         rebuild(state.s, state.game.encoded_params)
     state._legal = None
+    state._seen = None
     if hasattr(state, "_current"):
         state._current = int(state.s[R.CURRENT])
     return state

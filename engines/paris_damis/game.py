@@ -51,13 +51,16 @@ def _advance(s, pr, rngs, alias, stream):
 
 
 @njit(cache=True)
-def _apply_and_list(s, pr, code, out):
-    """Apply an action; if a decision follows at once, list its legal actions (else 0).
-    Returns (legal count, round before, phase after, current player after), sparing
-    Python a few array reads."""
+def _apply_and_list(s, pr, code, out, seen):
+    """Apply an action; if a decision follows at once, list its legal actions into ``out``
+    and write what the next player sees into ``seen`` (one compiled call per decision).
+    Returns (legal count or 0, round before, phase after, current player after)."""
     round_before = s[R.ROUND]
     R.apply_action(s, pr, code)
-    n = 0 if R.chance_pending(s) else R.legal_actions(s, pr, out)
+    n = 0
+    if not R.chance_pending(s) and s[R.PHASE] != R.OVER:
+        n = R.legal_actions(s, pr, out)
+        R.observe(s, pr, s[R.CURRENT], seen)
     return n, round_before, s[R.PHASE], s[R.CURRENT]
 
 
@@ -118,6 +121,7 @@ class ParisDamisState:
         self._stream = stream               # this game's chance stream (SFC64 state words)
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
         self._legal: list[int] | None = None
+        self._seen: np.ndarray | None = None    # the current player's observation, if ready
         self._current = int(s[R.CURRENT])
         self._rounds: list[np.ndarray] = []     # summary.ROUND_FIELDS rows, one per seat
         # entries: (player, code) for decisions, (kind, snapshot, ...) for table events;
@@ -141,9 +145,11 @@ class ParisDamisState:
             raise IllegalActionError(self._illegal_message(code, legal))
         player = self._current
         s = self.s
+        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
         n, round_before, phase, self._current = _apply_and_list(
-            s, self.game.encoded_params, code, self._buffer)
+            s, self.game.encoded_params, code, self._buffer, seen)
         self._legal = self._buffer[:n].tolist() if n else None
+        self._seen = seen if n else None
         self._log.append((player, code))
         if phase != R.TURN and R.BET_ACTION <= code < R.DISCARD_ACTION:
             self._log.append(("round_end", s.copy()))
@@ -171,9 +177,13 @@ class ParisDamisState:
     def observation(self, player: int) -> ParisDamisObservation:
         if not 0 <= player < self.game.params.players:
             self._check_player(player)
-        out = np.empty(R.STATE_SIZE, dtype=np.int32)
-        R.observe(self.s, self.game.encoded_params, player, out)
-        return ParisDamisObservation(self.game.params, out, player)
+        seen = self._seen
+        if seen is not None and player == self._current:
+            self._seen = None                   # prepared by apply(); handed out once
+        else:
+            seen = np.empty(R.STATE_SIZE, dtype=np.int32)
+            R.observe(self.s, self.game.encoded_params, player, seen)
+        return ParisDamisObservation(self.game.params, seen, player)
 
     def clone(self) -> ParisDamisState:
         return self._copy(self.s.copy(), self._stream.copy())
