@@ -334,7 +334,9 @@ def face_up_card(s, suit):
 
 @njit(cache=True, inline="always")
 def next_seat(pr, seat):
-    return (seat + 1) % pr[P_PLAYERS]
+    """The seat to the left (no division: this runs on every turn)."""
+    seat += 1
+    return seat if seat < pr[P_PLAYERS] else 0
 
 
 @njit(cache=True, inline="always")
