@@ -18,7 +18,6 @@ import math
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -598,8 +597,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: error: {error}", file=sys.stderr)
         return 2
 
-    # the summary needs scipy.stats, which takes a second to import: do it meanwhile
-    threading.Thread(target=importlib.import_module, args=("scipy.stats",), daemon=True).start()
     manifest = results.read_manifest(run_dir)
     done = results.done_chunks(run_dir)
     todo = [(s, c) for s, c in spec.chunks() if s not in done]

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 import numpy as np
 
 
 def wilson_interval(successes: float, trials: int, confidence: float = 0.95
                     ) -> tuple[float, float]:
-    """Wilson score interval of a proportion (scipy's ``binomtest``).
+    """Wilson score interval of a proportion.
 
-    Fractional successes (shared wins count 1/k) are rounded to the nearest whole number for
-    the interval only; the point estimate keeps them exact."""
+    The closed form, with the normal quantile from the standard library: it equals scipy's
+    ``binomtest(k, n).proportion_ci(method="wilson")`` (the tests check it), without the
+    second it takes to import ``scipy.stats`` at the end of every batch run, and it takes
+    fractional successes (shared wins count 1/k) as they are."""
     if trials <= 0:
         return (math.nan, math.nan)
-    from scipy import stats  # imported here: scipy.stats takes a second to import
-
-    k = int(round(successes))
-    ci = stats.binomtest(k, trials).proportion_ci(confidence_level=confidence,
-                                                  method="wilson")
-    return (float(ci.low), float(ci.high))
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = successes / trials
+    z2n = z * z / trials
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def proportion(successes: float, trials: int, confidence: float = 0.95) -> dict[str, float]:
