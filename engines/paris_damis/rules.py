@@ -67,6 +67,13 @@ DEBRUIJN_MULTIPLIER = 0x077CB531
 DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
 
+# Per-card lookup tables (cheaper than dividing on every turn): suit (4 for jokers), rank,
+# and where the card sits in a hand mask.
+CARD_SUIT = np.arange(PLAY_CARDS, dtype=np.int64) // RANKS_PER_SUIT
+CARD_RANK = np.arange(PLAY_CARDS, dtype=np.int64) % RANKS_PER_SUIT + 2
+CARD_WORD = np.arange(PLAY_CARDS, dtype=np.int64) // WORD_BITS
+CARD_BIT = np.left_shift(1, np.arange(PLAY_CARDS, dtype=np.int64) % WORD_BITS)
+
 # The trump moves one pile to the right each round: ♥, ♦, ♠, ♣, ♥, ...
 FIRST_TRUMP = 0
 
@@ -265,12 +272,12 @@ def is_joker(card):
 
 @njit(cache=True, inline="always")
 def suit_of(card):
-    return card // RANKS_PER_SUIT
+    return CARD_SUIT[card]
 
 
 @njit(cache=True, inline="always")
 def rank_of(card):
-    return card % RANKS_PER_SUIT + 2
+    return CARD_RANK[card]
 
 
 # --- Jokers (A7): a rule is a placement test, a column value and a tie privilege. ---------
@@ -354,12 +361,12 @@ def move(s, card, location):
     """Every change of a play card's location goes through here (it keeps the hand masks
     in step; hand sizes are the callers')."""
     old = s[LOCATION + card]
-    bit = 1 << (card % WORD_BITS)
+    bit = CARD_BIT[card]
     if is_hand(old):
-        word = HAND_MASK + (old - LOC_HAND) * HAND_WORDS + card // WORD_BITS
+        word = HAND_MASK + (old - LOC_HAND) * HAND_WORDS + CARD_WORD[card]
         s[word] = s[word] & ~bit
     if is_hand(location):
-        word = HAND_MASK + (location - LOC_HAND) * HAND_WORDS + card // WORD_BITS
+        word = HAND_MASK + (location - LOC_HAND) * HAND_WORDS + CARD_WORD[card]
         s[word] = s[word] | bit
     s[LOCATION + card] = location
 
