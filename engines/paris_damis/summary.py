@@ -37,7 +37,7 @@ def offsets() -> dict[str, slice]:
 _AT = offsets()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
     for i in range(SIZE):
@@ -84,7 +84,7 @@ ROUND_FIELDS = ("round", "trump", "seat", "bet", "bet_position", "bet_correct", 
 ROUND_WIDTH = len(ROUND_FIELDS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_round(s, pr, out, row):
     """Write the round just settled into ``out[row : row + players]`` (one row per seat);
     return the next free row."""
