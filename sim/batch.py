@@ -200,7 +200,6 @@ class ChunkFigures:
 
     start: int
     count: int
-    seconds: float
     seat_wins: list[float]
     agent_wins: dict[str, float]
     agent_seats: dict[str, int]
@@ -212,7 +211,6 @@ class ChunkFigures:
 def run_chunk(spec_json: dict[str, Any], run_dir: str, start: int, count: int
               ) -> ChunkFigures:
     """Play a chunk, write its tables, return its figures (the unit of parallel work)."""
-    began = time.perf_counter()
     spec = RunSpec.from_json(spec_json)
     try:
         tables = play_chunk(spec, start, count)
@@ -224,11 +222,11 @@ def run_chunk(spec_json: dict[str, Any], run_dir: str, start: int, count: int
         raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
                            f"{spec.seed}) failed: {error!r}") from error
     results.write_chunk(Path(run_dir), start, tables)
-    return figures_of(spec, start, count, tables, time.perf_counter() - began)
+    return figures_of(spec, start, count, tables)
 
 
-def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table],
-               seconds: float) -> ChunkFigures:
+def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table]
+               ) -> ChunkFigures:
     players = tables["players"]
     seat = players["seat"].to_numpy()
     share = players["win_share"].to_numpy().astype(np.float64)
@@ -251,7 +249,7 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
         bets = {str(v): [int(hits[v]), int(totals[v])] for v in np.flatnonzero(totals)}
     games = tables["games"]
     return ChunkFigures(
-        start=start, count=count, seconds=seconds,
+        start=start, count=count,
         seat_wins=np.bincount(seat, weights=share, minlength=k).tolist(),
         agent_wins=agent_wins, agent_seats=agent_seats,
         decisions=games["decisions"].to_numpy().astype(np.int32),
@@ -627,7 +625,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wall = time.perf_counter() - began
     played = sum(f.count for f in figures)
     if done:        # figures of chunks played before the resume
-        figures += [figures_of(spec, s, c, _read_chunk(run_dir, s), 0.0)
+        figures += [figures_of(spec, s, c, _read_chunk(run_dir, s))
                     for s, c in spec.chunks() if s in done]
     summary = summarize(spec, figures, wall, played)
     manifest |= {"status": "complete", "finished": now(), "wall_seconds": wall,

@@ -44,16 +44,25 @@ def summarize(s, out):
         out[i] = s[_SOURCE[i]]
 
 
+def primary_score(params: ParisDamisParams, suits: np.ndarray) -> np.ndarray:
+    """The score a seat is ranked by, from its suit scores (last axis): the lowest suit under
+    ``scoring=lowest-suit``, the sum under ``scoring=total``."""
+    return suits.sum(axis=-1) if params.scoring == "total" else suits.min(axis=-1)
+
+
+def win_shares(ranks: np.ndarray) -> np.ndarray:
+    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
+    winners = (ranks == 1).sum(axis=-1, keepdims=True)
+    return np.where(ranks == 1, 1.0 / winners, 0.0)
+
+
 def result(params: ParisDamisParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     n = params.players
     suits = row[_AT["suit_score"]][:n * R.SUITS].reshape(n, R.SUITS)
-    ranks = tuple(int(r) for r in row[_AT["rank"]][:n])
-    winners = sum(1 for r in ranks if r == 1)
-    if params.scoring == "total":
-        scores = tuple(float(v) for v in suits.sum(axis=1))
-    else:
-        scores = tuple(float(v) for v in suits.min(axis=1))
+    rank_array = row[_AT["rank"]][:n]
+    ranks = tuple(int(r) for r in rank_array)
+    scores = tuple(float(v) for v in primary_score(params, suits))
     tiebreak = int(row[_AT["final_tiebreak"]][0])
 
     def per_player(name: str) -> tuple[int, ...]:
@@ -74,7 +83,7 @@ def result(params: ParisDamisParams, row: np.ndarray) -> Result:
         "exchanges": per_player("exchanges"),
     }
     return Result(scores=scores, ranks=ranks,
-                  win_shares=tuple(1.0 / winners if r == 1 else 0.0 for r in ranks),
+                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
                   stats=stats, details=details)
 
 
@@ -133,15 +142,10 @@ def player_columns(params: ParisDamisParams, rows: np.ndarray) -> dict[str, np.n
     n = params.players
     suits = rows[:, _AT["suit_score"]][:, :n * R.SUITS].reshape(len(rows), n, R.SUITS)
     ranks = rows[:, _AT["rank"]][:, :n]
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    if params.scoring == "total":
-        score = suits.sum(axis=2)
-    else:
-        score = suits.min(axis=2)
     columns = {
-        "score": score.astype(np.float32),
+        "score": primary_score(params, suits).astype(np.float32),
         "rank": ranks.astype(np.int8),
-        "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
+        "win_share": win_shares(ranks).astype(np.float32),
     }
     for suit, name in enumerate(SUIT_NAMES):
         columns[f"points_{name}"] = suits[:, :, suit].astype(np.int8)
