@@ -106,8 +106,10 @@ def peak_memory_mib() -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sim.bench",
-        description="Measure games per second on one core with random agents: the compiled "
-                    "kernel path and the Python API path, against the project's targets.")
+        description="Measure games per second with random agents against the project's "
+                    "targets: on one core through the compiled kernel and through the Python "
+                    "API, and end to end with python -m sim.batch on all cores (Parquet "
+                    "writing included; parallel efficiency and peak memory).")
     parser.add_argument("games", nargs="*", metavar="GAME",
                         help=f"games to measure (default: all; available: "
                              f"{', '.join(engines.available())})")

@@ -57,9 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="with a game slug: the run seed (default 0)")
     p.add_argument("--index", type=int, help="with a game slug: the game index (default 0)")
     p.add_argument("--players", type=int, help="with a game slug: player count")
-    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                   help="with a game slug: a rule parameter, repeatable (see python -m "
+                        "sim.batch --list)")
     p.add_argument("--agents", help="with a game slug: one agent, or one per seat")
-    p.add_argument("--seating", choices=("rotate", "fixed", "random"))
+    p.add_argument("--seating", choices=("rotate", "fixed", "random"),
+                   help="with a game slug: the run's seating (default rotate)")
     return p
 
 
