@@ -40,6 +40,9 @@ def action_text(code: int) -> str:
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _BY_TEXT = {a.text: a for a in ACTIONS}
+# rule constants read on every decision, bound once (a module attribute costs a lookup)
+_STATE_SIZE, _TURN, _BET_ACTION, _DISCARD_ACTION = (R.STATE_SIZE, R.TURN, R.BET_ACTION,
+                                                     R.DISCARD_ACTION)
 
 
 @njit(cache=True)
@@ -119,8 +122,10 @@ class ParisDamisState:
         self.game = game
         self.s = s
         self._stream = stream               # this game's chance stream (SFC64 state words)
+        self._pr = game.encoded_params
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        self._legal: list[int] | None = None
+        self._listed = -1                       # legal codes already in _buffer, or -1
+        self._legal: list[Action] | None = None
         self._seen: np.ndarray | None = None    # the current player's observation, if ready
         self._current = int(s[R.CURRENT])
         self._rounds: list[np.ndarray] = []     # summary.ROUND_FIELDS rows, one per seat
@@ -134,24 +139,27 @@ class ParisDamisState:
         return self._current
 
     def legal_actions(self) -> list[Action]:
-        return [ACTIONS[c] for c in self._legal_codes()]
+        return list(self._legal_list())
 
     def apply(self, action: Action | int | str) -> None:
         """Play ``action`` for the current player; an illegal one raises
         :class:`IllegalActionError` and leaves the state unchanged."""
-        code = action.code if type(action) is Action else self.game.action(action).code
-        legal = self._legal_codes()
-        if code not in legal:
-            raise IllegalActionError(self._illegal_message(code, legal))
+        if type(action) is not Action:
+            action = self.game.action(action)
+        legal = self._legal if self._legal is not None else self._legal_list()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        code = action.code
         player = self._current
         s = self.s
-        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
+        seen = np.empty(_STATE_SIZE, dtype=np.int32)
         n, round_before, phase, self._current = _apply_and_list(
-            s, self.game.encoded_params, code, self._buffer, seen)
-        self._legal = self._buffer[:n].tolist() if n else None
+            s, self._pr, code, self._buffer, seen)
+        self._legal = None
+        self._listed = n if n else -1
         self._seen = seen if n else None
         self._log.append((player, code))
-        if phase != R.TURN and R.BET_ACTION <= code < R.DISCARD_ACTION:
+        if phase != _TURN and _BET_ACTION <= code < _DISCARD_ACTION:
             self._log.append(("round_end", s.copy()))
             rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_round(s, self.game.encoded_params, rows, 0)
@@ -182,7 +190,7 @@ class ParisDamisState:
             self._seen = None                   # prepared by apply(); handed out once
         else:
             seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-            R.observe(self.s, self.game.encoded_params, player, seen)
+            R.observe(self.s, self._pr, player, seen)
         return ParisDamisObservation(self.game.params, seen, player)
 
     def clone(self) -> ParisDamisState:
@@ -243,21 +251,25 @@ class ParisDamisState:
 
     def _advance(self) -> None:
         scratch = ScratchStream.get()
-        _advance(self.s, self.game.encoded_params, scratch.boxed, scratch.stream.alias,
+        _advance(self.s, self._pr, scratch.boxed, scratch.stream.alias,
                  self._stream)
         self._current = int(self.s[R.CURRENT])
 
-    def _legal_codes(self) -> list[int]:
+    def _legal_list(self) -> list[Action]:
+        """The legal actions, listed once per decision (the compiled call after an action
+        usually lists them already)."""
         if self._legal is None:
-            n = R.legal_actions(self.s, self.game.encoded_params, self._buffer)
-            self._legal = self._buffer[:n].tolist()
+            n = self._listed
+            if n < 0:
+                n = R.legal_actions(self.s, self._pr, self._buffer)
+            self._legal = list(map(ACTIONS.__getitem__, self._buffer[:n].tolist()))
         return self._legal
 
-    def _illegal_message(self, code: int, legal: list[int]) -> str:
-        text = ACTIONS[code].text
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        text = action.text
         if self.is_terminal():
             return f"{text} is not legal: the game is over"
-        shown = ", ".join(ACTIONS[c].text for c in legal[:12])
+        shown = ", ".join(a.text for a in legal[:12])
         more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
         return (f"{text} is not legal for P{self._current} in phase {self.phase}; "
                 f"legal: {shown}{more}")
