@@ -31,6 +31,7 @@ import pyarrow as pa
 import agents
 import engines
 from sim import results, stats
+from sim.cli import Parser, UsageError
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
@@ -366,17 +367,8 @@ def format_summary(summary: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------------------
-class UsageError(Exception):
-    """Bad input: one line for the user, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:          # one line, exit 2
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = Parser(
         prog="python -m sim.batch",
         description="Play many seeded games in parallel, store every result (Parquet tables "
                     "in a run directory) and print a summary.  Game i of a run with seed S "
@@ -576,6 +568,43 @@ def now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
+def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
+             scheduler: str | None = None, progress: bool = False) -> dict[str, Any]:
+    """Play the missing chunks of the prepared run in ``run_dir``, mark its manifest
+    complete and return its summary (``progress``: a tqdm bar on stderr).  A failing chunk
+    raises; the chunks already written are kept for ``--resume``."""
+    manifest = results.read_manifest(run_dir)
+    done = results.done_chunks(run_dir)
+    todo = [(s, c) for s, c in spec.chunks() if s not in done]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=spec.games, initial=spec.games - sum(c for _, c in todo),
+                   unit="games", desc=spec.game, file=sys.stderr, smoothing=0.1)
+    began = time.perf_counter()
+    figures: list[ChunkFigures] = []
+    try:
+        for chunk in execute(spec, run_dir, todo, jobs, backend, scheduler):
+            figures.append(chunk)
+            if bar is not None:
+                bar.update(chunk.count)
+    finally:
+        if bar is not None:
+            bar.close()
+    wall = time.perf_counter() - began
+    played = sum(f.count for f in figures)
+    if done:        # figures of chunks played before the resume
+        figures += [figures_of(spec, s, c, _read_chunk(run_dir, s))
+                    for s, c in spec.chunks() if s in done]
+    summary = summarize(spec, figures, wall, played)
+    manifest |= {"status": "complete", "finished": now(), "wall_seconds": wall,
+                 "games_played": played, "games_per_second": summary["games_per_second"],
+                 "jobs": jobs, "backend": resolve_backend(spec, backend),
+                 "kernel": uses_kernel(spec)}
+    results.write_manifest(run_dir, manifest)
+    return summary
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -595,21 +624,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: error: {error}", file=sys.stderr)
         return 2
 
-    manifest = results.read_manifest(run_dir)
-    done = results.done_chunks(run_dir)
-    todo = [(s, c) for s, c in spec.chunks() if s not in done]
-    progress = None
-    if not args.no_progress and sys.stderr.isatty():
-        from tqdm import tqdm
-        progress = tqdm(total=spec.games, initial=spec.games - sum(c for _, c in todo),
-                        unit="games", desc=spec.game, file=sys.stderr, smoothing=0.1)
-    began = time.perf_counter()
-    figures: list[ChunkFigures] = []
+    progress = not args.no_progress and sys.stderr.isatty()
     try:
-        for chunk in execute(spec, run_dir, todo, jobs, args.backend, args.scheduler):
-            figures.append(chunk)
-            if progress is not None:
-                progress.update(chunk.count)
+        summary = play_run(spec, run_dir, jobs, args.backend, args.scheduler, progress)
     except KeyboardInterrupt:
         print(f"\nsim.batch: interrupted; continue with: python -m sim.batch --resume "
               f"{run_dir}", file=sys.stderr)
@@ -619,20 +636,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: finished chunks are kept; continue with: python -m sim.batch "
               f"--resume {run_dir}", file=sys.stderr)
         return 1
-    finally:
-        if progress is not None:
-            progress.close()
-    wall = time.perf_counter() - began
-    played = sum(f.count for f in figures)
-    if done:        # figures of chunks played before the resume
-        figures += [figures_of(spec, s, c, _read_chunk(run_dir, s))
-                    for s, c in spec.chunks() if s in done]
-    summary = summarize(spec, figures, wall, played)
-    manifest |= {"status": "complete", "finished": now(), "wall_seconds": wall,
-                 "games_played": played, "games_per_second": summary["games_per_second"],
-                 "jobs": jobs, "backend": resolve_backend(spec, args.backend),
-                 "kernel": uses_kernel(spec)}
-    results.write_manifest(run_dir, manifest)
     if args.format == "json":
         json.dump(summary | {"run_dir": str(run_dir)}, sys.stdout, indent=2)
         print()

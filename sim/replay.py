@@ -18,7 +18,8 @@ from typing import Any
 
 import agents
 from sim import results
-from sim.batch import RunSpec, UsageError, _Parser, seating, spec_from_args
+from sim.batch import RunSpec, seating, spec_from_args
+from sim.cli import Parser, UsageError
 from sim.runner import play_python
 
 
@@ -49,7 +50,7 @@ def report(spec: RunSpec, index: int, state: Any, seat_agents: list[str]) -> str
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m sim.replay",
+    p = Parser(prog="python -m sim.replay",
                 description="Replay one game of a run (or of a seed) and print its log.")
     p.add_argument("source", help="a run directory, or a game slug")
     p.add_argument("--game", type=int, dest="index_in_run", metavar="N",
