@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 TABLES = ("games", "players", "rounds")
 MANIFEST = "manifest.json"
+# zstd: as fast to write as the default snappy here, and a quarter smaller on disk
+COMPRESSION = "zstd"
 
 
 def part_name(start: int) -> str:
@@ -42,7 +44,7 @@ def write_chunk(run_dir: Path, start: int, tables: dict[str, pa.Table]) -> None:
         folder.mkdir(exist_ok=True)
         final = folder / part_name(start)
         temporary = folder / (part_name(start) + ".tmp")
-        pq.write_table(tables[name], temporary)
+        pq.write_table(tables[name], temporary, compression=COMPRESSION)
         os.replace(temporary, final)
 
 
