@@ -6,6 +6,7 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 
 def wilson_interval(successes: float, trials: int, confidence: float = 0.95
@@ -35,7 +36,54 @@ def proportion(successes: float, trials: int, confidence: float = 0.95) -> dict[
 
 def distribution(values: np.ndarray) -> dict[str, float]:
     """Mean, median and 95th percentile of a sample."""
-    if len(values) == 0:
-        return {"mean": math.nan, "median": math.nan, "p95": math.nan}
-    return {"mean": float(np.mean(values)), "median": float(np.median(values)),
-            "p95": float(np.percentile(values, 95))}
+    summary = describe(values)
+    return {key: summary[key] for key in ("mean", "median", "p95")}
+
+
+def describe(values: ArrayLike) -> dict[str, float]:
+    """Size ``n``, mean, sample standard deviation ``std``, min, 5th, 25th, 50th
+    (``median``), 75th and 95th percentiles (``p5``, ``p25``, ``p75``, ``p95``) and max of a
+    sample; every figure but ``n`` is NaN for an empty sample (``std`` also for one value)."""
+    sample = np.asarray(values, dtype=np.float64)
+    if sample.size == 0:
+        return {"mean": math.nan, "std": math.nan, "min": math.nan, "p5": math.nan,
+                "p25": math.nan, "median": math.nan, "p75": math.nan, "p95": math.nan,
+                "max": math.nan, "n": 0}
+    p5, p25, median, p75, p95 = np.percentile(sample, [5, 25, 50, 75, 95])
+    return {"mean": float(sample.mean()),
+            "std": float(sample.std(ddof=1)) if sample.size > 1 else math.nan,
+            "min": float(sample.min()), "p5": float(p5), "p25": float(p25),
+            "median": float(median), "p75": float(p75), "p95": float(p95),
+            "max": float(sample.max()), "n": int(sample.size)}
+
+
+def holm(p_values: ArrayLike) -> np.ndarray:
+    """Holm-Bonferroni adjusted p-values, in the order given (family-wise error control)."""
+    p = np.asarray(p_values, dtype=np.float64)
+    order = np.argsort(p)
+    steps = len(p) - np.arange(len(p))               # m, m - 1, ..., 1
+    adjusted = np.empty_like(p)
+    adjusted[order] = np.minimum(1.0, np.maximum.accumulate(steps * p[order]))
+    return adjusted
+
+
+def proportion_test(successes: float, trials: int, expected: float) -> float:
+    """Two-sided p-value of the score test that a proportion equals ``expected``.
+
+    It is the test the Wilson interval inverts: p < 1 − confidence exactly when the
+    interval leaves ``expected`` out, so a sentence's p-value and interval never disagree."""
+    if trials <= 0:
+        return math.nan
+    z = (successes / trials - expected) / math.sqrt(expected * (1 - expected) / trials)
+    return 2 * NormalDist().cdf(-abs(z))
+
+
+def homogeneity_test(successes: ArrayLike, trials: ArrayLike) -> dict[str, float]:
+    """Chi-square test that several groups share one success rate: ``{"chi2", "dof",
+    "p_value"}`` from each group's successes and trials (scipy's ``chi2_contingency``)."""
+    from scipy.stats import chi2_contingency  # imported here: sim.batch never needs it
+
+    successes = np.asarray(successes, dtype=float)
+    table = np.column_stack([successes, np.asarray(trials, dtype=float) - successes])
+    chi2, p_value, dof, _ = chi2_contingency(table, correction=False)
+    return {"chi2": float(chi2), "dof": int(dof), "p_value": float(p_value)}

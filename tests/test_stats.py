@@ -32,3 +32,23 @@ def test_proportion_and_distribution():
     d = stats.distribution(np.arange(101))
     assert d == {"mean": 50.0, "median": 50.0, "p95": 95.0}
     assert all(math.isnan(v) for v in stats.distribution(np.array([])).values())
+
+
+@pytest.mark.parametrize("k, n, p0", [(30, 100, 0.25), (260, 1000, 0.25), (5, 10, 0.5),
+                                      (1, 40, 0.2)])
+def test_proportion_test_is_the_test_the_wilson_interval_inverts(k, n, p0):
+    z = (k / n - p0) / math.sqrt(p0 * (1 - p0) / n)
+    p = stats.proportion_test(k, n, p0)
+    assert p == pytest.approx(2 * scipy_stats.norm.sf(abs(z)), rel=1e-12)
+    low, high = stats.wilson_interval(k, n)
+    assert (p < 0.05) == (not low <= p0 <= high)
+    assert math.isnan(stats.proportion_test(0, 0, 0.5))
+
+
+def test_homogeneity_test_matches_chi2_contingency():
+    successes, trials = np.array([10, 30, 50]), np.array([100, 100, 100])
+    result = stats.homogeneity_test(successes, trials)
+    chi2, p, dof, _ = scipy_stats.chi2_contingency(
+        np.column_stack([successes, trials - successes]), correction=False)
+    assert result == {"chi2": pytest.approx(chi2), "dof": dof, "p_value": pytest.approx(p)}
+    assert stats.homogeneity_test(np.array([25, 25]), np.array([100, 100]))["p_value"] == 1
