@@ -1,0 +1,226 @@
+"""Figures of a run's analysis and of a comparison of runs.
+
+Each function takes a table from :mod:`sim.analysis.stats` (or :func:`sim.analysis.compare.
+compare`) and returns a :class:`Figure`: a matplotlib figure with a title, labelled axes
+with units and a one-sentence caption, sized for a report (7 × 4 in at 110 dpi, fonts of
+9 pt and more).  Figures are drawn off screen by matplotlib's Agg renderer through the
+object-oriented API (no pyplot, so no global figure state and no display needed); in
+Jupyter a :class:`Figure` shows itself as a PNG.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure as MplFigure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+WIDTH, HEIGHT, DPI = 7.0, 4.0, 110
+LABEL_SIZE = 9                      # cell annotations; matplotlib's defaults are 10-12 pt
+COLOR, HIGHLIGHT, MUTED = "#2f6690", "#c0392b", "#7f8c8d"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A finished figure: its file-name stem, title, one-sentence caption and the figure."""
+
+    name: str
+    title: str
+    caption: str
+    figure: MplFigure
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes."""
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", dpi=DPI)
+        return buffer.getvalue()
+
+    def save(self, folder: Path) -> Path:
+        """Write the figure to ``folder/<name>.png``; returns that path."""
+        path = Path(folder) / f"{self.name}.png"
+        path.write_bytes(self.png())
+        return path
+
+    def _repr_png_(self) -> bytes:
+        """How Jupyter displays the figure."""
+        return self.png()
+
+
+def _canvas(height: float = HEIGHT, rows: int = 1,
+            height_ratios: list[int] | None = None) -> tuple[MplFigure, list[Axes]]:
+    """A blank report-sized figure with ``rows`` stacked axes (no top and right spines)."""
+    figure = MplFigure(figsize=(WIDTH, height), dpi=DPI, layout="constrained")
+    axes = list(np.atleast_1d(figure.subplots(rows, 1, height_ratios=height_ratios)))
+    for ax in axes:
+        ax.spines[["top", "right"]].set_visible(False)
+    return figure, axes
+
+
+def _finish(figure: MplFigure, ax: Axes, name: str, title: str, caption: str,
+            xlabel: str, ylabel: str) -> Figure:
+    """Title the figure, label its axes and wrap it with its caption."""
+    figure.suptitle(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    return Figure(name, title, caption, figure)
+
+
+def win_share(table: pd.DataFrame, by: str, n_players: int) -> Figure:
+    """Win share of each seat or agent (a ``win_share`` table grouped by ``by``) with its
+    95% interval, against the fair share 1/K."""
+    fair = 1 / n_players
+    figure, (ax,) = _canvas()
+    x = np.arange(len(table))
+    share = table["share"].to_numpy()
+    ax.errorbar(x, share, yerr=[share - table["low"], table["high"] - share], fmt="o",
+                color=COLOR, capsize=5, markersize=7, label="win share, 95% interval")
+    ax.axhline(fair, color=MUTED, linestyle="--", label=f"fair share 1/{n_players}")
+    ax.set_xticks(x, table[by].astype(str))
+    ax.set_xlim(-0.5, len(table) - 0.5)
+    ax.yaxis.set_major_formatter(PercentFormatter(1, decimals=1))
+    ax.legend(loc="best")
+    return _finish(figure, ax, f"win_share_by_{by}", f"Win share by {by}",
+                   f"Share of games won by each {by} (points) with 95% intervals (bars); "
+                   f"the dashed line is the fair share of 1/{n_players} = {fair:.1%}.",
+                   by, "win share (% of games played)")
+
+
+def bet_accuracy(table: pd.DataFrame) -> Figure:
+    """Heatmap of bet accuracy by bet value and betting position (a ``bet_accuracy`` table
+    grouped by ``["bet", "bet_position"]``), each cell annotated with its accuracy."""
+    grid = table.pivot(index="bet_position", columns="bet", values="accuracy").sort_index()
+    figure, (ax,) = _canvas()
+    image = ax.imshow(grid.to_numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto",
+                      origin="lower")
+    for (row, column), value in np.ndenumerate(grid.to_numpy()):
+        if not np.isnan(value):
+            ax.text(column, row, f"{value:.0%}", ha="center", va="center",
+                    fontsize=LABEL_SIZE, color="white" if value < 0.55 else "black")
+    ax.set_xticks(range(grid.shape[1]), grid.columns.astype(str))
+    ax.set_yticks(range(grid.shape[0]), grid.index.astype(str))
+    colorbar = figure.colorbar(image, ax=ax, format=PercentFormatter(1))
+    colorbar.set_label("bet accuracy (% of bets correct)")
+    return _finish(figure, ax, "bet_accuracy_by_value_position",
+                   "Bet accuracy by bet value and betting position",
+                   "Share of correct bets for each bet value and betting position "
+                   "(0 = first to bet); darker cells are bets that are right less often.",
+                   "bet value (players expected to win a points card)",
+                   "betting position (0 = first)")
+
+
+def k_distribution(table: pd.DataFrame) -> Figure:
+    """Bars of the share of rounds with each k (a ``k_distribution`` table)."""
+    figure, (ax,) = _canvas()
+    ax.bar(table["k"], table["share"], color=COLOR, width=0.6)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(PercentFormatter(1))
+    return _finish(figure, ax, "k_distribution", "Players winning a points card per round",
+                   "Share of rounds in which k players won at least one points card; a bet "
+                   "is correct when it equals k.",
+                   "k (players who won a points card)", "rounds (% of all rounds)")
+
+
+def game_length(histogram: pd.DataFrame) -> Figure:
+    """Histogram of decisions per game (a ``histogram`` table ``[left, right, count]``)."""
+    figure, (ax,) = _canvas()
+    width = histogram["right"] - histogram["left"]
+    ax.bar(histogram["left"], histogram["count"], width=width, align="edge", color=COLOR,
+           edgecolor="white", linewidth=0.5)
+    return _finish(figure, ax, "game_length", "Game length",
+                   f"Number of games by the decisions taken in them (all seats together), "
+                   f"over {int(histogram['count'].sum()):,} games.",
+                   "decisions per game (all seats)", "games (count)")
+
+
+def hand_size(table: pd.DataFrame) -> Figure:
+    """Mean hand size at the start and at the end of each round (a ``hand_size_by_round``
+    table)."""
+    figure, (ax,) = _canvas()
+    ax.plot(table["round"], table["hand_start"], marker="o", color=COLOR,
+            label="at the start (after the deal and hand change)")
+    ax.plot(table["round"], table["hand_end"], marker="s", color=HIGHLIGHT,
+            label="at the end (before the discard)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(bottom=0)
+    ax.legend(loc="best")
+    return _finish(figure, ax, "hand_size_by_round", "Hand size across rounds",
+                   "Mean number of cards in a player's hand at the start and at the end of "
+                   "each round.", "round (number)", "mean hand size (cards)")
+
+
+def run_figures(analysis: Mapping[str, Any], n_players: int) -> list[Figure]:
+    """Every figure that an ``analyze`` result supports, in report order.  Win share by
+    agent is drawn only when the run has several agents (one agent's share is 1/K)."""
+    figures = [win_share(analysis["win_share_by_seat"], "seat", n_players)]
+    if len(analysis["win_share_by_agent"]) > 1:
+        figures.append(win_share(analysis["win_share_by_agent"], "agent", n_players))
+    builders = {"bet_accuracy_by_value_position": bet_accuracy,
+                "k_distribution": k_distribution, "hand_size_by_round": hand_size,
+                "decisions_histogram": game_length}
+    figures += [build(analysis[key]) for key, build in builders.items() if key in analysis]
+    return figures
+
+
+# --------------------------------------------------------------------------------------
+# Comparisons
+# --------------------------------------------------------------------------------------
+PANELS = {"proportion": ("Shares", 100.0, "difference from the baseline (percentage points)"),
+          "mean": ("Means", None, "difference from the baseline (% of the baseline mean)")}
+
+
+def _forest_panel(ax: Axes, rows: pd.DataFrame, scale: pd.Series, label: str,
+                  xlabel: str) -> None:
+    """Draw one kind of difference (one row each, top to bottom) with its interval."""
+    y = np.arange(len(rows))[::-1]
+    diff, low, high = ((rows[c] * scale).to_numpy() for c in ("diff", "low", "high"))
+    significant = rows["significant"].to_numpy(bool)
+    ax.errorbar(diff, y, xerr=[diff - low, high - diff], fmt="none", ecolor=MUTED,
+                capsize=3)
+    ax.scatter(diff[significant], y[significant], color=HIGHLIGHT, zorder=3)
+    ax.scatter(diff[~significant], y[~significant], facecolor="white", edgecolor=COLOR,
+               zorder=3)
+    ax.axvline(0, color="black", linewidth=0.8)
+    names = rows["figure"].astype(str)
+    if rows["variant"].nunique() > 1:
+        names = names + " (" + rows["variant"].astype(str) + ")"
+    ax.set_yticks(y, names)
+    for tick, mark in zip(ax.get_yticklabels(), significant, strict=True):
+        tick.set_fontweight("bold" if mark else "normal")
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_title(label, loc="left", fontsize="medium")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("measure")
+
+
+def forest(table: pd.DataFrame) -> Figure:
+    """Forest plot of a ``compare`` table: each measure's difference from the baseline with
+    its interval, shares in percentage points and means in % of the baseline mean (so the
+    measures share an axis), significant rows (Holm) filled and in bold."""
+    kinds = [k for k in PANELS if (table["kind"] == k).any()]
+    counts = [int((table["kind"] == k).sum()) for k in kinds]
+    figure, axes = _canvas(height=max(3.0, 1.6 + 0.3 * sum(counts) + 0.7 * len(kinds)),
+                           rows=len(kinds), height_ratios=counts)
+    for ax, kind in zip(axes, kinds, strict=True):
+        rows = table[table["kind"] == kind]
+        label, factor, xlabel = PANELS[kind]
+        scale = factor if factor is not None else 100 / rows["baseline_value"]
+        _forest_panel(ax, rows, scale, label, xlabel)
+    figure.legend(handles=[
+        Line2D([], [], marker="o", linestyle="", color=HIGHLIGHT,
+               label="significant (Holm-adjusted p < 0.05)"),
+        Line2D([], [], marker="o", linestyle="", markerfacecolor="white", color=COLOR,
+               label="not significant")], loc="outside lower center", ncols=2)
+    title = "Differences from the baseline"
+    figure.suptitle(title)
+    return Figure("differences", title,
+                  "Each measure's difference between a variant and the baseline with its "
+                  "95% interval; filled points in bold rows are significant after the Holm "
+                  "correction, and the vertical line marks no difference.", figure)
