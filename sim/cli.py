@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+from pathlib import Path
 
 
 class UsageError(Exception):
@@ -15,3 +17,22 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:
         raise UsageError(message)
+
+
+def stamped_dir(name: str) -> Path:
+    """``runs/<name>-<UTC timestamp>``: the default output directory of a command."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    return Path("runs") / f"{name}-{stamp}"
+
+
+def check_new_dir(out: Path) -> None:
+    """Refuse an output directory that is a file, not empty, or not writable (UsageError)."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UsageError(f"--out {out} exists and is not an empty directory; choose a new one")
+    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+    try:
+        probe = parent / ".tapis-vert-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise UsageError(f"cannot write to --out {out}: {error.strerror}") from None

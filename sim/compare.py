@@ -16,7 +16,6 @@ size.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import re
 import shutil
 import sys
@@ -35,7 +34,7 @@ from sim.batch import (
     resolve_jobs,
     spec_from_args,
 )
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, check_new_dir, stamped_dir
 from sim.report import write_comparison_report
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -125,24 +124,6 @@ def variant_specs(args: argparse.Namespace) -> list[tuple[str, RunSpec]]:
     return specs
 
 
-def default_out(label: str) -> Path:
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    return Path("runs") / f"compare-{label}-{stamp}"
-
-
-def check_out(out: Path) -> None:
-    """Refuse an output directory that is a file, not empty, or not writable."""
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise UsageError(f"--out {out} exists and is not an empty directory; choose a new one")
-    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
-    try:
-        probe = parent / ".sim-compare-write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as error:
-        raise UsageError(f"cannot write to --out {out}: {error.strerror}") from None
-
-
 def play_variants(specs: list[tuple[str, RunSpec]], out: Path, jobs: int,
                   progress: bool) -> list[Run]:
     """Play every variant into ``out/<name>`` and open the runs, labelled by name."""
@@ -196,9 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif len(args.targets) < 2:
             raise UsageError("give two or more run directories, or a game with --variant")
         runs = None if by_game else open_runs(args.targets)
-        out = Path(args.out) if args.out else default_out(
-            args.targets[0] if by_game else runs[0].game)
-        check_out(out)
+        out = Path(args.out) if args.out else stamped_dir(
+            f"compare-{args.targets[0] if by_game else runs[0].game}")
+        check_new_dir(out)
     except UsageError as error:
         print(f"sim.compare: error: {error}", file=sys.stderr)
         return 2
