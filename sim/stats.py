@@ -57,16 +57,6 @@ def describe(values: ArrayLike) -> dict[str, float]:
             "max": float(sample.max()), "n": int(sample.size)}
 
 
-def holm(p_values: ArrayLike) -> np.ndarray:
-    """Holm-Bonferroni adjusted p-values, in the order given (family-wise error control)."""
-    p = np.asarray(p_values, dtype=np.float64)
-    order = np.argsort(p)
-    steps = len(p) - np.arange(len(p))               # m, m - 1, ..., 1
-    adjusted = np.empty_like(p)
-    adjusted[order] = np.minimum(1.0, np.maximum.accumulate(steps * p[order]))
-    return adjusted
-
-
 def proportion_test(successes: float, trials: int, expected: float) -> float:
     """Two-sided p-value of the score test that a proportion equals ``expected``.
 

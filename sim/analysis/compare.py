@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from scipy.stats import norm, ttest_ind, ttest_rel
+from statsmodels.stats.multitest import multipletests
 
 from sim.analysis.run import Run
 from sim.analysis.stats import margins, round_level
-from sim.stats import holm
 
 COLUMNS = ["figure", "kind", "baseline", "variant", "baseline_value", "value", "diff", "low",
            "high", "p_value", "p_holm", "significant", "effect_size", "effect", "paired",
@@ -200,7 +200,7 @@ def compare(runs: Sequence[Run], baseline: int = 0, confidence: float = 0.95
                   **_contrast(sample, samples[name], same_games, confidence)}
                  for name, sample in base_samples.items() if name in samples]
     table = pd.DataFrame(rows, columns=COLUMNS)
-    table["p_holm"] = holm(table["p_value"])
+    table["p_holm"] = multipletests(table["p_value"], method="holm")[1]
     table["significant"] = table["p_holm"] < 1 - confidence
     return table
 
