@@ -45,7 +45,8 @@ def test_pairwise_reads_each_pair_of_different_agents_once():
     players = table([[("a", 1), ("b", 2), ("a", 3)],      # a>b, a=a skipped, b>a
                      [("b", 1), ("b", 1), ("a", 3)]])     # b=b skipped, b>a twice
     pairs = ratings.pairwise(players)
-    got = sorted(zip(pairs["game"], pairs["agent"], pairs["opponent"], pairs["score"]))
+    got = sorted(zip(pairs["game"], pairs["agent"], pairs["opponent"], pairs["score"],
+                     strict=True))
     assert got == [(0, "a", "b", 1.0), (0, "b", "a", 1.0),
                    (1, "b", "a", 1.0), (1, "b", "a", 1.0)]
 
