@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -603,6 +603,33 @@ def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
                  "kernel": uses_kernel(spec)}
     results.write_manifest(run_dir, manifest)
     return summary
+
+
+def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False) -> Path:
+    """The run of ``spec`` in ``run_dir``, complete: played when the directory is new or
+    empty, resumed when it holds this run unfinished, reused when it holds it finished.
+    Raises ValueError when it holds another run."""
+    if run_dir.is_dir() and any(run_dir.iterdir()):
+        try:
+            manifest = results.read_manifest(run_dir)
+        except (OSError, ValueError):
+            manifest = {}
+        try:
+            held = RunSpec.from_json(manifest["spec"])
+        except (KeyError, TypeError, ValueError):
+            held = None
+        # the chunk size only splits the work: the run's own is kept
+        if held is None or replace(held, chunk_size=spec.chunk_size) != spec:
+            raise ValueError(f"{run_dir} holds another run (not {spec.game} with these "
+                             f"parameters, agents, seed and games); remove it or choose "
+                             f"another output directory")
+        if manifest.get("status") == "complete":
+            return run_dir
+        spec = held
+    else:
+        prepare_run_dir(spec, str(run_dir))
+    play_run(spec, run_dir, jobs, progress=progress)
+    return run_dir
 
 
 def main(argv: Sequence[str] | None = None) -> int:

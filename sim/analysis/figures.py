@@ -224,3 +224,72 @@ def forest(table: pd.DataFrame) -> Figure:
                   "Each measure's difference between a variant and the baseline with its "
                   "95% interval; filled points in bold rows are significant after the Holm "
                   "correction, and the vertical line marks no difference.", figure)
+
+
+# --------------------------------------------------------------------------------------
+# Tournaments (tables from sim.analysis.ratings)
+# --------------------------------------------------------------------------------------
+def _interval_rows(ax: Axes, labels: pd.Series, value: np.ndarray, low: np.ndarray,
+                   high: np.ndarray, highlight: np.ndarray) -> None:
+    """One row per label, top to bottom: a point with its interval, highlighted ones filled."""
+    y = np.arange(len(labels))[::-1]
+    ax.errorbar(value, y, xerr=[value - low, high - value], fmt="none", ecolor=MUTED,
+                capsize=4)
+    ax.scatter(value[highlight], y[highlight], color=HIGHLIGHT, zorder=3)
+    ax.scatter(value[~highlight], y[~highlight], facecolor="white", edgecolor=COLOR,
+               zorder=3)
+    ax.set_yticks(y, labels.astype(str))
+    ax.set_ylim(-0.7, len(labels) - 0.3)
+
+
+def _rows_height(rows: int) -> float:
+    return max(2.6, 1.5 + 0.38 * rows)
+
+
+def ratings(table: pd.DataFrame, chain: list[str]) -> Figure:
+    """Bradley–Terry ratings (Elo scale) with their bootstrap intervals, best on top; the
+    skill chain's members filled."""
+    figure, (ax,) = _canvas(height=_rows_height(len(table)))
+    _interval_rows(ax, table["agent"], table["rating"].to_numpy(), table["low"].to_numpy(),
+                   table["high"].to_numpy(), table["agent"].isin(chain).to_numpy())
+    ax.axvline(0, color="black", linewidth=0.8)
+    anchor = table.loc[table["rating"].abs().idxmin(), "agent"]
+    return _finish(figure, ax, "ratings", "Bot ratings",
+                   f"Bradley–Terry rating of each bot on the Elo scale ({anchor} = 0; +400 "
+                   "means finishing ahead 10 times out of 11) with 95% bootstrap intervals; "
+                   "filled points form the skill chain.", "rating (Elo points)", "bot")
+
+
+def skill_depth(table: pd.DataFrame, n_players: int, chain: list[str]) -> Figure:
+    """Win share of each bot seated with K-1 random bots (a table ``[agent, share, low,
+    high]``), against the fair 1/K, with the skill chain in the caption."""
+    fair = 1 / n_players
+    table = table.sort_values("share", ascending=False, ignore_index=True)
+    figure, (ax,) = _canvas(height=_rows_height(len(table)))
+    _interval_rows(ax, table["agent"], table["share"].to_numpy(), table["low"].to_numpy(),
+                   table["high"].to_numpy(), (table["low"] > fair).to_numpy())
+    ax.axvline(fair, color=MUTED, linestyle="--")
+    ax.xaxis.set_major_formatter(PercentFormatter(1))
+    links = " < ".join(chain)
+    return _finish(figure, ax, "skill_depth", "Skill depth: each bot against random bots",
+                   f"Share of games each bot wins when seated with {n_players - 1} random "
+                   f"bots, with 95% intervals (filled: significantly above the fair "
+                   f"{fair:.0%}, dashed line); skill chain, each beating the previous one "
+                   f"significantly: {links}.", "win share (% of games)", "bot")
+
+
+def luck(table: pd.DataFrame) -> Figure:
+    """How often the weaker bot of each pair finishes ahead (a ``luck`` table), pooled row
+    last, against ½ (a coin toss)."""
+    labels = np.where(table["stronger"] == "all", "all pairs",
+                      table["weaker"] + " over " + table["stronger"])
+    figure, (ax,) = _canvas(height=_rows_height(len(table)))
+    _interval_rows(ax, pd.Series(labels), table["share"].to_numpy(), table["low"].to_numpy(),
+                   table["high"].to_numpy(), (table["stronger"] == "all").to_numpy())
+    ax.axvline(0.5, color=MUTED, linestyle="--")
+    ax.set_xlim(0, max(0.55, float(table["high"].max()) + 0.05))
+    ax.xaxis.set_major_formatter(PercentFormatter(1))
+    return _finish(figure, ax, "luck", "Luck: how often the weaker bot finishes ahead",
+                   "Share of head-to-head comparisons (two seats in one game) that the "
+                   "lower-rated bot wins, with 95% intervals; 50% (dashed) would be pure "
+                   "chance, 0% pure skill.", "upsets (% of comparisons)", "pair of bots")
