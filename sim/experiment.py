@@ -1,0 +1,362 @@
+"""``python -m sim.experiment experiments/FILE.toml``: one designer's question, played and
+measured.
+
+An experiment file names a game, its rule variants, player counts, lineups of bots and games
+per cell (the format: docs/experiments.md).  Every combination (a *cell*) is an ordinary run;
+the variants of each (players, lineup) are compared with the first one (``sim.compare``'s
+tables and reports); optional tournaments rate bots under each (variant, players).  Results:
+
+    OUT/cells/<variant>-<K>p-<lineup>/      one run per cell
+    OUT/cells.csv                          one row of headline figures per cell
+    OUT/comparisons/<K>p-<lineup>/         comparison report of the variants, table.csv
+    OUT/comparisons.csv                    every comparison row
+    OUT/tournaments/<variant>-<K>p/        tournament runs, tournament.json and report
+    OUT/tournaments.csv                    skill chain, luck, best bot against random
+
+OUT defaults to ``runs/experiments/<file name>``.  Finished cells are reused, so running an
+experiment again only plays what is missing (and ``--games`` smaller than the file's makes a
+quick trial in another OUT).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+import engines
+from sim.analysis import Run, analyze, compare
+from sim.analysis.questions import ANALYSES
+from sim.analysis.stats import bet_accuracy, win_share
+from sim.batch import RunSpec, ensure_run, resolve_jobs, spec_from_args
+from sim.cli import Parser, UsageError
+from sim.report import write_comparison_report
+from sim.tournament import lineup_specs, play_tournament
+
+KEYS = {"title", "question", "game", "games", "seed", "players", "lineups", "variants",
+        "tournament", "analyses"}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of rule parameters (``key=value`` strings; none: the defaults)."""
+
+    name: str
+    params: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One run of an experiment: a variant at a player count with a lineup."""
+
+    variant: Variant
+    players: int
+    lineup: str
+    spec: RunSpec
+
+    @property
+    def name(self) -> str:
+        return f"{self.variant.name}-{self.players}p-{self.lineup}"
+
+    @property
+    def group(self) -> str:
+        """The cells compared with each other: same players and lineup."""
+        return f"{self.players}p-{self.lineup}"
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """An experiment file, validated (see docs/experiments.md)."""
+
+    path: Path
+    title: str
+    question: str
+    game: str
+    games: int
+    seed: int
+    players: tuple[int, ...]
+    lineups: tuple[str, ...]
+    variants: tuple[Variant, ...]
+    tournament_agents: tuple[str, ...] = ()
+    tournament_games: int = 0
+    analyses: tuple[str, ...] = ()
+    cells: tuple[Cell, ...] = field(default=(), repr=False)
+
+    @classmethod
+    def load(cls, path: str | Path, games: int | None = None) -> Experiment:
+        """Read and validate an experiment file (``games`` overrides its games per cell and
+        per tournament lineup).  Raises UsageError naming what is wrong."""
+        path = Path(path)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise UsageError(f"cannot read {path}: {error.strerror}") from None
+        except tomllib.TOMLDecodeError as error:
+            raise UsageError(f"{path} is not valid TOML: {error}") from None
+        where = f"{path.name}: "
+        unknown = set(data) - KEYS
+        if unknown:
+            raise UsageError(f"{where}unknown key {', '.join(sorted(unknown))}; valid keys: "
+                             f"{', '.join(sorted(KEYS))}")
+        for key in ("title", "question", "game"):
+            if not isinstance(data.get(key), str):
+                raise UsageError(f"{where}'{key}' (text) is required")
+        if data["game"] not in engines.available():
+            raise UsageError(f"{where}unknown game {data['game']!r}; available games: "
+                             f"{', '.join(engines.available())}")
+        usual = engines.load(data["game"]).num_players
+        variants = tuple(_variant(v, where) for v in data.get("variants", [{"name": "base"}]))
+        if len({v.name for v in variants}) != len(variants):
+            raise UsageError(f"{where}variant names must differ")
+        tournament = data.get("tournament", {})
+        analyses = tuple(data.get("analyses", ()))
+        for name in analyses:
+            if name not in ANALYSES:
+                raise UsageError(f"{where}unknown analysis {name!r}; available: "
+                                 f"{', '.join(ANALYSES)}")
+        experiment = cls(
+            path=path, title=data["title"], question=data["question"], game=data["game"],
+            games=int(games or data.get("games", 10_000)), seed=int(data.get("seed", 0)),
+            players=tuple(int(k) for k in data.get("players", [usual])),
+            lineups=tuple(data.get("lineups", ["random"])), variants=variants,
+            tournament_agents=tuple(tournament.get("agents", ())),
+            tournament_games=int(games or tournament.get("games", 0)), analyses=analyses)
+        return experiment.with_cells(where)
+
+    def with_cells(self, where: str) -> Experiment:
+        """This experiment with its cells' run specs (each validated like sim.batch's)."""
+        cells = []
+        for variant in self.variants:
+            for k in self.players:
+                for lineup in self.lineups:
+                    given = argparse.Namespace(
+                        game=self.game, variant=list(variant.params), players=k,
+                        agents=seat_agents(lineup, k), games=self.games, seed=self.seed,
+                        seating="rotate", jobs=None, chunk_size=None)
+                    try:
+                        spec = spec_from_args(given)
+                    except UsageError as error:
+                        raise UsageError(f"{where}variant {variant.name}, {k} players, "
+                                         f"lineup {lineup}: {error}") from None
+                    cells.append(Cell(variant, k, lineup, spec))
+        for variant in self.variants:          # check tournaments before any game is played
+            for k in self.players:
+                self.tournament_specs(variant, k)
+        return replace(self, cells=tuple(cells))
+
+    def tournament_specs(self, variant: Variant, players: int
+                         ) -> list[tuple[str, RunSpec]]:
+        """The lineups of the tournament under ``variant`` at ``players`` (none without a
+        tournament)."""
+        if not self.tournament_agents:
+            return []
+        given = argparse.Namespace(
+            game=self.game, agents=",".join(self.tournament_agents), players=players,
+            variant=list(variant.params), games=self.tournament_games or self.games,
+            seed=self.seed, jobs=None)
+        try:
+            return lineup_specs(given)
+        except UsageError as error:
+            raise UsageError(f"{self.path.name}: tournament, variant {variant.name}, "
+                             f"{players} players: {error}") from None
+
+
+def _variant(entry: Any, where: str) -> Variant:
+    """A ``[[variants]]`` table: ``name`` and ``params`` (a table of values)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) \
+            or not set(entry) <= {"name", "params"}:
+        raise UsageError(f"{where}each [[variants]] needs a name and optional params, got "
+                         f"{entry!r}")
+    params = entry.get("params", {})
+    items = tuple(f"{key}={_text(value)}" for key, value in params.items())
+    return Variant(entry["name"], items)
+
+
+def _text(value: Any) -> str:
+    """A TOML value as sim.batch's ``key=value`` text (lists comma-separated)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def seat_agents(lineup: str, players: int) -> str:
+    """A lineup as sim.batch's ``--agents``: ``X`` fills every seat, ``X+Y`` seats one X and
+    Y everywhere else."""
+    names = lineup.split("+")
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return ",".join([names[0]] + [names[1]] * (players - 1))
+    raise UsageError(f"lineup {lineup!r}: use X (every seat) or X+Y (one X, the rest Y)")
+
+
+# --------------------------------------------------------------------------------------
+# Headline figures of a cell
+# --------------------------------------------------------------------------------------
+def _interval(prefix: str, value: float, low: float, high: float) -> dict[str, float]:
+    return {prefix: value, f"{prefix}_low": low, f"{prefix}_high": high}
+
+
+def cell_figures(cell: Cell, run: Run, analyses: Sequence[str]) -> dict[str, Any]:
+    """The headline figures of a cell's run, one flat row (see docs/experiments.md)."""
+    figures = analyze(run)
+    edge = figures["first_player_edge"]
+    row: dict[str, Any] = {"variant": cell.variant.name, "params": " ".join(
+        cell.variant.params), "players": cell.players, "lineup": cell.lineup,
+        "games": len(run.games)}
+    row |= _interval("first_player_edge", edge["edge"], edge["low"], edge["high"])
+    row["seat_equality_p"] = figures["seat_equality"]["p_value"]
+    for name in ("decisions", "rounds", "decisions_per_player"):
+        if name in figures:
+            row[f"mean_{name}"] = figures[name]["mean"]
+            row[f"p95_{name}"] = figures[name]["p95"]
+    shared = figures["decisive"].get("shared_win")
+    if shared:
+        row |= _interval("shared_win", shared["p"], shared["low"], shared["high"])
+    tiebreak = figures["decisive"].get("tiebreak")
+    if tiebreak:
+        row |= _interval("tiebreak", tiebreak["p"], tiebreak["low"], tiebreak["high"])
+    if "bet_accuracy" in figures:
+        overall = figures["bet_accuracy"].iloc[0]
+        row |= _interval("bet_accuracy", overall["accuracy"], overall["low"], overall["high"])
+    if "hand_size_by_round" in figures:
+        row["mean_hand_end"] = float(run.rounds["hand_end"].mean())
+        row["max_hand_end"] = int(run.rounds["hand_end"].max())
+    lead = cell.lineup.split("+")[0]
+    if "+" in cell.lineup:
+        share = win_share(run.players, "agent").set_index("agent").loc[lead]
+        row |= _interval("lead_win_share", share["share"], share["low"], share["high"])
+        if run.rounds is not None and "bet_correct" in run.rounds.columns:
+            accuracy = bet_accuracy(run.rounds, "agent", run.players).set_index(
+                "agent").loc[lead]
+            row |= _interval("lead_bet_accuracy", accuracy["accuracy"], accuracy["low"],
+                             accuracy["high"])
+    for name in analyses:
+        row |= ANALYSES[name](run)
+    return row
+
+
+# --------------------------------------------------------------------------------------
+# Running an experiment
+# --------------------------------------------------------------------------------------
+def run_experiment(experiment: Experiment, out: Path, jobs: int, progress: bool = False,
+                   log: Callable[[str], None] = lambda line: None) -> dict[str, Path]:
+    """Play every cell and tournament of ``experiment`` into ``out`` (finished ones are
+    reused), write the tables and reports, and return their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    runs: dict[str, Run] = {}
+    rows = []
+    for cell in experiment.cells:
+        log(f"cell {cell.name}")
+        run_dir = ensure_run(cell.spec, out / "cells" / cell.name, jobs, progress)
+        runs[cell.name] = Run.open(run_dir, label=cell.variant.name)
+        rows.append(cell_figures(cell, runs[cell.name], experiment.analyses))
+    paths = {"cells": out / "cells.csv"}
+    pd.DataFrame(rows).to_csv(paths["cells"], index=False)
+
+    if len(experiment.variants) > 1:
+        tables = []
+        for group in dict.fromkeys(c.group for c in experiment.cells):
+            members = [runs[c.name] for c in experiment.cells if c.group == group]
+            table = compare(members)
+            write_comparison_report(members, table, out / "comparisons" / group / "report")
+            table.to_csv(out / "comparisons" / group / "table.csv", index=False)
+            tables.append(table.assign(group=group))
+        paths["comparisons"] = out / "comparisons.csv"
+        pd.concat(tables, ignore_index=True).to_csv(paths["comparisons"], index=False)
+
+    if experiment.tournament_agents:
+        rows = []
+        for variant in experiment.variants:
+            for k in experiment.players:
+                log(f"tournament {variant.name}-{k}p")
+                where = out / "tournaments" / f"{variant.name}-{k}p"
+                result, _ = play_tournament(experiment.tournament_specs(variant, k), where,
+                                            jobs, progress, variant.params)
+                rows.append(tournament_row(variant, k, result))
+        paths["tournaments"] = out / "tournaments.csv"
+        pd.DataFrame(rows).to_csv(paths["tournaments"], index=False)
+    return paths
+
+
+def tournament_row(variant: Variant, players: int, result: Any) -> dict[str, Any]:
+    """A tournament's headline figures: skill chain, pooled luck, best bot against random."""
+    pooled = result.luck.iloc[-1]
+    row = {"variant": variant.name, "params": " ".join(variant.params), "players": players,
+           "skill_chain": " < ".join(result.chain), "chain_length": len(result.chain),
+           "best": result.ratings.iloc[0]["agent"],
+           "best_rating": result.ratings.iloc[0]["rating"]}
+    row |= _interval("luck", pooled["share"], pooled["low"], pooled["high"])
+    if len(result.versus_random):
+        top = result.versus_random.sort_values("share").iloc[-1]
+        row |= {"best_vs_random": top["agent"]}
+        row |= _interval("best_vs_random_share", top["share"], top["low"], top["high"])
+    return row
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="python -m sim.experiment",
+               description="Run an experiment file: every cell (variant x players x lineup) "
+                           "as a run, the variants compared within each (players, lineup), "
+                           "optional tournaments; writes cells.csv, comparisons.csv, "
+                           "tournaments.csv and reports.  Finished cells are reused, so a "
+                           "second invocation only plays what is missing.  Format: "
+                           "docs/experiments.md.",
+               epilog="Example:\n  python -m sim.experiment experiments/01-seat-fairness.toml"
+                      "\n  python -m sim.experiment experiments/03-jokers.toml --games 2000 "
+                      "--out /tmp/trial",
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="+", metavar="FILE.toml", help="experiment files")
+    p.add_argument("--out", metavar="DIR",
+                   help="output directory, one file only (default runs/experiments/<file "
+                        "name>)")
+    p.add_argument("--games", type=int,
+                   help="games per cell and per tournament lineup, overriding the file's "
+                        "(for a quick trial)")
+    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.games is not None and args.games < 1:
+            raise UsageError(f"--games must be at least 1, got {args.games}")
+        if args.out and len(args.files) > 1:
+            raise UsageError("--out takes one experiment file; give each its own --out")
+        experiments = [Experiment.load(f, args.games) for f in args.files]
+        jobs = resolve_jobs(args.jobs)
+    except UsageError as error:
+        print(f"sim.experiment: error: {error}", file=sys.stderr)
+        return 2
+    progress = not args.no_progress and sys.stderr.isatty()
+    log = (lambda line: print(f"sim.experiment: {line}", file=sys.stderr)) \
+        if progress else (lambda line: None)
+    for experiment in experiments:
+        out = Path(args.out) if args.out else Path("runs") / "experiments" / experiment.path.stem
+        try:
+            paths = run_experiment(experiment, out, jobs, progress, log)
+        except KeyboardInterrupt:
+            print(f"\nsim.experiment: interrupted; run it again to finish {out}",
+                  file=sys.stderr)
+            return 130
+        except Exception as error:
+            print(f"sim.experiment: error: {experiment.path.name}: {error}", file=sys.stderr)
+            return 1
+        print(f"{experiment.title}: {len(experiment.cells)} cells in {out}")
+        for name, path in paths.items():
+            print(f"  {name}: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
