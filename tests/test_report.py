@@ -21,6 +21,7 @@ from test_batch_support import ROOT, run_module
 import sim.report as report
 from sim import stats
 from sim.analysis import Run, analyze, compare
+from sim.analysis import figures as tournament_figures
 from sim.analysis.figures import Figure, forest, run_figures
 
 RUN_FIGURES = {"win_share_by_seat", "bet_accuracy_by_value_position", "k_distribution",
@@ -45,10 +46,32 @@ def opened(runs) -> list[Run]:
     return [Run.open(runs["base"]), Run.open(runs["all"])]
 
 
+def tournament_and_experiment_figures() -> list[Figure]:
+    """The tournament figures and an experiment figure, from small hand-built tables."""
+    rated = pd.DataFrame({"agent": ["greedy", "cautious", "random"],
+                          "rating": [180.0, 90.0, 0.0], "low": [150.0, 60.0, 0.0],
+                          "high": [210.0, 120.0, 0.0]})
+    shares = pd.DataFrame({"agent": ["greedy", "cautious"], "share": [0.41, 0.3],
+                           "low": [0.40, 0.29], "high": [0.42, 0.31]})
+    upsets = pd.DataFrame({"stronger": ["greedy", "all"], "weaker": ["random", "all"],
+                           "share": [0.3, 0.32], "low": [0.29, 0.31], "high": [0.31, 0.33]})
+    cells = pd.DataFrame({"players": [2, 2, 3, 3], "lineup": ["random", "greedy"] * 2,
+                          "edge": [0.01, 0.02, -0.01, 0.0], "edge_low": [0.0, 0.01, -0.02, -0.01],
+                          "edge_high": [0.02, 0.03, 0.0, 0.01]})
+    chain = ["random", "cautious", "greedy"]
+    return [tournament_figures.ratings(rated, chain),
+            tournament_figures.skill_depth(shares, 4, chain), tournament_figures.luck(upsets),
+            tournament_figures.grouped_intervals(
+                cells, "players", "lineup", "edge", name="edge", title="First-player edge",
+                caption="Edge by players and lineup.", xlabel="players (count)",
+                ylabel="edge (share of games)", reference=0.0, percent=True)]
+
+
 @pytest.fixture(scope="session")
 def figures(opened) -> list[Figure]:
     base = opened[0]
-    return run_figures(analyze(base), base.n_players) + [forest(compare(opened))]
+    return (run_figures(analyze(base), base.n_players) + [forest(compare(opened))]
+            + tournament_and_experiment_figures())
 
 
 # --------------------------------------------------------------------------------------
@@ -60,7 +83,8 @@ def plot_axes(figure: Figure) -> list:
 
 
 def test_run_and_comparison_figures_are_drawn(figures):
-    assert {f.name for f in figures} == RUN_FIGURES | {"differences"}
+    assert {f.name for f in figures} == RUN_FIGURES | {"differences", "ratings", "skill_depth",
+                                                       "luck", "edge"}
 
 
 def test_every_figure_has_a_title_labelled_axes_and_a_one_sentence_caption(figures):

@@ -243,7 +243,7 @@ def _interval_rows(ax: Axes, labels: pd.Series, value: np.ndarray, low: np.ndarr
 
 
 def _rows_height(rows: int) -> float:
-    return max(2.6, 1.5 + 0.38 * rows)
+    return max(3.0, 1.5 + 0.38 * rows)
 
 
 def ratings(table: pd.DataFrame, chain: list[str]) -> Figure:
@@ -293,3 +293,36 @@ def luck(table: pd.DataFrame) -> Figure:
                    "Share of head-to-head comparisons (two seats in one game) that the "
                    "lower-rated bot wins, with 95% intervals; 50% (dashed) would be pure "
                    "chance, 0% pure skill.", "upsets (% of comparisons)", "pair of bots")
+
+
+# --------------------------------------------------------------------------------------
+# Experiments (rows of cells.csv or tournaments.csv)
+# --------------------------------------------------------------------------------------
+MARKERS = "osD^v<>p"
+
+
+def grouped_intervals(table: pd.DataFrame, x: str, series: str, value: str, *, name: str,
+                      title: str, caption: str, xlabel: str, ylabel: str,
+                      reference: float | None = None, percent: bool = False) -> Figure:
+    """Points with 95% intervals (columns ``value``, ``value_low``, ``value_high``) for each
+    ``x`` category, one series of points per ``series`` value side by side; an optional
+    dashed ``reference`` line (a fair share, no effect)."""
+    figure, (ax,) = _canvas()
+    xs = list(dict.fromkeys(table[x]))
+    groups = list(dict.fromkeys(table[series]))
+    width = 0.7 / max(1, len(groups))
+    for i, group in enumerate(groups):
+        rows = table[table[series] == group].set_index(x).reindex(xs)
+        at = np.arange(len(xs)) + (i - (len(groups) - 1) / 2) * width
+        mid, low, high = (rows[c].to_numpy(float) for c in
+                          (value, f"{value}_low", f"{value}_high"))
+        ax.errorbar(at, mid, yerr=[mid - low, high - mid], fmt=MARKERS[i % len(MARKERS)],
+                    capsize=3, markersize=5, label=str(group))
+    if reference is not None:
+        ax.axhline(reference, color=MUTED, linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(xs)), [str(v) for v in xs])
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1, decimals=1))
+    if len(groups) > 1:
+        ax.legend(title=series, loc="best", fontsize=LABEL_SIZE, title_fontsize=LABEL_SIZE)
+    return _finish(figure, ax, name, title, caption, xlabel, ylabel)
