@@ -104,10 +104,12 @@ def seating(spec: RunSpec, start: int, count: int) -> np.ndarray:
 # One chunk (runs in a worker)
 # --------------------------------------------------------------------------------------
 def uses_kernel(spec: RunSpec) -> bool:
-    if not has_kernel(spec.game):
-        return False
-    compiled = kernel_for(spec.game).POLICIES
-    return all(a in compiled for a in spec.agents)
+    return kernel_plays(spec.game, spec.agents)
+
+
+def kernel_plays(game: str, agent_names: Sequence[str]) -> bool:
+    """Whether the game has a compiled kernel with a compiled twin of every agent."""
+    return has_kernel(game) and all(a in kernel_for(game).POLICIES for a in agent_names)
 
 
 def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
@@ -395,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
     p.add_argument("--chunk-size", type=int,
                    help="games per chunk, the unit of work and of resumption (default: "
-                        "about 8 chunks per worker, 500 to 20,000 games)")
+                        "about 8 chunks per worker: 500 to 20,000 games with the compiled "
+                        "kernel, 1 to 500 through the Python API)")
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="auto (default): threads when the compiled kernel plays (it "
                         "releases the GIL, and threads start at once), loky otherwise; "
@@ -468,7 +471,8 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     if seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     jobs = resolve_jobs(args.jobs)
-    chunk = default_chunk_size(games, jobs) if args.chunk_size is None else args.chunk_size
+    chunk = args.chunk_size if args.chunk_size is not None \
+        else default_chunk_size(games, jobs, kernel_plays(args.game, names))
     if chunk < 1:
         raise UsageError(f"--chunk-size must be at least 1, got {chunk}")
     return RunSpec(game=args.game, params=tuple(params.to_strings()), agents=tuple(names),
@@ -486,8 +490,12 @@ def resolve_jobs(jobs: int | None) -> int:
     return jobs
 
 
-def default_chunk_size(games: int, jobs: int) -> int:
-    return int(min(20_000, max(500, math.ceil(games / (8 * jobs)))))
+def default_chunk_size(games: int, jobs: int, compiled: bool = True) -> int:
+    """About 8 chunks per worker: 500 to 20,000 games when the compiled kernel plays (a
+    chunk must outweigh its Parquet files), 1 to 500 through the Python API (slow bots must
+    still spread over every worker)."""
+    low, high = (500, 20_000) if compiled else (1, 500)
+    return int(min(high, max(low, math.ceil(games / (8 * jobs)))))
 
 
 def git_revision() -> str | None:

@@ -556,3 +556,12 @@ def test_table_summary_mentions_seats_agents_and_bet_accuracy(tmp_path):
         assert text in out, text
     assert "seat 3" not in out
     assert err == ""
+
+
+def test_default_chunks_spread_slow_python_agents_over_every_worker():
+    # the kernel: at least 500 games a chunk, at most 20,000; the Python API: 1 to 500
+    assert batch.default_chunk_size(200, 2) == 500
+    assert batch.default_chunk_size(10_000_000, 2) == 20_000
+    assert batch.default_chunk_size(200, 2, compiled=False) == 13
+    assert batch.default_chunk_size(5, 2, compiled=False) == 1
+    assert batch.default_chunk_size(1_000_000, 2, compiled=False) == 500
