@@ -233,8 +233,8 @@ def _interval_rows(ax: Axes, labels: pd.Series, value: np.ndarray, low: np.ndarr
                    high: np.ndarray, highlight: np.ndarray) -> None:
     """One row per label, top to bottom: a point with its interval, highlighted ones filled."""
     y = np.arange(len(labels))[::-1]
-    ax.errorbar(value, y, xerr=[value - low, high - value], fmt="none", ecolor=MUTED,
-                capsize=4)
+    ax.errorbar(value, y, xerr=[np.maximum(value - low, 0), np.maximum(high - value, 0)],
+                fmt="none", ecolor=MUTED, capsize=4)
     ax.scatter(value[highlight], y[highlight], color=HIGHLIGHT, zorder=3)
     ax.scatter(value[~highlight], y[~highlight], facecolor="white", edgecolor=COLOR,
                zorder=3)

@@ -109,7 +109,7 @@ def ratings(pairs: pd.DataFrame, anchor: str | None = None, confidence: float = 
     """Bradley–Terry ratings on the Elo scale, best first: ``[agent, rating, low, high,
     comparisons]``; ``anchor`` (default: the first agent by name, or ``random`` when
     present) is rated 0.  The interval is the percentile interval of ``resamples`` bootstrap
-    fits over whole games (seeded by ``seed``)."""
+    fits over whole games (seeded by ``seed``), widened if need be to hold the fit."""
     names = sorted(set(pairs["agent"]) | set(pairs["opponent"]))
     if len(names) < 2:
         raise ValueError("ratings need games between at least two different agents")
@@ -126,6 +126,8 @@ def ratings(pairs: pd.DataFrame, anchor: str | None = None, confidence: float = 
         draws[r] = _fit(*_tallies(pairs, names, weights), base)
     tail = (1 - confidence) / 2 * 100
     low, high = np.percentile(draws, [tail, 100 - tail], axis=0)
+    # a lopsided record can leave the fit just outside its resamples' interval: widen to it
+    low, high = np.minimum(low, point), np.maximum(high, point)
     table = pd.DataFrame({"agent": names, "rating": ELO * point, "low": ELO * low,
                           "high": ELO * high, "comparisons": counts.sum(axis=1)})
     return table.sort_values("rating", ascending=False, ignore_index=True)

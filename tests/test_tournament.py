@@ -1,0 +1,85 @@
+"""``python -m sim.tournament``: lineups played as ordinary runs, standings, the report and
+tournament.json, and one-line errors."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sim.tournament as tournament
+from sim.analysis import Run
+
+GAMES = 400
+BOT = "greedy"
+
+
+def tournament_main(*args: Any) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = tournament.main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("tournament") / "t"
+    code, stdout, stderr = tournament_main(
+        "paris-damis", "--agents", f"random,{BOT}", "--players", 3, "--games", GAMES,
+        "--seed", 2, "--jobs", 1, "--no-progress", "--out", out)
+    assert code == 0, stderr
+    return out, stdout
+
+
+def test_every_mixed_lineup_is_an_ordinary_run_with_the_same_seed(played):
+    out, _ = played
+    names = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != "report")
+    assert names == sorted([f"random+random+{BOT}", f"random+{BOT}+{BOT}"])
+    for name in names:
+        run = Run.open(out / name)
+        assert run.seed == 2 and len(run.games) == GAMES
+        assert sorted(run.agents) == sorted(name.split("+"))
+
+
+def test_standings_are_written_and_consistent(played):
+    out, stdout = played
+    data = json.loads((out / "tournament.json").read_text())
+    rated = {r["agent"]: r for r in data["ratings"]}
+    assert set(rated) == {"random", BOT}
+    assert rated["random"]["rating"] == 0
+    for r in rated.values():
+        assert r["low"] <= r["rating"] <= r["high"]
+    assert data["skill_chain"][0] == min(rated, key=lambda a: rated[a]["rating"])
+    pooled = data["luck"][-1]
+    assert pooled["stronger"] == "all" and 0 <= pooled["share"] <= 1
+    (bot_share,) = data["versus_random"]
+    assert bot_share["agent"] == BOT and bot_share["n"] == GAMES
+    assert "skill chain: " in stdout and "report: " in stdout
+
+
+def test_the_report_has_the_ratings_skill_and_luck_figures(played):
+    out, _ = played
+    report = out / "report"
+    for name in ("ratings.png", "skill_depth.png", "luck.png", "report.md", "report.html"):
+        assert (report / name).is_file(), name
+    md = (report / "report.md").read_text()
+    assert "Skill chain" in md and "Bradley–Terry" in md
+
+
+@pytest.mark.parametrize("args, message", [
+    (["chess", "--agents", "random,x"], "unknown game 'chess'; available games: "),
+    (["paris-damis", "--agents", "random"], "two or more different agents"),
+    (["paris-damis", "--agents", "random,random"], "two or more different agents"),
+    (["paris-damis", "--agents", "random,nobody"], "available agents"),
+    (["paris-damis", "--agents", "random,greedy", "--players", "7"], "players"),
+    (["paris-damis", "--agents", "random,greedy", "--variant", "jokers=5"], "0..2"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, message):
+    out = tmp_path / "out"
+    code, _, stderr = tournament_main(*args, "--out", out)
+    assert code == 2 and stderr.count("\n") == 1 and message in stderr, stderr
+    assert not out.exists()
