@@ -244,3 +244,26 @@ def test_compare_needs_two_runs_with_distinct_labels():
         compare([run, toy_run("a", np.arange(5))])
     with pytest.raises(ValueError, match="at least two runs"):
         compare([run])
+
+
+def test_figures_whose_games_weigh_differently_are_not_paired():
+    """Bet accuracy of one bet value counts 0 to n bets per game: the mean of per-game
+    differences would not be the difference of the figures, so the z test is kept and the
+    interval holds the difference."""
+    rng = np.random.default_rng(4)
+
+    def with_rounds(label: str, correct: np.ndarray) -> Run:
+        run = toy_run(label, np.full(300, 50))
+        bets = rng.integers(1, 3, size=len(correct))
+        rounds = pd.DataFrame({"game_id": np.repeat(np.arange(300), 4),
+                               "seat": np.tile([0, 1], 600), "round": np.tile([1, 1, 2, 2], 300),
+                               "bet": bets, "bet_correct": correct, "k": 1, "hand_end": 3})
+        return Run(run.path, run.manifest, run.games, run.players, rounds, label)
+
+    base = with_rounds("base", rng.random(1200) < 0.4)
+    variant = with_rounds("variant", rng.random(1200) < 0.5)
+    table = compare([base, variant])
+    by_value = row(table, "bet accuracy bet 1")
+    assert by_value["method"] == "two-proportion z"
+    assert by_value["low"] <= by_value["diff"] <= by_value["high"]
+    assert row(table, "bet accuracy")["method"] == "paired t"

@@ -4,7 +4,9 @@ and an effect size, with Holm's correction over the whole table.
 Each figure is measured game by game.  Unpaired, proportions are compared with a two-proportion
 z test and means with Welch's t test.  Runs that played the same games (same game, seed, player
 count and game ids: common random numbers) may also be compared game by game with a paired t
-test, which is used whenever its standard error is the smaller."""
+test, which is used whenever its standard error is the smaller and every game weighs the same
+in the figure (so that the mean of the per-game differences is the difference of the
+figures)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,10 @@ class _Sample:
     def value(self) -> float:
         """The figure."""
         return self.mean - self.offset
+
+    def even(self) -> bool:
+        """Whether every game counts the same number of units."""
+        return self.per_game["count"].nunique() <= 1
 
     def by_game(self) -> pd.Series:
         """The figure of each game."""
@@ -165,7 +171,10 @@ def _contrast(base: _Sample, variant: _Sample, same_games: bool, confidence: flo
     """The comparison of one figure: values, difference, interval, test and effect size."""
     unpaired = _z_test if base.kind == "proportion" else _welch
     tests = [unpaired(base, variant, confidence)]
-    if same_games:
+    # game by game only when every game weighs the same in both figures: then the mean of
+    # the per-game differences is the difference of the figures (not so for, e.g., the
+    # accuracy of bets of one value, whose count varies from game to game)
+    if same_games and base.even() and variant.even():
         tests.append(_paired_t(base, variant, confidence))
     test = min(tests, key=lambda t: t.se)
     effect_size, effect = _effect(base, variant)

@@ -182,8 +182,8 @@ def _forest_panel(ax: Axes, rows: pd.DataFrame, scale: pd.Series, label: str,
     y = np.arange(len(rows))[::-1]
     diff, low, high = ((rows[c] * scale).to_numpy() for c in ("diff", "low", "high"))
     significant = rows["significant"].to_numpy(bool)
-    ax.errorbar(diff, y, xerr=[diff - low, high - diff], fmt="none", ecolor=MUTED,
-                capsize=3)
+    ax.errorbar(diff, y, xerr=[np.maximum(diff - low, 0), np.maximum(high - diff, 0)],
+                fmt="none", ecolor=MUTED, capsize=3)
     ax.scatter(diff[significant], y[significant], color=HIGHLIGHT, zorder=3)
     ax.scatter(diff[~significant], y[~significant], facecolor="white", edgecolor=COLOR,
                zorder=3)
