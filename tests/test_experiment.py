@@ -186,3 +186,15 @@ def test_odd_hand_finds_an_odd_bonus_planted_in_the_data():
     assert figures["odd_hand_next_points_low"] > 0.2
     # win shares are flat, so the game-level figure finds nothing
     assert figures["odd_hand_win_share"] == pytest.approx(0, abs=1e-9)
+
+
+def test_deck_shortage_counts_short_deals_after_round_one():
+    rounds = pd.DataFrame({"game_id": [0, 0, 0, 0, 1, 1, 1, 1],
+                           "round": [1, 1, 2, 2, 1, 1, 2, 2], "seat": [0, 1] * 4,
+                           "cards_short": [0, 0, 2, 0, 0, 0, 0, 0]})
+    games = pd.DataFrame({"game_id": [0, 1]})
+    figures = questions.deck_shortage(toy_run(pd.DataFrame({"game_id": [0, 1]}), games,
+                                              rounds))
+    assert figures["short_games"] == pytest.approx(0.5)
+    assert figures["short_rounds"] == pytest.approx(0.25)
+    assert figures["mean_cards_short"] == pytest.approx(0.5)

@@ -411,6 +411,8 @@ def test_scenario_5_shortage_array_level():
     assert s[R.LOCATION + card_id(5, HEARTS)] == R.LOC_HAND + 0
     assert s[R.LOCATION + card_id(6, HEARTS)] == R.LOC_HAND + 1
     assert not s[R.OWED:R.OWED + 3].any()
+    # what the deck could not give is kept for the rounds table's cards_short
+    assert tuple(s[R.CARDS_SHORT:R.CARDS_SHORT + 3]) == (6, 8, 7)
 
 
 @pytest.mark.parametrize("starter, expected", [(0, (2, 2, 1)), (1, (1, 2, 2)),
@@ -433,6 +435,7 @@ def test_shortage_skips_players_owed_nothing():
     s[R.LAST_BETTOR] = 0
     R.deal_new_cards(s, state.game.encoded_params)
     assert tuple(a - b for a, b in zip(hand_sizes(state), before, strict=True)) == (0, 1, 3)
+    assert tuple(s[R.CARDS_SHORT:R.CARDS_SHORT + 3]) == (0, 0, 5)
 
 
 def test_scenario_5_end_to_end():

@@ -140,7 +140,7 @@ SCHEMAS = {
                "seat": pa.int16(), "bet": pa.int16(), "bet_position": pa.int16(),
                "bet_correct": pa.bool_(), "k": pa.int16(), "cards_placed": pa.int16(),
                "hand_start": pa.int16(), "hand_end": pa.int16(), "exchanged": pa.bool_(),
-               "points_cards_won": pa.int16()},
+               "points_cards_won": pa.int16(), "cards_short": pa.int16()},
 }
 
 
@@ -244,6 +244,8 @@ def test_rounds_table(run):
     assert (rounds.hand_end >= 0).all() and (rounds.points_cards_won >= 0).all()
     first = rounds[rounds["round"] == 1]
     assert not first.exchanged.any()
+    assert (first.cards_short == 0).all() and (rounds.cards_short >= 0).all()
+    assert (rounds.cards_short <= max(params.correct_bet_cards + (params.wrong_bet_cards,))).all()
     assert (first.hand_start == params.initial_hand).all()
     assert (first.hand_end == first.hand_start - first.cards_placed).all()
     if not params.mulligan:

@@ -186,6 +186,8 @@ STATE = Layout(
     ("rounds_settled", 1),
     ("hand_start", MAX_PLAYERS),        # hand size when the current round began
     ("exchanged", MAX_PLAYERS),         # 1 if the player exchanged before the current round
+    ("cards_short", MAX_PLAYERS),       # new cards owed before the current round that the
+                                        # deck could not give (the shortage rule)
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("cards_placed", MAX_PLAYERS),
     ("correct_bets", MAX_PLAYERS), ("exchanges", MAX_PLAYERS),
@@ -229,6 +231,7 @@ BET_CORRECT = STATE.offset("bet_correct")
 ROUNDS_SETTLED = STATE.offset("rounds_settled")
 HAND_START = STATE.offset("hand_start")
 EXCHANGED = STATE.offset("exchanged")
+CARDS_SHORT = STATE.offset("cards_short")
 PLAYER_DECISIONS = STATE.offset("player_decisions")
 CARDS_PLACED = STATE.offset("cards_placed")
 CORRECT_BETS = STATE.offset("correct_bets")
@@ -748,6 +751,7 @@ def deal_new_cards(s, pr):
             owed_total -= 1
         seat = next_seat(pr, seat)
     for p in range(players):
+        s[CARDS_SHORT + p] = s[OWED + p]
         s[OWED + p] = 0
 
 
@@ -1007,7 +1011,10 @@ def observe(s, pr, player, out):
 def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the hidden
     play cards re-dealt at random to the other hands, the others' discards and the deck (same
-    sizes), and each pile's face-down points cards reshuffled."""
+    sizes), and each pile's face-down points cards reshuffled.
+
+    The hidden cards are gathered in a fixed order (by id) before they are shuffled, so for a
+    given ``rng`` the result depends only on what ``player`` may know."""
     out[:] = s
     hidden = np.empty(PLAY_CARDS, dtype=np.int32)
     n = 0
@@ -1034,8 +1041,11 @@ def determinize(s, pr, player, rng, out):
         out[DECK + d] = hidden[i]
         move(out, hidden[i], LOC_DECK)
         i += 1
+    for d in range(s[DECK_SIZE], PLAY_CARDS):
+        out[DECK + d] = -1                      # past the top: cards since drawn
     for suit in range(SUITS):
         start = PILE + suit * POINTS_RANKS + s[PILE_TOP + suit] + 1
         end = PILE + (suit + 1) * POINTS_RANKS
         if start < end:
+            out[start:end].sort()
             shuffle(rng, out[start:end])

@@ -89,7 +89,8 @@ def result(params: ParisDamisParams, row: np.ndarray) -> Result:
 
 # --- Rounds: one row per seat for every settled round ---------------------------------------
 ROUND_FIELDS = ("round", "trump", "seat", "bet", "bet_position", "bet_correct", "k",
-                "cards_placed", "hand_start", "hand_end", "exchanged", "points_cards_won")
+                "cards_placed", "hand_start", "hand_end", "exchanged", "points_cards_won",
+                "cards_short")
 ROUND_WIDTH = len(ROUND_FIELDS)
 
 
@@ -116,6 +117,7 @@ def record_round(s, pr, out, row):
         r[9] = s[R.HAND_SIZE + p]
         r[10] = s[R.EXCHANGED + p]
         r[11] = won
+        r[12] = s[R.CARDS_SHORT + p]
     return row + players
 
 

@@ -117,6 +117,22 @@ def table_time(run: Run) -> dict[str, float]:
             | {"seconds_per_decision": SECONDS_PER_DECISION})
 
 
+def deck_shortage(run: Run) -> dict[str, float]:
+    """How often the deck runs short of new cards (rounds: game_id, round, cards_short):
+    the share of games with a shortage, the share of seat-rounds after the first dealt short,
+    and the mean cards missing per seat-round after the first."""
+    later = run.rounds[run.rounds["round"] > 1]
+    short = later["cards_short"] > 0
+    games = proportion(int(short.groupby(later["game_id"]).any().sum()), len(run.games))
+    rounds = proportion(int(short.sum()), len(later))
+    missing = later["cards_short"].to_numpy(np.float64)
+    return ({"short_games": games["p"], "short_games_low": games["low"],
+             "short_games_high": games["high"], "short_rounds": rounds["p"],
+             "short_rounds_low": rounds["low"], "short_rounds_high": rounds["high"]}
+            | _bounds("mean_cards_short", float(missing.mean()),
+                      float(missing.std(ddof=1) / np.sqrt(len(missing)))))
+
+
 ANALYSES: dict[str, Callable[[Run], dict[str, Any]]] = {
     "odd_hand": odd_hand, "hand_change": hand_change, "scoring": scoring,
-    "table_time": table_time}
+    "table_time": table_time, "deck_shortage": deck_shortage}
