@@ -11,6 +11,11 @@ from agents.base import Agent
 # name -> ("module:Class", games it plays, or None for every game)
 _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "random": ("agents.random_agent:RandomAgent", None),
+    "greedy": ("agents.paris_damis:GreedyAgent", ("paris-damis",)),
+    "cautious": ("agents.paris_damis:CautiousAgent", ("paris-damis",)),
+    "aggressive": ("agents.paris_damis:AggressiveAgent", ("paris-damis",)),
+    "flatmc": ("agents.search:FlatMC", None),
+    "ismcts": ("agents.search:ISMCTS", None),
 }
 
 

@@ -13,6 +13,15 @@ and ``new_state(seed)``.  A *state* is one game in progress::
     state.clone()             # an independent copy (same future chance events)
     state.determinize(p, rng) # a full state consistent with p's observation
     state.log                 # readable event log
+
+An observation offers ``observation.determinize(rng)``: ``state.determinize(p, rng)`` for the
+state and seat that made it (hidden cards re-dealt from ``rng``, a fresh chance stream drawn
+from it), so that agents, which see only observations, can search; it raises ``ValueError``
+once that state has moved on.  For a given ``rng`` the result depends only on what p may know.
+
+Optional fast path: a state may offer ``state.playout(rng)``, which plays to the end as the
+``random`` agent would with decision stream ``rng`` (the same game as through ``apply``) in
+compiled code, and returns the seats' win shares.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
+from engines.chance import uniform_index_jit
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.paris_damis.params import ParisDamisParams
@@ -65,6 +66,20 @@ def _apply_and_list(s, pr, code, out, seen):
         n = R.legal_actions(s, pr, out)
         R.observe(s, pr, s[R.CURRENT], seen)
     return n, round_before, s[R.PHASE], s[R.CURRENT]
+
+
+@njit(cache=True)
+def _playout(s, pr, rngs, alias, stream, decisions, actions):
+    """Play uniformly random legal actions to the end of the game: each decision takes
+    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
+    agent's draw); chance steps draw from the state's own stream, as :meth:`apply` does."""
+    alias[:] = stream
+    while s[R.PHASE] != R.OVER:
+        n = R.legal_actions(s, pr, actions)
+        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
+        if R.chance_pending(s):
+            R.advance(s, pr, rngs[0])
+    stream[:] = alias
 
 
 class ParisDamis:
@@ -191,7 +206,7 @@ class ParisDamisState:
         else:
             seen = np.empty(R.STATE_SIZE, dtype=np.int32)
             R.observe(self.s, self._pr, player, seen)
-        return ParisDamisObservation(self.game.params, seen, player)
+        return ParisDamisObservation(self.game.params, seen, player, self)
 
     def clone(self) -> ParisDamisState:
         return self._copy(self.s.copy(), self._stream.copy())
@@ -204,6 +219,22 @@ class ParisDamisState:
         R.determinize(self.s, self.game.encoded_params, player, rng, out)
         stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
         return self._copy(out, stream)
+
+    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
+        """Play the game to its end in one compiled call, every seat choosing as the
+        ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
+        through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
+        For search rollouts: the log and round records are not extended."""
+        scratch = ScratchStream.get()
+        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
+                 self._buffer)
+        self._current = -1
+        self._legal = None
+        self._listed = -1
+        self._seen = None
+        ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
+        winners = ranks.count(1)                # plain Python: numpy costs more here
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row and its round rows, exactly as the batch kernel
@@ -332,10 +363,21 @@ class Column:
 class ParisDamisObservation:
     """What one seat may know, decoded on demand from a masked copy of the state."""
 
-    def __init__(self, params: ParisDamisParams, s: np.ndarray, player: int) -> None:
+    def __init__(self, params: ParisDamisParams, s: np.ndarray, player: int,
+                 state: ParisDamisState) -> None:
         self.params = params
         self.player = player
         self._s = s
+        self._state = state         # only for determinize(), while the game has not moved on
+
+    def determinize(self, rng: np.random.Generator) -> ParisDamisState:
+        """A full state consistent with what this seat knows: hidden cards re-dealt from
+        ``rng`` and a fresh chance stream drawn from it (``state.determinize``).  Only valid
+        while the game is where it was when this observation was made."""
+        state = self._state
+        if state.s[R.DECISIONS] != self._s[R.DECISIONS]:
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return state.determinize(self.player, rng)
 
     @property
     def array(self) -> np.ndarray:

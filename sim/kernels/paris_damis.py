@@ -14,23 +14,47 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from agents.paris_damis import STRATEGIES, aggressive, cautious, greedy
+from agents.paris_damis.base import weights
 from agents.random_agent import random_choice
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.seeding import ReseedableStream, reseed, seed_words
 
-POLICY_RANDOM = 0
-POLICIES = {"random": POLICY_RANDOM}
+POLICY_RANDOM, POLICY_GREEDY, POLICY_CAUTIOUS, POLICY_AGGRESSIVE = 0, 1, 2, 3
+POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "cautious": POLICY_CAUTIOUS,
+            "aggressive": POLICY_AGGRESSIVE}
+
+
+def policy_weights() -> np.ndarray:
+    """Row p: the parameters policy p plays with, the strategies' defaults (the strategy
+    bots read them as float64, see :mod:`agents.paris_damis`; random reads none)."""
+    rows = {POLICIES[name]: weights(agent.Params()) for name, agent in STRATEGIES.items()}
+    table = np.zeros((len(POLICIES), max(len(r) for r in rows.values())), dtype=np.float64)
+    for policy, row in rows.items():
+        table[policy, :len(row)] = row
+    return table
+
+
+POLICY_WEIGHTS = policy_weights()
 
 
 @njit(cache=True, inline="always")
-def choose(policy, s, pr, actions, n, rng):
-    """The action the seat's compiled policy picks among the ``n`` legal ``actions``."""
+def choose(policy, s, pr, actions, n, rng, weights):
+    """The action the seat's compiled policy picks among the ``n`` legal ``actions``; the
+    strategy bots read only what the seat may know (see :mod:`agents.paris_damis.features`)
+    and their parameters, ``weights[policy]``."""
+    if policy == POLICY_GREEDY:
+        return actions[greedy.decide(s, pr, actions, n, rng, weights[policy])]
+    if policy == POLICY_CAUTIOUS:
+        return actions[cautious.decide(s, pr, actions, n, rng, weights[policy])]
+    if policy == POLICY_AGGRESSIVE:
+        return actions[aggressive.decide(s, pr, actions, n, rng, weights[policy])]
     return random_choice(actions, n, rng)
 
 
 @njit(cache=True)
-def play_game(s, pr, seat_policy, actions, chance, decisions, rounds):
+def play_game(s, pr, seat_policy, weights, actions, chance, decisions, rounds):
     """Play one whole game into ``s``, its round rows into ``rounds``; return their count."""
     R.new_game(s, pr)
     R.advance(s, pr, chance)
@@ -38,7 +62,7 @@ def play_game(s, pr, seat_policy, actions, chance, decisions, rounds):
     settled = 0
     while s[R.PHASE] != R.OVER:
         n = R.legal_actions(s, pr, actions)
-        action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions)
+        action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions, weights)
         R.apply_action(s, pr, action)
         if s[R.ROUNDS_SETTLED] != settled:
             settled += 1
@@ -49,18 +73,18 @@ def play_game(s, pr, seat_policy, actions, chance, decisions, rounds):
 
 
 @njit(cache=True, nogil=True)
-def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisions_alias,
-               rows, rounds, round_counts, finals):
-    """Play ``len(words)`` games: game g's summary goes to ``rows[g]``, its round rows to
-    ``rounds[g]`` (``round_counts[g]`` of them), its final state to ``finals[g]`` when
-    ``finals`` has rows."""
+def play_games(pr, seat_policies, weights, words, chance, chance_alias, decisions,
+               decisions_alias, rows, rounds, round_counts, finals):
+    """Play ``len(words)`` games, policy p playing with parameters ``weights[p]``: game g's
+    summary goes to ``rows[g]``, its round rows to ``rounds[g]`` (``round_counts[g]`` of
+    them), its final state to ``finals[g]`` when ``finals`` has rows."""
     s = np.empty(R.STATE_SIZE, dtype=np.int32)
     actions = np.empty(R.N_ACTIONS, dtype=np.int32)
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
-        round_counts[g] = play_game(s, pr, seat_policies[g], actions, chance, decisions,
-                                    rounds[g])
+        round_counts[g] = play_game(s, pr, seat_policies[g], weights, actions, chance,
+                                    decisions, rounds[g])
         summary.summarize(s, rows[g])
         if finals.shape[0] > 0:
             finals[g] = s
@@ -88,7 +112,7 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
     round_counts = np.zeros(count, dtype=np.int64)
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
-               words, chance.generator, chance.alias, decisions.generator, decisions.alias,
+               POLICY_WEIGHTS, words, chance.generator, chance.alias, decisions.generator, decisions.alias,
                rows, rounds, round_counts, finals)
     if (round_counts == rounds.shape[1]).all():       # every game played every round
         played = rounds.reshape(-1, summary.ROUND_WIDTH)

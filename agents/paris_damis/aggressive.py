@@ -1,0 +1,143 @@
+"""``aggressive``: contests columns late and steals columns after their leader has bet.
+
+Decisions:
+
+* **Turn, last to play** (every rival has bet, so the columns change only by its own cards
+  and the round ends when it bets): it takes, one card at a time, every column it can still
+  take for at most ``finish_spend`` column value per stake point
+  (:func:`~agents.paris_damis.features.finishing_move`), then bets the exact k.
+* **Turn, rivals still to play**, in this order:
+
+  1. *steal*: a column whose holder has already bet cannot be defended by them; it places
+     the cheapest card that takes such a column with a lead of ``steal_margin`` (against the
+     rivals still to play), if that costs at most ``steal_spend`` column value per stake
+     point;
+  2. *wait*: otherwise it delays its bet, to play last, by placing its lowest card (of
+     column value at most ``delay_max``) in the column with the most points at stake that
+     takes it, while it keeps more than ``reserve`` cards and markers for the end of the
+     round;
+  3. *bet* the k it expects (:func:`~agents.paris_damis.features.expected_k`).
+
+* **Discard**: the card least worth keeping: the lowest column value, the next round's trump
+  counting ``trump_bonus`` more.
+* **Hand change**: exchange a hand whose mean keep value is below ``exchange_below``.
+
+Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from numba import njit
+
+from agents.paris_damis import features as F
+from agents.paris_damis.base import StrategyAgent, field_index
+from engines.paris_damis import rules as R
+from engines.params import Params, param
+
+
+@dataclass(frozen=True)
+class AggressiveParams(Params):
+    """Parameters of ``aggressive`` (column values are 2..12, an ace 12)."""
+
+    game: ClassVar[str] = "aggressive"
+
+    steal_margin: int = param(6, "lead it takes a stolen column with while rivals may "
+                                 "still place", min=1, max=60)
+    steal_spend: int = param(12, "most column value per stake point it spends on a steal",
+                             min=0, max=100)
+    delay_max: int = param(8, "highest column value it places to delay its bet", min=0,
+                           max=99)
+    reserve: int = param(3, "cards and markers it keeps for the end of the round", min=0,
+                         max=54)
+    balance: int = param(100, "percent added to a point's worth in its weakest suit "
+                              "(lowest-suit scoring)", min=0, max=1000)
+    finish_spend: int = param(24, "most column value per stake point it spends taking a "
+                                  "column when it plays last", min=0, max=100)
+    trump_bonus: int = param(4, "keep value added to a card of the next round's trump",
+                             min=0, max=24)
+    exchange_below: int = param(0, "exchange a hand whose mean keep value is below this "
+                                   "(0: never)", min=0, max=24)
+
+
+_AT = field_index(AggressiveParams)
+STEAL_MARGIN, STEAL_SPEND, DELAY_MAX, RESERVE = (_AT["steal_margin"], _AT["steal_spend"],
+                                                 _AT["delay_max"], _AT["reserve"])
+BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = (_AT["balance"], _AT["finish_spend"],
+                                                      _AT["trump_bonus"],
+                                                      _AT["exchange_below"])
+
+
+@njit(cache=True, inline="always")
+def steal(s, pr, actions, n, w):
+    """Index of the cheapest placement taking, with a lead of ``steal_margin``, a column
+    whose leader has bet (:func:`~agents.paris_damis.features.undefended`), within
+    ``steal_spend``; -1 if none."""
+    me = s[R.CURRENT]
+    columns = F.undefended(s, pr, me)
+    if columns == 0:
+        return -1
+    table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+    trump = s[R.TRUMP]
+    best, best_key = -1, 1 << 30
+    for i in range(n):
+        code = actions[i]
+        if not F.is_placement(code):
+            break                                   # the bets come last
+        column = F.placed_column(code)
+        if not columns & (1 << column):
+            continue
+        card = F.placed_card(code)
+        value = R.column_value(pr, card)
+        key = value * 2 + (1 if F.fits_many(card, trump) else 0)
+        if (value >= table[F.GAP, column] + w[STEAL_MARGIN] - 1
+                and value <= w[STEAL_SPEND] * table[F.WORTH, column] and key < best_key):
+            best, best_key = i, key
+    return best
+
+
+@njit(cache=True, inline="always")
+def wait(s, pr, actions, n, w):
+    """Index of the delaying placement: its lowest card, if of column value at most
+    ``delay_max``, in the column that takes it with the most points at stake; -1 when it
+    should keep its last ``reserve`` cards and markers, or has no card low enough."""
+    me = s[R.CURRENT]
+    reserve = w[RESERVE]
+    if (s[R.HAND_SIZE + me] <= reserve
+            or pr[R.P_MARKERS] - s[R.MARKERS_USED + me] <= reserve):
+        return -1
+    return F.shed_lowest(s, pr, actions, n, w[DELAY_MAX])
+
+
+@njit(cache=True, inline="always")
+def turn(s, pr, actions, n, w):
+    me = s[R.CURRENT]
+    if F.rivals_to_play(s, pr, me) == 0:
+        table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+        return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
+    i = steal(s, pr, actions, n, w) if s[R.BETS_PLACED] > 0 else -1
+    if i < 0:
+        i = wait(s, pr, actions, n, w)
+    return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
+
+
+@njit(cache=True, inline="always")
+def decide(s, pr, actions, n, rng, w):
+    """Index of aggressive's choice among the ``n`` legal ``actions`` (``rng`` unused:
+    aggressive is deterministic)."""
+    phase = s[R.PHASE]
+    if phase == R.TURN:
+        return turn(s, pr, actions, n, w)
+    if phase == R.DISCARD:
+        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
+    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
+
+
+class AggressiveAgent(StrategyAgent):
+    """``aggressive`` (see the module docstring)."""
+
+    name = "aggressive"
+    Params = AggressiveParams
+    decide = staticmethod(decide)

@@ -1,0 +1,142 @@
+"""``cautious``: bets early to keep its cards, ends the round with an odd hand when it can,
+discards low non-trumps and changes a weak hand.
+
+Decisions:
+
+* **Turn, last to play** (every rival has bet, so the columns change only by its own cards
+  and the round ends when it bets): it takes, one card at a time, every column it can still
+  take for at most ``finish_spend`` column value per stake point
+  (:func:`~agents.paris_damis.features.finishing_move`), then bets the exact k.
+* **Turn, rivals still to play**, in this order:
+
+  1. *secure a column*: while it holds fewer than ``target`` columns by a lead of
+     ``margin``, it places the cheapest card (of column value at most ``max_card``) that
+     gives it such a lead in a column, the column of highest stake first;
+  2. *a free card*: when one more placement costs no card after the discard (an even hand
+     under half-down: the discard would take that card anyway), it places its lowest card
+     in the column with the most points at stake that takes it, so it ends the round with
+     an odd hand;
+  3. *bet* early, on the k it expects (:func:`~agents.paris_damis.features.expected_k`).
+
+* **Discard**: the card least worth keeping: the lowest column value, the next round's trump
+  counting ``trump_bonus`` more, so low non-trumps go first.
+* **Hand change**: exchange a hand whose mean keep value is below ``exchange_below``.
+
+Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from numba import njit
+
+from agents.paris_damis import features as F
+from agents.paris_damis.base import StrategyAgent, field_index
+from engines.paris_damis import rules as R
+from engines.params import Params, param
+
+
+@dataclass(frozen=True)
+class CautiousParams(Params):
+    """Parameters of ``cautious`` (column values are 2..12, an ace 12)."""
+
+    game: ClassVar[str] = "cautious"
+
+    target: int = param(1, "columns it wants to hold securely before it bets", min=0, max=4)
+    margin: int = param(8, "lead over the best rival total that makes a column secure",
+                        min=1, max=60)
+    max_card: int = param(10, "highest column value it places to secure a column", min=0,
+                          max=99)
+    balance: int = param(100, "percent added to a point's worth in its weakest suit "
+                              "(lowest-suit scoring)", min=0, max=1000)
+    finish_spend: int = param(8, "most column value per stake point it spends taking a "
+                                 "column when it plays last", min=0, max=100)
+    trump_bonus: int = param(6, "keep value added to a card of the next round's trump",
+                             min=0, max=24)
+    exchange_below: int = param(6, "exchange a hand whose mean keep value is below this "
+                                   "(0: never)", min=0, max=24)
+
+
+_AT = field_index(CautiousParams)
+TARGET, MARGIN, MAX_CARD, BALANCE = (_AT["target"], _AT["margin"], _AT["max_card"],
+                                     _AT["balance"])
+FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = (_AT["finish_spend"], _AT["trump_bonus"],
+                                             _AT["exchange_below"])
+
+
+# Worth comes before the card's value when ``secure`` ranks placements (no column value
+# reaches this).
+ORDER = 1000.0
+
+
+@njit(cache=True, inline="always")
+def secure(s, pr, actions, n, table, w):
+    """Index of the cheapest placement (at most ``max_card``) giving a lead of ``margin`` in
+    a column it does not lead by that much yet, the highest worth first; -1 if none, or if
+    it already leads ``target`` columns by ``margin``."""
+    margin = w[MARGIN]
+    secured = 0
+    for column in range(R.COLUMNS):
+        if table[F.LEAD, column] >= margin:
+            secured += 1
+    if secured >= w[TARGET]:
+        return -1
+    max_card = w[MAX_CARD]
+    best, best_key = -1, 0.0
+    for i in range(n):
+        code = actions[i]
+        if not F.is_placement(code):
+            break                                   # the bets come last
+        column = F.placed_column(code)
+        value = R.column_value(pr, F.placed_card(code))
+        worth = table[F.WORTH, column]
+        fits = ((value <= max_card) & (value >= table[F.GAP, column] + margin - 1)
+                & (table[F.LEAD, column] < margin))
+        key = worth * ORDER - value if fits & (worth > 0) else 0.0
+        better = key > best_key
+        best = i if better else best
+        best_key = max(best_key, key)
+    return best
+
+
+@njit(cache=True, inline="always")
+def free_card(s, pr, actions, n):
+    """Index of the placement of its lowest card in the column taking it with the most
+    points at stake, when a placement costs no card after the discard; -1 otherwise."""
+    if F.placing_costs_a_card(s, pr, s[R.CURRENT]):
+        return -1
+    return F.shed_lowest(s, pr, actions, n, 1 << 30)
+
+
+@njit(cache=True, inline="always")
+def turn(s, pr, actions, n, w):
+    me = s[R.CURRENT]
+    table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+    if F.rivals_to_play(s, pr, me) == 0:
+        return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
+    i = secure(s, pr, actions, n, table, w)
+    if i < 0:
+        i = free_card(s, pr, actions, n)
+    return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
+
+
+@njit(cache=True, inline="always")
+def decide(s, pr, actions, n, rng, w):
+    """Index of cautious's choice among the ``n`` legal ``actions`` (``rng`` unused:
+    cautious is deterministic)."""
+    phase = s[R.PHASE]
+    if phase == R.TURN:
+        return turn(s, pr, actions, n, w)
+    if phase == R.DISCARD:
+        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
+    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
+
+
+class CautiousAgent(StrategyAgent):
+    """``cautious`` (see the module docstring)."""
+
+    name = "cautious"
+    Params = CautiousParams
+    decide = staticmethod(decide)

@@ -1,0 +1,419 @@
+"""What the Paris d'amis strategy bots read in a position, as compiled functions.
+
+A strategy decides from the seat's view of the flat state array: the masked observation on
+the Python path (``observation.array``), the full state in the batch kernel.  Every function
+here reads only what the seat to play may know, so both views give the same answers:
+
+* public fields: ``phase``, ``round``, ``trump``, ``current``, ``bet``, ``bets_placed``,
+  ``markers_used``, ``hand_size``, the columns (``column_total``, ``column_first``, and
+  ``column_last`` / ``column_jokers`` through
+  :func:`engines.paris_damis.rules.column_winner`), the points piles up to their face-up
+  card (``pile``, ``pile_top``) and the owners of the points cards that left them
+  (``points_owner``);
+* the seat's own hand: its ``hand_mask`` words, and the legal action codes that list it.
+
+Column values, points values, discard counts and who wins a tied column come from the rules
+(:mod:`engines.paris_damis.rules`); nothing here restates a rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.cards import RANKS_PER_SUIT
+from engines.paris_damis import rules as R
+
+# Rows of the column table (:func:`column_table`), one entry per column.
+GAP = 0          # column value the seat must add to lead strictly (<= 0: it does)
+LEAD = 1         # its lead over the best rival total (0 when it has no card there)
+# (a rival without a card in a column counts as a total of 0 there)
+WORTH = 2        # what winning the column is worth to it (0: no points card to win)
+SCORE = 3        # the seat's points so far in the column's suit
+FIGURES = 4
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def is_placement(code):
+    return code < R.BET_ACTION
+
+
+@njit(cache=True, inline="always")
+def placed_card(code):
+    return (code - R.PLACE) // R.COLUMNS
+
+
+@njit(cache=True, inline="always")
+def placed_column(code):
+    return (code - R.PLACE) % R.COLUMNS
+
+
+@njit(cache=True, inline="always")
+def bet_index(pr, n, k):
+    """Index among a turn's ``n`` legal actions of the bet on k, clamped to the allowed bets
+    (listed last, 1 .. max)."""
+    top = pr[R.P_MAX_BET]
+    return n - top + min(max(k, 1), top) - 1
+
+
+@njit(cache=True, inline="always")
+def fits_many(card, trump):
+    """A card of the trump or a joker: more than one column takes it."""
+    return R.is_joker(card) or R.suit_of(card) == trump
+
+
+@njit(cache=True, inline="always")
+def action_index(actions, n, code):
+    """Index of an action code among the ``n`` legal ``actions`` (-1: not legal)."""
+    for i in range(n):
+        if actions[i] == code:
+            return i
+    return -1
+
+
+# --------------------------------------------------------------------------------------
+# The table
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def rivals_to_play(s, pr, me):
+    """Rivals who have not bet this round, so may still place cards."""
+    count = 0
+    for p in range(pr[R.P_PLAYERS]):
+        if p != me and s[R.BET + p] == 0:
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def at_stake(s, column):
+    """Points value of the column's face-up points card (0: its pile is exhausted)."""
+    card = R.face_up_card(s, column)
+    return 0 if card < 0 else R.points_value(card)
+
+
+@njit(cache=True, inline="always")
+def suit_score(s, player, suit):
+    """Points the player has won in a suit so far: the owners of the cards that have left
+    the suit's pile (those below its face-up card)."""
+    score = 0
+    base = R.PILE + suit * R.POINTS_RANKS
+    for i in range(min(s[R.PILE_TOP + suit], R.POINTS_RANKS)):
+        card = s[base + i]
+        score += R.points_value(card) * (s[R.POINTS_OWNER + card] == player)
+    return score
+
+
+@njit(cache=True, inline="always")
+def column_table(s, pr, me, balance):
+    """The seat's figures for each column, one row each (``GAP``, ``LEAD``, ``WORTH``,
+    ``SCORE``).
+
+    ``WORTH`` is the face-up points card's value, times ``1 + balance * weaker / 3`` under
+    lowest-suit scoring, where ``weaker`` counts the seat's suits that score more than this
+    one (the ranking reads the lowest suit first)."""
+    table = np.empty((FIGURES, R.COLUMNS))
+    players = pr[R.P_PLAYERS]
+    for column in range(R.COLUMNS):
+        best = 0
+        for p in range(players):
+            if p != me:
+                best = max(best, s[R.COLUMN_TOTAL + p * R.COLUMNS + column])
+        own = me * R.COLUMNS + column
+        gap = best + 1 - s[R.COLUMN_TOTAL + own]
+        table[GAP, column] = gap
+        table[LEAD, column] = 1 - gap if s[R.COLUMN_FIRST + own] >= 0 else 0
+        table[SCORE, column] = suit_score(s, me, column)
+    if pr[R.P_SCORING] == R.SCORING_TOTAL:
+        balance = 0.0
+    for column in range(R.COLUMNS):
+        weaker = 0
+        for suit in range(R.SUITS):
+            weaker += table[SCORE, suit] > table[SCORE, column]
+        table[WORTH, column] = at_stake(s, column) * (1.0 + balance * weaker / 3.0)
+    return table
+
+
+@njit(cache=True, inline="always")
+def undefended(s, pr, me):
+    """Bit set of the columns where a rival's total is at least the seat's and every rival
+    with the best total there has bet: their leader can no longer defend them."""
+    columns = 0
+    for column in range(R.COLUMNS):
+        best = -1
+        defended = False
+        for p in range(pr[R.P_PLAYERS]):
+            cell = p * R.COLUMNS + column
+            if p == me or s[R.COLUMN_FIRST + cell] < 0:
+                continue
+            total = s[R.COLUMN_TOTAL + cell]
+            to_play = s[R.BET + p] == 0
+            if total > best:
+                best, defended = total, to_play
+            elif total == best:
+                defended |= to_play
+        if best >= s[R.COLUMN_TOTAL + me * R.COLUMNS + column] and not defended:
+            columns |= 1 << column
+    return columns
+
+
+@njit(cache=True, inline="always")
+def top_total(s, pr, column):
+    """The player with the highest total in the column (-1: empty column), and whether
+    another player has that total too."""
+    best, who, tied = -1, -1, False
+    for p in range(pr[R.P_PLAYERS]):
+        cell = p * R.COLUMNS + column
+        if s[R.COLUMN_FIRST + cell] < 0:
+            continue
+        total = s[R.COLUMN_TOTAL + cell]
+        if total > best:
+            best, who, tied = total, p, False
+        elif total == best:
+            tied = True
+    return who, tied
+
+
+@njit(cache=True)
+def holders_mask(s, pr):
+    """Who would win each column with a points card if the round ended now: a bit set of
+    players, and the number of such columns nobody would win (ties go to the rules'
+    :func:`~engines.paris_damis.rules.column_winner`)."""
+    seen = 0
+    unheld = 0
+    for column in range(R.COLUMNS):
+        if R.face_up_card(s, column) < 0:
+            continue
+        who, tied = top_total(s, pr, column)
+        if tied:
+            who = R.column_winner(s, pr, column)
+        if who < 0:
+            unheld += 1
+        else:
+            seen |= 1 << who
+    return seen, unheld
+
+
+@njit(cache=True, inline="always")
+def bit_count(bits):
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def projected_k(s, pr):
+    """k if the round ended now: distinct players holding a column with a points card."""
+    seen, _ = holders_mask(s, pr)
+    return bit_count(seen)
+
+
+@njit(cache=True)
+def expected_k(s, pr, me):
+    """The seat's estimate of k when it bets before the end: the players holding a column
+    keep it, and each column nobody holds yet goes to a rival still to play who holds none
+    (while there are such rivals)."""
+    seen, unheld = holders_mask(s, pr)
+    newcomers = 0
+    for p in range(pr[R.P_PLAYERS]):
+        if p != me and s[R.BET + p] == 0 and not seen & (1 << p):
+            newcomers += 1
+    return bit_count(seen) + min(unheld, newcomers)
+
+
+# --------------------------------------------------------------------------------------
+# Cards in hand
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def in_hand(s, me, card):
+    return R.hand_word(s, me, R.CARD_WORD[card]) & R.CARD_BIT[card] != 0
+
+
+@njit(cache=True, inline="always")
+def lowest_card(s, pr, me):
+    """The seat's card of lowest column value (-1: empty hand): ranks upward, suits in the
+    order ♥ ♦ ♠ ♣, a joker before the first rank worth more than it."""
+    joker = -1
+    for card in range(R.FIRST_JOKER, R.PLAY_CARDS):
+        if in_hand(s, me, card):
+            joker = card
+            break
+    joker_value = R.joker_column_value(pr)
+    for rank in range(2, RANKS_PER_SUIT + 2):
+        if joker >= 0 and joker_value < R.COLUMN_VALUE[rank]:
+            return joker
+        for suit in range(R.SUITS):
+            card = suit * RANKS_PER_SUIT + rank - 2
+            if in_hand(s, me, card):
+                return card
+    return joker
+
+
+@njit(cache=True, inline="always")
+def richest_column(s, pr, card):
+    """The column taking the card with the most points at stake (the first on a tie)."""
+    accepts = R.accepting_columns(s, pr, card)
+    best, best_points = -1, -1
+    for column in range(R.COLUMNS):
+        if accepts & (1 << column):
+            points = at_stake(s, column)
+            if points > best_points:
+                best, best_points = column, points
+    return best
+
+
+@njit(cache=True, inline="always")
+def shed_lowest(s, pr, actions, n, most):
+    """Index of the placement of the seat's lowest card (:func:`lowest_card`) in its
+    :func:`richest_column`, if that card's column value is at most ``most``; -1 otherwise
+    (or when no placement is legal)."""
+    card = lowest_card(s, pr, s[R.CURRENT])
+    if card < 0 or R.column_value(pr, card) > most:
+        return -1
+    return action_index(actions, n, R.PLACE + card * R.COLUMNS + richest_column(s, pr, card))
+
+
+@njit(cache=True, inline="always")
+def kept(pr, h):
+    """Cards a hand of h keeps through the end-of-round discard (A5)."""
+    return h - R.discard_count(pr, h)
+
+
+@njit(cache=True, inline="always")
+def placing_costs_a_card(s, pr, me):
+    """Whether one more placement leaves the seat one card fewer after the discard: not in
+    the last round (nothing is kept), nor from a hand the discard would cut to the same size
+    anyway (an even hand under half-down: the text's advice to end with an odd hand)."""
+    if s[R.ROUND] + 1 >= pr[R.P_ROUNDS]:
+        return False
+    h = s[R.HAND_SIZE + me]
+    return kept(pr, h - 1) < kept(pr, h)
+
+
+@njit(cache=True, inline="always")
+def next_trump(s):
+    """The trump of the next round (discards and hand changes come before it moves)."""
+    return (s[R.TRUMP] + 1) % R.SUITS
+
+
+@njit(cache=True, inline="always")
+def keep_value(pr, card, trump, trump_bonus):
+    """How much a card is worth keeping for the next round, whose trump is ``trump``: its
+    column value, plus ``trump_bonus`` for a trump or a joker (they fit every column)."""
+    value = float(R.column_value(pr, card))
+    if fits_many(card, trump):
+        value += trump_bonus
+    return value
+
+
+@njit(cache=True, inline="always")
+def discard_choice(s, pr, actions, n, trump_bonus):
+    """Index of the discard of the card least worth keeping (:func:`keep_value`); the lowest
+    card id on a tie."""
+    trump = next_trump(s)
+    best = 0
+    lowest = 1e18
+    for i in range(n):
+        value = keep_value(pr, actions[i] - R.DISCARD_ACTION, trump, trump_bonus)
+        if value < lowest:
+            lowest = value
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always")
+def hand_strength(s, pr, me, trump_bonus):
+    """Mean :func:`keep_value` of the seat's hand (0 for an empty hand)."""
+    trump = next_trump(s)
+    total = 0.0
+    count = 0
+    for half in range(R.HAND_WORDS):
+        bits = R.hand_word(s, me, half)
+        while bits != 0:
+            bit = bits & -bits
+            bits ^= bit
+            card = half * R.WORD_BITS + R.lowest_bit_index(bit)
+            total += keep_value(pr, card, trump, trump_bonus)
+            count += 1
+    return total / count if count else 0.0
+
+
+@njit(cache=True, inline="always")
+def hand_change_choice(s, pr, me, exchange_below, trump_bonus):
+    """Index of KEEP (0) or EXCHANGE (1) among the hand change's two actions: exchange when
+    the hand's :func:`hand_strength` is below ``exchange_below``."""
+    return 1 if hand_strength(s, pr, me, trump_bonus) < exchange_below else 0
+
+
+# --------------------------------------------------------------------------------------
+# The last to play
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def holds(s, pr, me, column, gap):
+    """Whether the seat would win the column now, given its ``GAP`` (the rules decide a
+    tie)."""
+    if gap == 1:
+        return R.column_winner(s, pr, column) == me
+    return gap <= 0 and s[R.COLUMN_FIRST + me * R.COLUMNS + column] >= 0
+
+
+@njit(cache=True, inline="always")
+def take_column(s, pr, actions, n, column, needed):
+    """Index of the placement that best advances taking a column that needs ``needed`` more
+    value: the cheapest card covering it alone, else the strongest card the column takes;
+    on equal values a card that fits only this column before a trump."""
+    trump = s[R.TRUMP]
+    cover, cover_key = -1, 1 << 30
+    strongest, strongest_key = -1, -1
+    for i in range(n):
+        code = actions[i]
+        if not is_placement(code):
+            break                               # the bets come last
+        if placed_column(code) != column:
+            continue
+        card = placed_card(code)
+        value = R.column_value(pr, card)
+        flexible = 1 if fits_many(card, trump) else 0
+        if value >= needed and value * 2 + flexible < cover_key:
+            cover, cover_key = i, value * 2 + flexible
+        if value * 2 + 1 - flexible > strongest_key:
+            strongest, strongest_key = i, value * 2 + 1 - flexible
+    return cover if cover >= 0 else strongest
+
+
+@njit(cache=True, inline="always")
+def finishing_move(s, pr, me, actions, n, table, spend):
+    """For the last seat to play (every rival has bet: columns change only by its own
+    placements, and the round ends when it bets): index of the next placement towards the
+    column of highest ``WORTH`` that it does not hold and can still take, with the cards its
+    hand offers that column (a trump counted in every column it fits), for at most ``spend``
+    column value per point of worth; -1 when no column is worth taking."""
+    reach = np.zeros(R.COLUMNS, dtype=np.int64)     # what the hand can add to each column
+    for i in range(n):
+        code = actions[i]
+        if not is_placement(code):
+            break
+        reach[placed_column(code)] += R.column_value(pr, placed_card(code))
+    target = -1
+    best = 0.0
+    for column in range(R.COLUMNS):
+        worth = table[WORTH, column]
+        gap = table[GAP, column]
+        if (worth > best and reach[column] >= gap and gap <= spend * worth
+                and not holds(s, pr, me, column, gap)):
+            target, best = column, worth
+    if target < 0:
+        return -1
+    return take_column(s, pr, actions, n, target, table[GAP, target])
+
+
+@njit(cache=True, inline="always")
+def last_to_play(s, pr, me, actions, n, table, spend):
+    """The move of the last seat to play: the :func:`finishing_move`, or, with every column
+    worth taking taken, the bet on the exact k."""
+    i = finishing_move(s, pr, me, actions, n, table, spend)
+    return i if i >= 0 else bet_index(pr, n, projected_k(s, pr))

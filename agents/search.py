@@ -1,0 +1,253 @@
+"""Search bots for every game: ``flatmc`` (determinized flat Monte Carlo) and ``ismcts``
+(single-observer information-set Monte Carlo tree search, Cowling, Powley & Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+
+Both decide from what their seat may know and nothing else: every simulation starts from
+``observation.determinize(rng)``, a full state consistent with the observation whose hidden
+cards and future chance events are drawn from ``rng``, and goes on through the common state
+API (``legal_actions``, ``apply``, ``clone``, ``result``).  ``rng``, the game's decision
+stream, is their only source of randomness, so the same stream gives the same choice.
+
+A simulation ends with a *rollout*: the game is played to its end by the rollout policy (any
+registered agent; ``random`` by default, through the state's compiled ``playout`` when it
+has one, which plays exactly the game the ``random`` agent would).  Its reward for a seat is
+that seat's win share in ``state.result()``: 1 for a sole win, 1/k for a win shared by k
+seats, 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from typing import Any, Self
+
+import numpy as np
+
+import agents
+from engines.api import Action
+from engines.chance import uniform_index
+
+
+# --------------------------------------------------------------------------------------
+# Parameters
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FlatMCParams:
+    """Parameters of ``flatmc``.
+
+    ``iterations``: simulations per decision (default 200).
+    ``seconds``: if given, a time budget per decision that replaces ``iterations`` (the
+    choice then depends on the machine's speed, so it is no longer reproducible).
+    ``rollout``: the agent that plays simulated games to their end (default ``random``).
+    """
+
+    iterations: int = 200
+    seconds: float | None = None
+    rollout: str = "random"
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.iterations) or self.iterations < 1:
+            raise ValueError(f"iterations must be a positive integer, got {self.iterations!r}")
+        if self.seconds is not None and not (_is_number(self.seconds) and self.seconds > 0):
+            raise ValueError(f"seconds must be a positive number or None, "
+                             f"got {self.seconds!r}")
+        if self.rollout not in agents.available():
+            raise ValueError(f"unknown rollout policy {self.rollout!r}; available agents: "
+                             f"{', '.join(agents.available())}")
+
+    @classmethod
+    def from_options(cls, agent: str, options: dict[str, Any]) -> Self:
+        """Build from an agent's keyword options; unknown keys name the valid ones."""
+        valid = [f.name for f in fields(cls)]
+        unknown = sorted(set(options) - set(valid))
+        if unknown:
+            raise ValueError(f"unknown option {', '.join(map(repr, unknown))} for {agent}; "
+                             f"valid options: {', '.join(valid)}")
+        return cls(**options)
+
+
+@dataclass(frozen=True)
+class ISMCTSParams(FlatMCParams):
+    """Parameters of ``ismcts``: those of ``flatmc`` (``iterations`` counts tree
+    iterations), plus ``exploration``, the UCT constant c (default 0.7, the value Cowling
+    et al. use for rewards in [0, 1])."""
+
+    exploration: float = 0.7
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not _is_number(self.exploration) or self.exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, got {self.exploration!r}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float | np.floating)) and math.isfinite(value)
+
+
+# --------------------------------------------------------------------------------------
+# What both bots share: the budget and the rollout
+# --------------------------------------------------------------------------------------
+def budget(params: FlatMCParams) -> Iterator[int]:
+    """Iteration numbers 0, 1, ... until the budget is spent: ``params.iterations`` of them,
+    or, with ``params.seconds``, as many as start within that time (at least one)."""
+    if params.seconds is None:
+        yield from range(params.iterations)
+        return
+    deadline = time.perf_counter() + params.seconds
+    i = 0
+    while True:
+        yield i
+        i += 1
+        if time.perf_counter() >= deadline:
+            return
+
+
+class Rollout:
+    """Plays a state to its end with a policy and returns every seat's win share."""
+
+    def __init__(self, policy: str) -> None:
+        self.agent = agents.load(policy)
+        self.compiled = policy == "random"      # a state's playout() plays as `random` does
+
+    def __call__(self, state: Any, rng: np.random.Generator) -> tuple[float, ...]:
+        if self.compiled and hasattr(state, "playout"):
+            return state.playout(rng)
+        while not state.is_terminal():
+            player = state.current_player
+            state.apply(self.agent.act(state.observation(player), state.legal_actions(), rng))
+        return state.result().win_shares
+
+
+# --------------------------------------------------------------------------------------
+# flatmc
+# --------------------------------------------------------------------------------------
+class FlatMC:
+    """Determinized flat Monte Carlo: every legal action is tried in turn in the same
+    determinizations (a fresh one for each sweep over the actions), each try ends with a
+    rollout, and the action with the best mean reward is chosen (the first one on ties)."""
+
+    name = "flatmc"
+
+    def __init__(self, **options: Any) -> None:
+        self.params = FlatMCParams.from_options(self.name, options)
+        self.rollout = Rollout(self.params.rollout)
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        n = len(legal_actions)
+        if n == 1:
+            return legal_actions[0]
+        totals = [0.0] * n
+        tries = [0] * n
+        for i in budget(self.params):
+            k = i % n
+            if k == 0:
+                world = observation.determinize(rng)
+                me = world.current_player
+            state = world.clone()
+            state.apply(legal_actions[k])
+            totals[k] += self.rollout(state, rng)[me]
+            tries[k] += 1
+        best = max(range(n), key=lambda k: totals[k] / tries[k] if tries[k] else -1.0)
+        return legal_actions[best]
+
+
+# --------------------------------------------------------------------------------------
+# ismcts
+# --------------------------------------------------------------------------------------
+class Node:
+    """A node of the tree: the action that leads to it and the seat that chose it, with that
+    seat's total reward, its visits, and its availability (the iterations in which its
+    action was legal when its parent was reached)."""
+
+    __slots__ = ("action", "player", "reward", "visits", "available", "children")
+
+    def __init__(self, action: Action | None, player: int) -> None:
+        self.action = action
+        self.player = player
+        self.reward = 0.0
+        self.visits = 0
+        self.available = 0
+        self.children: dict[int, Node] = {}
+
+    def untried(self, legal: list[Action]) -> list[Action]:
+        """The legal actions without a child yet; the children of the others become
+        available once more."""
+        untried = []
+        for action in legal:
+            child = self.children.get(action.code)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        return untried
+
+    def expand(self, action: Action, player: int) -> Node:
+        """Add the child of an untried action chosen by ``player`` (available once)."""
+        child = Node(action, player)
+        child.available = 1
+        self.children[action.code] = child
+        return child
+
+    def select(self, legal: list[Action], exploration: float) -> Node:
+        """The child of a legal action with the highest UCB1 score (the first on ties)."""
+        return max((self.children[a.code] for a in legal), key=lambda n: n.ucb(exploration))
+
+    def ucb(self, exploration: float) -> float:
+        """UCB1 with the availability count in place of the parent's visits."""
+        return (self.reward / self.visits
+                + exploration * math.sqrt(math.log(self.available) / self.visits))
+
+
+class ISMCTS:
+    """SO-ISMCTS (Cowling et al. 2012): one tree over the observer's
+    information set.  Each iteration draws a determinization and, restricted to the actions
+    legal in it, selects by UCB1 with availability counts while every legal action has a
+    child, expands one untried action chosen at random, rolls out, and backs the result up:
+    each node gains the reward of the seat that chose its action.  The root's most visited
+    action is played (the first one on ties)."""
+
+    name = "ismcts"
+
+    def __init__(self, **options: Any) -> None:
+        self.params = ISMCTSParams.from_options(self.name, options)
+        self.rollout = Rollout(self.params.rollout)
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = Node(None, -1)
+        for _ in budget(self.params):
+            self.iterate(root, observation.determinize(rng), rng)
+        children = root.children
+        return max(legal_actions,
+                   key=lambda a: children[a.code].visits if a.code in children else -1)
+
+    def iterate(self, root: Node, state: Any, rng: np.random.Generator) -> None:
+        """One iteration on the determinization ``state``: selection, expansion, rollout,
+        backpropagation."""
+        path = []
+        node = root
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            untried = node.untried(legal)
+            if untried:
+                node = node.expand(untried[uniform_index(rng, len(untried))],
+                                   state.current_player)
+            else:
+                node = node.select(legal, self.params.exploration)
+            state.apply(node.action)
+            path.append(node)
+            if untried:
+                break
+        shares = self.rollout(state, rng)
+        for node in path:
+            node.visits += 1
+            node.reward += shares[node.player]
