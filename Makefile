@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint clean clean-cache
+.PHONY: run test bench lint paris-report clean clean-cache
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench
+
+# The Paris d'amis balance report: every experiment (finished cells are reused), then
+# reports/paris-damis/README.md and its figures.
+paris-report: $(STAMP)
+	$(BIN)/python -m sim.experiment experiments/*.toml
+	$(BIN)/python reports/paris-damis/build.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,360 @@
+"""Build the Paris d'amis balance report, ``reports/paris-damis/README.md`` and its figures,
+from the outputs of the experiments in ``experiments/`` (``runs/experiments/<name>/``).
+
+    make paris-report                      # plays what is missing, then builds
+    python reports/paris-damis/build.py    # builds from finished experiments
+
+Every number is read from an experiment's tables (cells.csv, comparisons.csv,
+tournaments.csv); each section prints the command that reproduces them.  Sentences that
+depend on a number (significant or not, which variant is best) are derived from the numbers,
+so a rebuild never contradicts its tables; the recommendations and the summaries in
+``summary.md`` (English and French) are the authors-facing reading of those numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+
+from sim.analysis.figures import grouped_intervals
+from sim.report import estimate, percent
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+EXPERIMENTS = ROOT / "experiments"
+
+
+# --------------------------------------------------------------------------------------
+# Reading results and writing numbers
+# --------------------------------------------------------------------------------------
+def load(runs: Path, stem: str) -> dict[str, pd.DataFrame]:
+    """An experiment's tables by name (cells, comparisons, tournaments when present)."""
+    folder = runs / stem
+    if not (folder / "cells.csv").is_file():
+        raise SystemExit(f"build.py: {folder} has no cells.csv; run python -m sim.experiment "
+                         f"experiments/{stem}.toml first")
+    return {name: pd.read_csv(folder / f"{name}.csv")
+            for name in ("cells", "comparisons", "tournaments")
+            if (folder / f"{name}.csv").is_file()}
+
+
+def command(stem: str) -> str:
+    return f"`python -m sim.experiment experiments/{stem}.toml`"
+
+
+def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
+    """``name`` of a row with its interval: a percentage, percentage points (``pp``) or a
+    plain number (``plain``)."""
+    value, low, high = row[name], row[f"{name}_low"], row[f"{name}_high"]
+    if scale == "percent":
+        return estimate(value, low, high)
+    if scale == "pp":
+        return f"{100 * value:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]"
+    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def verdict(row: pd.Series, name: str, reference: float = 0.0) -> str:
+    """'above', 'below' or 'no different from' ``reference``, by the 95% interval."""
+    if row[f"{name}_low"] > reference:
+        return "above"
+    if row[f"{name}_high"] < reference:
+        return "below"
+    return "no different from"
+
+
+def markdown(frame: pd.DataFrame) -> str:
+    rows = [list(frame.columns), ["---"] * frame.shape[1], *frame.astype(str).values.tolist()]
+    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+
+
+def figure(fig, caption_command: str) -> str:
+    """Save a sim.analysis Figure beside the report; its Markdown with caption."""
+    fig.save(HERE)
+    return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({caption_command})"
+
+
+def with_edge(cells: pd.DataFrame, name: str) -> pd.DataFrame:
+    """``name`` minus the fair share 1/K, as ``<name>_edge`` with its bounds."""
+    fair = 1 / cells["players"]
+    return cells.assign(**{f"{name}_edge": cells[name] - fair,
+                           f"{name}_edge_low": cells[f"{name}_low"] - fair,
+                           f"{name}_edge_high": cells[f"{name}_high"] - fair})
+
+
+# --------------------------------------------------------------------------------------
+# The questions
+# --------------------------------------------------------------------------------------
+def seat_fairness(runs: Path) -> str:
+    stem = "01-seat-fairness"
+    cells = load(runs, stem)["cells"]
+    table = pd.DataFrame({
+        "players": cells["players"], "bots": cells["lineup"],
+        "first seat's edge over 1/K": [interval(r, "first_player_edge", "pp")
+                                       for _, r in cells.iterrows()],
+        "all seats equal (chi-square p)": cells["seat_equality_p"].map(lambda p: f"{p:.3f}")})
+    unfair = cells[(cells["first_player_edge_low"] > 0) | (cells["first_player_edge_high"] < 0)]
+    worst = cells.loc[cells["first_player_edge"].abs().idxmax()]
+    answer = (f"The first seat's edge is significant in {len(unfair)} of {len(cells)} "
+              f"tables. The largest is {interval(worst, 'first_player_edge', 'pp')} at "
+              f"{worst['players']} players with {worst['lineup']} bots.")
+    if len(unfair):
+        answer += " Significant edges: " + "; ".join(
+            f"{r['players']} players, {r['lineup']}: {interval(r, 'first_player_edge', 'pp')}"
+            for _, r in unfair.iterrows()) + "."
+    fig = grouped_intervals(
+        cells, "players", "lineup", "first_player_edge", name="q1-first-player-edge",
+        title="First player's edge", reference=0.0, percent=True,
+        caption="Win share of the seat that starts round 1 minus the fair share 1/K, with "
+                "95% intervals, for tables of four kinds of bots.",
+        xlabel="players at the table (count)", ylabel="edge over 1/K (share of games)")
+    return section(1, "Seat fairness at 2, 3 and 4 players", stem, answer, table,
+                   figure(fig, command(stem)))
+
+
+def reward_table(runs: Path) -> str:
+    stem = "02-reward-table"
+    cells = with_edge(load(runs, stem)["cells"], "lead_win_share")
+    mixed = cells[cells["lineup"] == "greedy+random"]
+    alone = cells[cells["lineup"] == "greedy"].set_index(["variant", "players"])
+    rows = []
+    for _, r in mixed.iterrows():
+        same = alone.loc[(r["variant"], r["players"])]
+        rows.append({"table": r["variant"], "players": r["players"],
+                     "greedy's edge over 1/K (vs random)": interval(r, "lead_win_share_edge",
+                                                                    "pp"),
+                     "greedy's bet accuracy": interval(r, "lead_bet_accuracy"),
+                     "first seat's edge (greedy table)": interval(same, "first_player_edge",
+                                                                  "pp"),
+                     "hand at round end, mean / max": f"{same['mean_hand_end']:.1f} / "
+                                                      f"{same['max_hand_end']:.0f}"})
+    fair = alone[(alone["first_player_edge_low"] <= 0) & (alone["first_player_edge_high"] >= 0)]
+    best = mixed.sort_values("lead_win_share_edge", ascending=False).iloc[0]
+    answer = (f"Betting matters most, for the good bettor against random play, under "
+              f"**{best['variant']}** ({best['players']} players: "
+              f"{interval(best, 'lead_win_share_edge', 'pp')} over 1/K). Seats stay fair "
+              f"(first seat's edge not significant) in {len(fair)} of {len(alone)} "
+              f"variant × player-count tables of greedy bots.")
+    fig = grouped_intervals(
+        mixed, "variant", "players", "lead_win_share_edge", name="q2-reward-table",
+        title="What a good bettor gains under each reward table", reference=0.0,
+        percent=True, caption="Win share of one greedy bot among random bots minus the fair "
+                              "share 1/K, with 95% intervals, for each reward table.",
+        xlabel="reward table for a correct bet", ylabel="greedy's edge (share of games)")
+    return section(2, "The reward table for correct bets (A1)", stem, answer,
+                   pd.DataFrame(rows), figure(fig, command(stem)))
+
+
+def tournament_rows(tournaments: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "variant": tournaments["variant"], "players": tournaments["players"],
+        "skill chain (depth)": [f"{r['skill_chain']} ({r['chain_length']})"
+                                for _, r in tournaments.iterrows()],
+        "upsets (luck)": [interval(r, "luck") for _, r in tournaments.iterrows()],
+        "best bot with random bots": [f"{r['best_vs_random']}: "
+                                      f"{interval(r, 'best_vs_random_share')}"
+                                      for _, r in tournaments.iterrows()]})
+
+
+def jokers(runs: Path) -> str:
+    stem = "03-jokers"
+    data = load(runs, stem)
+    cells, tournaments = data["cells"], data["tournaments"]
+    greedy = cells[cells["lineup"] == "greedy"].set_index("variant")
+    table = tournament_rows(tournaments).assign(**{
+        "decisions per game (greedy)": [f"{greedy.loc[v, 'mean_decisions']:.0f}"
+                                        for v in tournaments["variant"]],
+        "bet accuracy (greedy)": [interval(greedy.loc[v], "bet_accuracy")
+                                  for v in tournaments["variant"]]})
+    least_luck = tournaments.sort_values("luck").iloc[0]
+    base = tournaments.iloc[0]
+    answer = (f"The least luck is under **{least_luck['variant']}** (weaker bot ahead "
+              f"{interval(least_luck, 'luck')}, against {interval(base, 'luck')} without "
+              f"jokers).")
+    fig = grouped_intervals(
+        tournaments.assign(bots="all pairs"), "variant", "bots", "luck", name="q3-jokers-luck",
+        title="Luck with and without jokers", reference=0.5, percent=True,
+        caption="Share of head-to-head comparisons won by the lower-rated of two bots (4 "
+                "players, random and three strategy bots), with 95% intervals; 50% would be "
+                "pure chance.", xlabel="joker variant", ylabel="upsets (share of comparisons)")
+    return section(3, "Jokers (A7)", stem, answer, table, figure(fig, command(stem)))
+
+
+def discard(runs: Path) -> str:
+    stem = "04-discard"
+    data = load(runs, stem)
+    cells, tournaments = data["cells"], data["tournaments"]
+    rows = []
+    for _, r in cells[cells["lineup"] == "greedy"].iterrows():
+        rows.append({"discard": r["variant"], "players": r["players"],
+                     "hand at round end, mean / max": f"{r['mean_hand_end']:.1f} / "
+                                                      f"{r['max_hand_end']:.0f}",
+                     "games with a short deal": interval(r, "short_games"),
+                     "cards missing per seat-round": interval(r, "mean_cards_short", "plain"),
+                     "decisions per game": f"{r['mean_decisions']:.0f}"})
+    luck = tournaments.set_index("variant")
+    answer = ("Skill and luck by rule (4 players): " + "; ".join(
+        f"{v}: depth {int(luck.loc[v, 'chain_length'])}, upsets "
+        f"{interval(luck.loc[v], 'luck')}" for v in luck.index) + ".")
+    greedy = cells[cells["lineup"] == "greedy"]
+    fig = grouped_intervals(
+        greedy, "variant", "players", "short_games", name="q4-discard-shortage",
+        title="Deck shortages by discard rule", percent=True,
+        caption="Share of games in which the deck could not give every player the new cards "
+                "owed, with 95% intervals, for tables of greedy bots.",
+        xlabel="discard rule", ylabel="games with a short deal (share)")
+    return section(4, "The discard rule (A5)", stem, answer, pd.DataFrame(rows),
+                   markdown(tournament_rows(tournaments)) + "\n\n" + figure(fig, command(stem)))
+
+
+def odd_hand(runs: Path) -> str:
+    stem = "05-odd-hand"
+    cells = load(runs, stem)["cells"]
+    table = pd.DataFrame({
+        "discard": cells["variant"], "players": cells["players"], "bots": cells["lineup"],
+        "extra points cards next round": [interval(r, "odd_hand_next_points", "plain")
+                                          for _, r in cells.iterrows()],
+        "win share, all odd vs all even": [interval(r, "odd_hand_win_share", "pp")
+                                           for _, r in cells.iterrows()]})
+    down = cells[cells["variant"] == "half-down"]
+    holds = (down["odd_hand_next_points_low"] > 0).sum()
+    answer = (f"Under the rules' rounding down, an odd hand at round end brings significantly "
+              f"more points cards in the next round in {holds} of {len(down)} tables.")
+    fig = grouped_intervals(
+        cells.assign(setting=cells["variant"] + ", " + cells["lineup"]), "players", "setting",
+        "odd_hand_next_points", name="q5-odd-hand", title="What an odd hand is worth",
+        reference=0.0, caption="Extra points cards won in the next round after ending a round "
+                               "with an odd hand, at equal hand size, with 95% intervals.",
+        xlabel="players at the table (count)", ylabel="points cards (per round)")
+    return section(5, "Is ending a round with an odd hand better?", stem, answer, table,
+                   figure(fig, command(stem)))
+
+
+def hand_change(runs: Path) -> str:
+    stem = "06-hand-change"
+    data = load(runs, stem)
+    cells, comparisons = data["cells"], data["comparisons"]
+    used = cells[cells["variant"] == "hand-change"]
+    rows = []
+    for _, r in used.iterrows():
+        bot = r["lineup"].split("+")[0]
+        worth = comparisons[(comparisons["group"] == f"{r['players']}p-{r['lineup']}")
+                            & (comparisons["figure"] == f"win share agent {bot}")].iloc[0]
+        rows.append({"bot": bot, "players": r["players"],
+                     "hand changes taken (share of rounds)": interval(r, "lead_exchange_rate"),
+                     "win share without the rule minus with it":
+                         f"{100 * worth['diff']:+.1f} pp [{100 * worth['low']:+.1f}, "
+                         f"{100 * worth['high']:+.1f}]"})
+    answer = "How often each bot changes its hand, and what removing the rule does to its " \
+             "win share among random bots (paired games)."
+    fig = grouped_intervals(
+        used.assign(bot=used["lineup"].str.split("+").str[0]), "bot", "players",
+        "lead_exchange_rate", name="q6-hand-change", title="How often bots change their hand",
+        percent=True, caption="Share of rounds after the first in which the bot exchanges its "
+                              "hand, with 95% intervals, seated among random bots.",
+        xlabel="bot", ylabel="hand changes (share of rounds)")
+    return section(6, "The hand change (A6)", stem, answer, pd.DataFrame(rows),
+                   figure(fig, command(stem)))
+
+
+def scoring(runs: Path) -> str:
+    stem = "07-scoring"
+    cells = load(runs, stem)["cells"]
+    base = cells[cells["variant"] == "lowest-suit"]
+    table = pd.DataFrame({"players": base["players"], "bots": base["lineup"],
+                          "winner differs under a plain total": [
+                              interval(r, "winner_differs") for _, r in base.iterrows()]})
+    answer = (f"The lowest-suit rule changes the winner in "
+              f"{percent(base['winner_differs'].min())} to "
+              f"{percent(base['winner_differs'].max())} of games.")
+    fig = grouped_intervals(
+        base, "players", "lineup", "winner_differs", name="q7-scoring", percent=True,
+        title="How often lowest-suit scoring changes the winner",
+        caption="Share of games whose best players by lowest suit differ from the best by "
+                "total points, with 95% intervals.", xlabel="players at the table (count)",
+        ylabel="games (share)")
+    return section(7, "Lowest-suit scoring against the total (A9)", stem, answer, table,
+                   figure(fig, command(stem)))
+
+
+def game_length(runs: Path) -> str:
+    stem = "08-game-length"
+    cells = load(runs, stem)["cells"]
+    pace = cells["seconds_per_decision"].iloc[0]
+    table = pd.DataFrame({
+        "players": cells["players"], "bots": cells["lineup"],
+        "decisions per player": cells["mean_decisions_per_player"].map(lambda v: f"{v:.0f}"),
+        "game (minutes)": [interval(r, "table_minutes", "plain") for _, r in cells.iterrows()],
+        "per player (minutes)": [interval(r, "minutes_per_player", "plain")
+                                 for _, r in cells.iterrows()]})
+    answer = (f"At {pace:.0f} s per decision a game takes "
+              f"{cells['minutes_per_player'].min():.0f} to "
+              f"{cells['minutes_per_player'].max():.0f} minutes per player.")
+    fig = grouped_intervals(
+        cells, "players", "lineup", "minutes_per_player", name="q8-game-length",
+        reference=20.0, title="Minutes per player",
+        caption=f"Game length divided by the players, at an assumed {pace:.0f} seconds per "
+                "decision, with 95% intervals; the dashed line is the authors' 20 minutes.",
+        xlabel="players at the table (count)", ylabel="minutes per player")
+    return section(8, "Game length", stem, answer, table, figure(fig, command(stem)))
+
+
+def column_rules(runs: Path) -> str:
+    stem = "09-column-rules"
+    comparisons = load(runs, stem)["comparisons"]
+    significant = comparisons[comparisons["significant"]]
+    counts = comparisons.groupby("variant")["significant"].agg(["sum", "size"])
+    table = pd.DataFrame({"variant (against first-placed, stays)": counts.index,
+                          "figures that differ significantly": [
+                              f"{int(s)} of {int(n)}" for s, n in counts.to_numpy()]})
+    top = significant.reindex(significant["effect_size"].abs().sort_values(
+        ascending=False).index).head(6)
+    answer = "Largest significant differences: " + ("; ".join(
+        f"{r['variant']} ({r['group']}): {r['figure']} {r['diff']:+.3g} "
+        f"({r['effect']} {r['effect_size']:+.2f})" for _, r in top.iterrows()) or "none") + "."
+    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table, "")
+
+
+def section(number: int, title: str, stem: str, answer: str, table: pd.DataFrame,
+            extra: str) -> str:
+    question = read_question(stem)
+    return (f"## {number}. {title}\n\n**Question.** {question}\n\n**Reproduce:** "
+            f"{command(stem)} (setup: [`experiments/{stem}.toml`](../../experiments/{stem}"
+            f".toml)).\n\n**Answer.** {answer}\n\n{markdown(table)}\n\n{extra}\n")
+
+
+def read_question(stem: str) -> str:
+    data = tomllib.loads((EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8"))
+    return " ".join(data["question"].split())
+
+
+SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
+                                         odd_hand, hand_change, scoring, game_length,
+                                         column_rules]
+
+
+def build(runs: Path) -> Path:
+    """Write README.md (the summary from summary.md, then every question) and the figures."""
+    summary = (HERE / "summary.md").read_text(encoding="utf-8")
+    body = "\n".join(section_of(runs) for section_of in SECTIONS)
+    out = HERE / "README.md"
+    out.write_text(summary.rstrip() + "\n\n" + body, encoding="utf-8")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "experiments",
+                        help="where the experiments wrote their outputs (default "
+                             "runs/experiments)")
+    args = parser.parse_args(argv)
+    print(build(args.runs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
