@@ -77,7 +77,7 @@ def test_two_agent_rating_is_the_log_odds_of_the_record():
 def test_fit_agrees_with_a_generic_optimiser():
     pairs = ratings.pairwise(simulated({"x": 0.0, "y": 0.5, "z": 1.0}, 300, seed=1))
     names = ["x", "y", "z"]
-    wins, counts = ratings._tallies(pairs, names)
+    wins, counts = ratings._tallies(ratings._encode(pairs, names), len(names))
     theta = ratings._fit(wins, counts, anchor=0)
     prior = 1.0 - np.eye(3)
     w, n = wins + prior / 2, counts + prior

@@ -87,20 +87,30 @@ def _fit(wins: np.ndarray, counts: np.ndarray, anchor: int) -> np.ndarray:
     return full(result.x)
 
 
-def _tallies(pairs: pd.DataFrame, names: list[str], weights: np.ndarray | None = None
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """``wins[a, b]`` and ``counts[a, b]`` over both orientations of every comparison,
-    each game weighted by ``weights[game]`` (default 1)."""
-    k = len(names)
+Encoded = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _encode(pairs: pd.DataFrame, names: list[str]) -> Encoded:
+    """Each comparison as flat cell indices of ``(agent, opponent)`` and ``(opponent,
+    agent)`` in a k×k table, its score and its game."""
     index = {name: i for i, name in enumerate(names)}
     a = pairs["agent"].map(index).to_numpy()
     b = pairs["opponent"].map(index).to_numpy()
-    score = pairs["score"].to_numpy(dtype=np.float64)
-    w = np.ones(len(pairs)) if weights is None else weights[pairs["game"].to_numpy()]
-    wins = (np.bincount(a * k + b, weights=w * score, minlength=k * k)
-            + np.bincount(b * k + a, weights=w * (1 - score), minlength=k * k))
-    counts = (np.bincount(a * k + b, weights=w, minlength=k * k)
-              + np.bincount(b * k + a, weights=w, minlength=k * k))
+    k = len(names)
+    return (a * k + b, b * k + a, pairs["score"].to_numpy(dtype=np.float64),
+            pairs["game"].to_numpy())
+
+
+def _tallies(encoded: Encoded, k: int, weights: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """``wins[a, b]`` and ``counts[a, b]`` over both orientations of every comparison,
+    each game weighted by ``weights[game]`` (default 1)."""
+    ab, ba, score, game = encoded
+    w = np.ones(len(score)) if weights is None else weights[game]
+    wins = (np.bincount(ab, weights=w * score, minlength=k * k)
+            + np.bincount(ba, weights=w * (1 - score), minlength=k * k))
+    counts = (np.bincount(ab, weights=w, minlength=k * k)
+              + np.bincount(ba, weights=w, minlength=k * k))
     return wins.reshape(k, k), counts.reshape(k, k)
 
 
@@ -116,14 +126,15 @@ def ratings(pairs: pd.DataFrame, anchor: str | None = None, confidence: float = 
     if anchor is None:
         anchor = "random" if "random" in names else names[0]
     base = names.index(anchor)
-    wins, counts = _tallies(pairs, names)
+    encoded = _encode(pairs, names)
+    wins, counts = _tallies(encoded, len(names))
     point = _fit(wins, counts, base)
     rng = np.random.default_rng(seed)
     games = int(pairs["game"].max()) + 1
     draws = np.empty((resamples, len(names)))
     for r in range(resamples):
         weights = rng.multinomial(games, np.full(games, 1 / games)).astype(np.float64)
-        draws[r] = _fit(*_tallies(pairs, names, weights), base)
+        draws[r] = _fit(*_tallies(encoded, len(names), weights), base)
     tail = (1 - confidence) / 2 * 100
     low, high = np.percentile(draws, [tail, 100 - tail], axis=0)
     # a lopsided record can leave the fit just outside its resamples' interval: widen to it
