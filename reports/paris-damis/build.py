@@ -32,12 +32,18 @@ EXPERIMENTS = ROOT / "experiments"
 # --------------------------------------------------------------------------------------
 # Reading results and writing numbers
 # --------------------------------------------------------------------------------------
+class NotRun(Exception):
+    """An experiment whose outputs are missing."""
+
+
 def load(runs: Path, stem: str) -> dict[str, pd.DataFrame]:
-    """An experiment's tables by name (cells, comparisons, tournaments when present)."""
+    """An experiment's tables by name (cells, comparisons, tournaments when present); raises
+    NotRun when the experiment has not finished."""
     folder = runs / stem
-    if not (folder / "cells.csv").is_file():
-        raise SystemExit(f"build.py: {folder} has no cells.csv; run python -m sim.experiment "
-                         f"experiments/{stem}.toml first")
+    if not (folder / "cells.csv").is_file() or (
+            "[tournament]" in (EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8")
+            and not (folder / "tournaments.csv").is_file()):
+        raise NotRun(stem)
     return {name: pd.read_csv(folder / f"{name}.csv")
             for name in ("cells", "comparisons", "tournaments")
             if (folder / f"{name}.csv").is_file()}
@@ -327,9 +333,16 @@ def section(number: int, title: str, stem: str, answer: str, table: pd.DataFrame
             f".toml)).\n\n**Answer.** {answer}\n\n{markdown(table)}\n\n{extra}\n")
 
 
+def read_experiment(stem: str) -> dict:
+    return tomllib.loads((EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8"))
+
+
 def read_question(stem: str) -> str:
-    data = tomllib.loads((EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8"))
-    return " ".join(data["question"].split())
+    return " ".join(read_experiment(stem)["question"].split())
+
+
+def read_title(stem: str) -> str:
+    return read_experiment(stem)["title"]
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
@@ -337,10 +350,22 @@ SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, di
                                          column_rules]
 
 
+def section_or_gap(section_of: Callable[[Path], str], number: int, runs: Path) -> str:
+    """A question's section, or, when its experiment has not been run, what to run."""
+    try:
+        return section_of(runs)
+    except NotRun as missing:
+        stem = str(missing)
+        return (f"## {number}. {read_title(stem)}\n\n**Question.** {read_question(stem)}\n\n"
+                f"**Not answered yet:** this report was built before the experiment ran. "
+                f"Run {command(stem)} (or `make paris-report`), then rebuild.\n")
+
+
 def build(runs: Path) -> Path:
     """Write README.md (the summary from summary.md, then every question) and the figures."""
     summary = (HERE / "summary.md").read_text(encoding="utf-8")
-    body = "\n".join(section_of(runs) for section_of in SECTIONS)
+    body = "\n".join(section_or_gap(section_of, number, runs)
+                     for number, section_of in enumerate(SECTIONS, start=1))
     out = HERE / "README.md"
     out.write_text(summary.rstrip() + "\n\n" + body, encoding="utf-8")
     return out
