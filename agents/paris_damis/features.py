@@ -363,10 +363,13 @@ def holds(s, pr, me, column, gap):
 
 @njit(cache=True, inline="always")
 def take_column(s, pr, actions, n, column, needed):
-    """Index of the placement that best advances taking a column that needs ``needed`` more
-    value: the cheapest card covering it alone, else the strongest card the column takes;
-    on equal values a card that fits only this column before a trump."""
+    """One pass over the placements into a column that needs ``needed`` more value: the
+    total the hand can add there (a trump counted in every column it fits), and the index of
+    the placement that best advances taking it: the cheapest card covering it alone, else
+    the strongest card (on equal values a card that fits only this column before a
+    trump)."""
     trump = s[R.TRUMP]
+    reach = 0
     cover, cover_key = -1, 1 << 30
     strongest, strongest_key = -1, -1
     for i in range(n):
@@ -377,38 +380,39 @@ def take_column(s, pr, actions, n, column, needed):
             continue
         card = placed_card(code)
         value = R.column_value(pr, card)
+        reach += value
         flexible = 1 if fits_many(card, trump) else 0
         if value >= needed and value * 2 + flexible < cover_key:
             cover, cover_key = i, value * 2 + flexible
         if value * 2 + 1 - flexible > strongest_key:
             strongest, strongest_key = i, value * 2 + 1 - flexible
-    return cover if cover >= 0 else strongest
+    return reach, cover if cover >= 0 else strongest
 
 
 @njit(cache=True, inline="always")
 def finishing_move(s, pr, me, actions, n, table, spend):
     """For the last seat to play (every rival has bet: columns change only by its own
     placements, and the round ends when it bets): index of the next placement towards the
-    column of highest ``WORTH`` that it does not hold and can still take, with the cards its
-    hand offers that column (a trump counted in every column it fits), for at most ``spend``
-    column value per point of worth; -1 when no column is worth taking."""
-    reach = np.zeros(R.COLUMNS, dtype=np.int64)     # what the hand can add to each column
-    for i in range(n):
-        code = actions[i]
-        if not is_placement(code):
-            break
-        reach[placed_column(code)] += R.column_value(pr, placed_card(code))
-    target = -1
-    best = 0.0
+    column of highest ``WORTH`` that it does not hold, needs at most ``spend`` column value
+    per point of worth, and can still be taken with the cards its hand offers it; -1 when
+    no column is worth taking."""
+    wanted = 0
     for column in range(R.COLUMNS):
         worth = table[WORTH, column]
         gap = table[GAP, column]
-        if (worth > best and reach[column] >= gap and gap <= spend * worth
-                and not holds(s, pr, me, column, gap)):
-            target, best = column, worth
-    if target < 0:
-        return -1
-    return take_column(s, pr, actions, n, target, table[GAP, target])
+        if worth > 0 and gap <= spend * worth and not holds(s, pr, me, column, gap):
+            wanted |= 1 << column
+    while wanted:
+        target, best = -1, 0.0
+        for column in range(R.COLUMNS):
+            if wanted & (1 << column) and table[WORTH, column] > best:
+                target, best = column, table[WORTH, column]
+        needed = table[GAP, target]
+        reach, i = take_column(s, pr, actions, n, target, needed)
+        if reach >= needed:
+            return i
+        wanted &= ~(1 << target)
+    return -1
 
 
 @njit(cache=True, inline="always")
