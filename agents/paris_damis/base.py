@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engines.api import Action
+from engines.params import Params
 from engines.paris_damis import rules as R
 from engines.paris_damis.params import ParisDamisParams
-from engines.params import Params
 
 
 def weights(params: Params) -> np.ndarray:

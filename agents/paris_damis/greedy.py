@@ -30,8 +30,8 @@ from numba import njit
 
 from agents.paris_damis import features as F
 from agents.paris_damis.base import StrategyAgent, field_index
-from engines.paris_damis import rules as R
 from engines.params import Params, param
+from engines.paris_damis import rules as R
 
 
 @dataclass(frozen=True)

@@ -112,8 +112,8 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
     round_counts = np.zeros(count, dtype=np.int64)
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
-               POLICY_WEIGHTS, words, chance.generator, chance.alias, decisions.generator, decisions.alias,
-               rows, rounds, round_counts, finals)
+               POLICY_WEIGHTS, words, chance.generator, chance.alias, decisions.generator,
+               decisions.alias, rows, rounds, round_counts, finals)
     if (round_counts == rounds.shape[1]).all():       # every game played every round
         played = rounds.reshape(-1, summary.ROUND_WIDTH)
     else:
