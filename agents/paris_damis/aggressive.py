@@ -2,10 +2,8 @@
 
 Decisions:
 
-* **Turn, last to play** (every rival has bet, so the columns change only by its own cards
-  and the round ends when it bets): it takes, one card at a time, every column it can still
-  take for at most ``finish_spend`` column value per stake point
-  (:func:`~agents.paris_damis.features.finishing_move`), then bets the exact k.
+* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
+  ``finish_spend``.
 * **Turn, rivals still to play**, in this order:
 
   1. *steal*: a column whose holder has already bet cannot be defended by them; it places
@@ -18,9 +16,8 @@ Decisions:
      round;
   3. *bet* the k it expects (:func:`~agents.paris_damis.features.expected_k`).
 
-* **Discard**: the card least worth keeping: the lowest column value, the next round's trump
-  counting ``trump_bonus`` more.
-* **Hand change**: exchange a hand whose mean keep value is below ``exchange_below``.
+* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
+  ``trump_bonus`` and ``exchange_below``.
 
 Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
 """
@@ -33,14 +30,23 @@ from typing import ClassVar
 from numba import njit
 
 from agents.paris_damis import features as F
-from agents.paris_damis.base import StrategyAgent, field_index
-from engines.params import Params, param
+from agents.paris_damis.base import (
+    FINISH_SPEND,
+    StrategyAgent,
+    StrategyParams,
+    between_rounds,
+    column_figures,
+    default,
+    field_index,
+)
+from engines.params import param
 from engines.paris_damis import rules as R
 
 
 @dataclass(frozen=True)
-class AggressiveParams(Params):
-    """Parameters of ``aggressive`` (column values are 2..12, an ace 12)."""
+class AggressiveParams(StrategyParams):
+    """Parameters of ``aggressive``, after those every strategy has
+    (:class:`~agents.paris_damis.base.StrategyParams`)."""
 
     game: ClassVar[str] = "aggressive"
 
@@ -52,26 +58,16 @@ class AggressiveParams(Params):
                            max=99)
     reserve: int = param(3, "cards and markers it keeps for the end of the round", min=0,
                          max=54)
-    balance: int = param(100, "percent added to a point's worth in its weakest suit "
-                              "(lowest-suit scoring)", min=0, max=1000)
-    finish_spend: int = param(24, "most column value per stake point it spends taking a "
-                                  "column when it plays last", min=0, max=100)
-    trump_bonus: int = param(4, "keep value added to a card of the next round's trump",
-                             min=0, max=24)
-    exchange_below: int = param(0, "exchange a hand whose mean keep value is below this "
-                                   "(0: never)", min=0, max=24)
+    finish_spend: int = default("finish_spend", 24)
 
 
 _AT = field_index(AggressiveParams)
 STEAL_MARGIN, STEAL_SPEND, DELAY_MAX, RESERVE = (_AT["steal_margin"], _AT["steal_spend"],
                                                  _AT["delay_max"], _AT["reserve"])
-BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = (_AT["balance"], _AT["finish_spend"],
-                                                      _AT["trump_bonus"],
-                                                      _AT["exchange_below"])
 
 
 @njit(cache=True, inline="always")
-def steal(s, pr, actions, n, w):
+def steal(s, pr, actions, n, w, table):
     """Index of the cheapest placement taking, with a lead of ``steal_margin``, a column
     whose leader has bet (:func:`~agents.paris_damis.features.undefended`), within
     ``steal_spend``; -1 if none."""
@@ -79,7 +75,7 @@ def steal(s, pr, actions, n, w):
     columns = F.undefended(s, pr, me)
     if columns == 0:
         return -1
-    table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+    column_figures(s, pr, me, w, table)
     trump = s[R.TRUMP]
     best, best_key = -1, 1 << 30
     for i in range(n):
@@ -112,27 +108,24 @@ def wait(s, pr, actions, n, w):
 
 
 @njit(cache=True, inline="always")
-def turn(s, pr, actions, n, w):
+def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
     if F.rivals_to_play(s, pr, me) == 0:
-        table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+        column_figures(s, pr, me, w, table)
         return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
-    i = steal(s, pr, actions, n, w) if s[R.BETS_PLACED] > 0 else -1
+    i = steal(s, pr, actions, n, w, table) if s[R.BETS_PLACED] > 0 else -1
     if i < 0:
         i = wait(s, pr, actions, n, w)
     return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
 @njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w):
+def decide(s, pr, actions, n, rng, w, table):
     """Index of aggressive's choice among the ``n`` legal ``actions`` (``rng`` unused:
     aggressive is deterministic)."""
-    phase = s[R.PHASE]
-    if phase == R.TURN:
-        return turn(s, pr, actions, n, w)
-    if phase == R.DISCARD:
-        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
-    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
+    if s[R.PHASE] == R.TURN:
+        return turn(s, pr, actions, n, w, table)
+    return between_rounds(s, pr, actions, n, w)
 
 
 class AggressiveAgent(StrategyAgent):

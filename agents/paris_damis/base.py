@@ -1,22 +1,74 @@
-"""The Python face of a compiled Paris d'amis strategy.
+"""What every Paris d'amis strategy shares: its common parameters, its discard and hand
+change, and its Python face.
 
-Each strategy is written once, as a compiled ``decide(s, pr, actions, n, rng, weights)`` that
-returns the index of its choice among the ``n`` legal action codes.  The batch kernel calls it
-on the state; :class:`StrategyAgent` calls the very same function on the seat's masked
-observation, so both paths choose the same actions.
+Each strategy is written once, as a compiled ``decide(s, pr, actions, n, rng, weights,
+table)`` that returns the index of its choice among the ``n`` legal action codes (``table`` is
+a work array, :func:`agents.paris_damis.features.new_table`).  The batch kernel calls it on the
+state; :class:`StrategyAgent` calls the very same function on the seat's masked observation,
+so both paths choose the same actions.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
+from numba import njit
 
+from agents.paris_damis import features as F
+from agents.paris_damis.features import new_table
 from engines.api import Action
-from engines.params import Params
+from engines.params import Params, param
 from engines.paris_damis import rules as R
 from engines.paris_damis.params import ParisDamisParams
+
+
+@dataclass(frozen=True)
+class StrategyParams(Params):
+    """The parameters every strategy has (column values are 2..12, an ace 12); a strategy's
+    own parameters follow them (:func:`weights` keeps this order)."""
+
+    game: ClassVar[str] = "strategy"
+
+    balance: int = param(100, "percent added to a point's worth in its weakest suit "
+                              "(lowest-suit scoring)", min=0, max=1000)
+    finish_spend: int = param(12, "most column value per stake point it spends taking a "
+                                  "column when it plays last", min=0, max=100)
+    trump_bonus: int = param(4, "keep value added to a card of the next round's trump",
+                             min=0, max=24)
+    exchange_below: int = param(0, "exchange a hand whose mean keep value is below this "
+                                   "(0: never)", min=0, max=24)
+
+
+def default(name: str, value: int) -> Any:
+    """A :class:`StrategyParams` parameter with another default, for a strategy's own
+    parameter class."""
+    return dataclasses.field(default=value,
+                             metadata=StrategyParams.__dataclass_fields__[name].metadata)
+
+
+# Positions of the common parameters in :func:`weights` (a strategy's own come after).
+BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = range(4)
+
+
+@njit(cache=True, inline="always")
+def column_figures(s, pr, me, w, table):
+    """Fill ``table`` with the seat's :func:`~agents.paris_damis.features.column_table`,
+    weighing its weaker suits by ``balance``."""
+    F.column_table(s, pr, me, w[BALANCE] / 100.0, table)
+
+
+@njit(cache=True, inline="always")
+def between_rounds(s, pr, actions, n, w):
+    """Index of the choice at a discard (the card least worth keeping, the next round's trump
+    counting ``trump_bonus`` more) or at the hand change (exchange a hand whose mean keep
+    value is below ``exchange_below``)."""
+    if s[R.PHASE] == R.DISCARD:
+        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
+    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
 
 
 def weights(params: Params) -> np.ndarray:
@@ -50,13 +102,14 @@ class StrategyAgent:
     def __init__(self, **params: Any) -> None:
         self.params = self.Params.from_kwargs(**params)
         self._weights = weights(self.params)
+        self._table = new_table()
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
         codes = np.fromiter((a.code for a in legal_actions), dtype=np.int32,
                             count=len(legal_actions))
         choice = type(self).decide(observation.array, encoded(observation.params), codes,
-                                   len(codes), rng, self._weights)
+                                   len(codes), rng, self._weights, self._table)
         return legal_actions[choice]
 
     def __repr__(self) -> str:

@@ -3,10 +3,8 @@ discards low non-trumps and changes a weak hand.
 
 Decisions:
 
-* **Turn, last to play** (every rival has bet, so the columns change only by its own cards
-  and the round ends when it bets): it takes, one card at a time, every column it can still
-  take for at most ``finish_spend`` column value per stake point
-  (:func:`~agents.paris_damis.features.finishing_move`), then bets the exact k.
+* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
+  ``finish_spend``.
 * **Turn, rivals still to play**, in this order:
 
   1. *secure a column*: while it holds fewer than ``target`` columns by a lead of
@@ -18,9 +16,8 @@ Decisions:
      an odd hand;
   3. *bet* early, on the k it expects (:func:`~agents.paris_damis.features.expected_k`).
 
-* **Discard**: the card least worth keeping: the lowest column value, the next round's trump
-  counting ``trump_bonus`` more, so low non-trumps go first.
-* **Hand change**: exchange a hand whose mean keep value is below ``exchange_below``.
+* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
+  ``trump_bonus`` and ``exchange_below``.
 
 Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
 """
@@ -33,14 +30,23 @@ from typing import ClassVar
 from numba import njit
 
 from agents.paris_damis import features as F
-from agents.paris_damis.base import StrategyAgent, field_index
-from engines.params import Params, param
+from agents.paris_damis.base import (
+    FINISH_SPEND,
+    StrategyAgent,
+    StrategyParams,
+    between_rounds,
+    column_figures,
+    default,
+    field_index,
+)
+from engines.params import param
 from engines.paris_damis import rules as R
 
 
 @dataclass(frozen=True)
-class CautiousParams(Params):
-    """Parameters of ``cautious`` (column values are 2..12, an ace 12)."""
+class CautiousParams(StrategyParams):
+    """Parameters of ``cautious``, after those every strategy has
+    (:class:`~agents.paris_damis.base.StrategyParams`)."""
 
     game: ClassVar[str] = "cautious"
 
@@ -49,21 +55,13 @@ class CautiousParams(Params):
                         min=1, max=60)
     max_card: int = param(10, "highest column value it places to secure a column", min=0,
                           max=99)
-    balance: int = param(100, "percent added to a point's worth in its weakest suit "
-                              "(lowest-suit scoring)", min=0, max=1000)
-    finish_spend: int = param(8, "most column value per stake point it spends taking a "
-                                 "column when it plays last", min=0, max=100)
-    trump_bonus: int = param(6, "keep value added to a card of the next round's trump",
-                             min=0, max=24)
-    exchange_below: int = param(6, "exchange a hand whose mean keep value is below this "
-                                   "(0: never)", min=0, max=24)
+    finish_spend: int = default("finish_spend", 8)
+    trump_bonus: int = default("trump_bonus", 6)
+    exchange_below: int = default("exchange_below", 6)
 
 
 _AT = field_index(CautiousParams)
-TARGET, MARGIN, MAX_CARD, BALANCE = (_AT["target"], _AT["margin"], _AT["max_card"],
-                                     _AT["balance"])
-FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = (_AT["finish_spend"], _AT["trump_bonus"],
-                                             _AT["exchange_below"])
+TARGET, MARGIN, MAX_CARD = _AT["target"], _AT["margin"], _AT["max_card"]
 
 
 # Worth comes before the card's value when ``secure`` ranks placements (no column value
@@ -111,9 +109,9 @@ def free_card(s, pr, actions, n):
 
 
 @njit(cache=True, inline="always")
-def turn(s, pr, actions, n, w):
+def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
-    table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+    column_figures(s, pr, me, w, table)
     if F.rivals_to_play(s, pr, me) == 0:
         return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
     i = secure(s, pr, actions, n, table, w)
@@ -123,15 +121,12 @@ def turn(s, pr, actions, n, w):
 
 
 @njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w):
+def decide(s, pr, actions, n, rng, w, table):
     """Index of cautious's choice among the ``n`` legal ``actions`` (``rng`` unused:
     cautious is deterministic)."""
-    phase = s[R.PHASE]
-    if phase == R.TURN:
-        return turn(s, pr, actions, n, w)
-    if phase == R.DISCARD:
-        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
-    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
+    if s[R.PHASE] == R.TURN:
+        return turn(s, pr, actions, n, w, table)
+    return between_rounds(s, pr, actions, n, w)
 
 
 class CautiousAgent(StrategyAgent):

@@ -106,15 +106,21 @@ def suit_score(s, player, suit):
     return score
 
 
+@njit(cache=True)
+def new_table():
+    """A work array for :func:`column_table` (a decision fills it; the batch kernel keeps
+    one per thread and an agent one of its own, so no decision allocates memory)."""
+    return np.zeros((FIGURES, R.COLUMNS))
+
+
 @njit(cache=True, inline="always")
-def column_table(s, pr, me, balance):
-    """The seat's figures for each column, one row each (``GAP``, ``LEAD``, ``WORTH``,
-    ``SCORE``).
+def column_table(s, pr, me, balance, table):
+    """Fill ``table`` with the seat's figures for each column, one row each (``GAP``,
+    ``LEAD``, ``WORTH``, ``SCORE``).
 
     ``WORTH`` is the face-up points card's value, times ``1 + balance * weaker / 3`` under
     lowest-suit scoring, where ``weaker`` counts the seat's suits that score more than this
     one (the ranking reads the lowest suit first)."""
-    table = np.empty((FIGURES, R.COLUMNS))
     players = pr[R.P_PLAYERS]
     for column in range(R.COLUMNS):
         best = 0
@@ -133,7 +139,6 @@ def column_table(s, pr, me, balance):
         for suit in range(R.SUITS):
             weaker += table[SCORE, suit] > table[SCORE, column]
         table[WORTH, column] = at_stake(s, column) * (1.0 + balance * weaker / 3.0)
-    return table
 
 
 @njit(cache=True, inline="always")

@@ -3,10 +3,8 @@ secure, and bets on the k its own estimate predicts.
 
 Decisions:
 
-* **Turn, last to play** (every rival has bet, so the columns change only by its own cards
-  and the round ends when it bets): it takes, one card at a time, every column it can still
-  take for at most ``finish_spend`` column value per stake point
-  (:func:`~agents.paris_damis.features.finishing_move`), then bets the exact k.
+* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
+  ``finish_spend``.
 * **Turn, rivals still to play**: a column it holds is *secure* in proportion to its lead
   over the best rival total, fully from a lead of ``margin``.  Each placement scores the
   security it adds to its column times the column's stake (the points card's value, raised
@@ -14,9 +12,8 @@ Decisions:
   It places the best positive score, so the cheapest card that secures a column wins; when
   nothing scores above zero (its columns are secure, or the rest cost too much) it bets the k
   it expects (:func:`~agents.paris_damis.features.expected_k`).
-* **Discard**: the card least worth keeping: the lowest column value, the next round's trump
-  counting ``trump_bonus`` more.
-* **Hand change**: exchange a hand whose mean keep value is below ``exchange_below``.
+* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
+  ``trump_bonus`` and ``exchange_below``.
 
 Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
 """
@@ -29,14 +26,22 @@ from typing import ClassVar
 from numba import njit
 
 from agents.paris_damis import features as F
-from agents.paris_damis.base import StrategyAgent, field_index
-from engines.params import Params, param
+from agents.paris_damis.base import (
+    FINISH_SPEND,
+    StrategyAgent,
+    StrategyParams,
+    between_rounds,
+    column_figures,
+    field_index,
+)
+from engines.params import param
 from engines.paris_damis import rules as R
 
 
 @dataclass(frozen=True)
-class GreedyParams(Params):
-    """Parameters of ``greedy`` (column values are 2..12, an ace 12)."""
+class GreedyParams(StrategyParams):
+    """Parameters of ``greedy``, after those every strategy has
+    (:class:`~agents.paris_damis.base.StrategyParams`)."""
 
     game: ClassVar[str] = "greedy"
 
@@ -44,20 +49,10 @@ class GreedyParams(Params):
                             "fully secure while rivals may still place", min=1, max=60)
     value_per_point: int = param(12, "column value it pays for one stake point of security",
                                  min=1, max=100)
-    balance: int = param(100, "percent added to a point's worth in its weakest suit "
-                              "(lowest-suit scoring)", min=0, max=1000)
-    finish_spend: int = param(12, "most column value per stake point it spends taking a "
-                                  "column when it plays last", min=0, max=100)
-    trump_bonus: int = param(4, "keep value added to a card of the next round's trump",
-                             min=0, max=24)
-    exchange_below: int = param(0, "exchange a hand whose mean keep value is below this "
-                                   "(0: never)", min=0, max=24)
 
 
 _AT = field_index(GreedyParams)
-MARGIN, VALUE_PER_POINT, BALANCE = _AT["margin"], _AT["value_per_point"], _AT["balance"]
-FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = (_AT["finish_spend"], _AT["trump_bonus"],
-                                             _AT["exchange_below"])
+MARGIN, VALUE_PER_POINT = _AT["margin"], _AT["value_per_point"]
 
 
 @njit(cache=True, inline="always")
@@ -68,9 +63,9 @@ def security(lead, per_lead):
 
 
 @njit(cache=True, inline="always")
-def turn(s, pr, actions, n, w):
+def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
-    table = F.column_table(s, pr, me, w[BALANCE] / 100.0)
+    column_figures(s, pr, me, w, table)
     if F.rivals_to_play(s, pr, me) == 0:
         return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
     per_lead = 1.0 / w[MARGIN]
@@ -93,15 +88,12 @@ def turn(s, pr, actions, n, w):
 
 
 @njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w):
+def decide(s, pr, actions, n, rng, w, table):
     """Index of greedy's choice among the ``n`` legal ``actions`` (``rng`` unused: greedy is
     deterministic)."""
-    phase = s[R.PHASE]
-    if phase == R.TURN:
-        return turn(s, pr, actions, n, w)
-    if phase == R.DISCARD:
-        return F.discard_choice(s, pr, actions, n, w[TRUMP_BONUS])
-    return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
+    if s[R.PHASE] == R.TURN:
+        return turn(s, pr, actions, n, w, table)
+    return between_rounds(s, pr, actions, n, w)
 
 
 class GreedyAgent(StrategyAgent):

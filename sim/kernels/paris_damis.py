@@ -16,6 +16,7 @@ from numba import njit
 
 from agents.paris_damis import STRATEGIES, aggressive, cautious, greedy
 from agents.paris_damis.base import weights
+from agents.paris_damis.features import new_table
 from agents.random_agent import random_choice
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
@@ -40,21 +41,21 @@ POLICY_WEIGHTS = policy_weights()
 
 
 @njit(cache=True, inline="always")
-def choose(policy, s, pr, actions, n, rng, weights):
+def choose(policy, s, pr, actions, n, rng, weights, table):
     """The action the seat's compiled policy picks among the ``n`` legal ``actions``; the
     strategy bots read only what the seat may know (see :mod:`agents.paris_damis.features`)
-    and their parameters, ``weights[policy]``."""
+    and their parameters, ``weights[policy]``, and work in ``table``."""
     if policy == POLICY_GREEDY:
-        return actions[greedy.decide(s, pr, actions, n, rng, weights[policy])]
+        return actions[greedy.decide(s, pr, actions, n, rng, weights[policy], table)]
     if policy == POLICY_CAUTIOUS:
-        return actions[cautious.decide(s, pr, actions, n, rng, weights[policy])]
+        return actions[cautious.decide(s, pr, actions, n, rng, weights[policy], table)]
     if policy == POLICY_AGGRESSIVE:
-        return actions[aggressive.decide(s, pr, actions, n, rng, weights[policy])]
+        return actions[aggressive.decide(s, pr, actions, n, rng, weights[policy], table)]
     return random_choice(actions, n, rng)
 
 
 @njit(cache=True)
-def play_game(s, pr, seat_policy, weights, actions, chance, decisions, rounds):
+def play_game(s, pr, seat_policy, weights, table, actions, chance, decisions, rounds):
     """Play one whole game into ``s``, its round rows into ``rounds``; return their count."""
     R.new_game(s, pr)
     R.advance(s, pr, chance)
@@ -62,7 +63,8 @@ def play_game(s, pr, seat_policy, weights, actions, chance, decisions, rounds):
     settled = 0
     while s[R.PHASE] != R.OVER:
         n = R.legal_actions(s, pr, actions)
-        action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions, weights)
+        action = choose(seat_policy[s[R.CURRENT]], s, pr, actions, n, decisions, weights,
+                        table)
         R.apply_action(s, pr, action)
         if s[R.ROUNDS_SETTLED] != settled:
             settled += 1
@@ -80,10 +82,11 @@ def play_games(pr, seat_policies, weights, words, chance, chance_alias, decision
     them), its final state to ``finals[g]`` when ``finals`` has rows."""
     s = np.empty(R.STATE_SIZE, dtype=np.int32)
     actions = np.empty(R.N_ACTIONS, dtype=np.int32)
+    table = new_table()
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
-        round_counts[g] = play_game(s, pr, seat_policies[g], weights, actions, chance,
+        round_counts[g] = play_game(s, pr, seat_policies[g], weights, table, actions, chance,
                                     decisions, rounds[g])
         summary.summarize(s, rows[g])
         if finals.shape[0] > 0:
