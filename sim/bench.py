@@ -1,7 +1,8 @@
 """Benchmarks: ``python -m sim.bench [GAME ...]``.
 
 Measures how fast a game plays with random agents: on one core through its compiled kernel
-and through the Python API; on all cores through the kernel alone (``kernel*``: a fresh
+(and again with four copies of each compiled strategy bot, ``kernel greedy``, ...) and
+through the Python API; on all cores through the kernel alone (``kernel*``: a fresh
 process that plays the games in sim.batch's chunks and keeps nothing); and end to end with
 ``python -m sim.batch`` on all cores (Parquet writing included).  The batch target is at most
 1.3x the kernel-alone time on the same cores.  Prints games/s against the targets, parallel
@@ -25,11 +26,13 @@ from pathlib import Path
 
 import agents
 import engines
-from sim.kernels import has_kernel
+from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python
 
 # games/s on one core with random agents: (kernel, Python API), from the issues
 TARGETS = {"paris-damis": (25_000, 500)}
+# games/s on one core through the kernel with every seat a copy of one strategy bot
+STRATEGY_TARGETS = {"paris-damis": 10_000}
 
 
 @dataclass
@@ -57,13 +60,17 @@ def best_of(repeat: int, run) -> float:
     return min(times)
 
 
-def bench_kernel(game, games: int, seed: int, repeat: int) -> Measure:
-    names = ["random"] * game.num_players
+def bench_kernel(game, games: int, seed: int, repeat: int, agent: str = "random") -> Measure:
+    """The kernel on one core with ``agent`` at every seat (path ``kernel``, or ``kernel
+    NAME`` for a strategy bot)."""
+    names = [agent] * game.num_players
     play_kernel(game, names, seed, 0, 16)                       # compile / load cache
     seconds = best_of(repeat, lambda: play_kernel(game, names, seed, 0, games))
-    target = TARGETS.get(game.slug, (None, None))[0]
-    return Measure(game.slug, "kernel", game.num_players, games, seconds, games / seconds,
-                   target)
+    if agent == "random":
+        path, target = "kernel", TARGETS.get(game.slug, (None, None))[0]
+    else:
+        path, target = f"kernel {agent}", STRATEGY_TARGETS.get(game.slug)
+    return Measure(game.slug, path, game.num_players, games, seconds, games / seconds, target)
 
 
 def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
@@ -142,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sim.bench",
         description="Measure games per second with random agents against the project's "
-                    "targets: on one core through the compiled kernel and through the Python "
+                    "targets: on one core through the compiled kernel (also with each "
+                    "compiled strategy bot) and through the Python "
                     "API, and end to end with python -m sim.batch on all cores (Parquet "
                     "writing included; parallel efficiency and peak memory).")
     parser.add_argument("games", nargs="*", metavar="GAME",
@@ -187,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         if has_kernel(game.slug):
             kernel = bench_kernel(game, args.kernel_games, args.seed, args.repeat)
             measures.append(kernel)
+            measures += [bench_kernel(game, args.kernel_games, args.seed, args.repeat, name)
+                         for name in kernel_for(game.slug).POLICIES if name != "random"]
         measures.append(bench_python(game, args.python_games, args.seed, args.repeat))
         if args.batch_games:
             alone, batch = bench_all_cores(game, args.batch_games, args.seed, jobs,
@@ -202,14 +212,15 @@ def main(argv: list[str] | None = None) -> int:
                    "peak_child_memory_mib": child_memory}, sys.stdout, indent=2)
         print()
         return 0
-    print(f"{'game':<14}{'path':<8}{'players':>8}{'games':>9}{'seconds':>9}"
+    print(f"{'game':<14}{'path':<18}{'players':>8}{'games':>9}{'seconds':>9}"
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
         target = f"{m.target:,.0f}" if m.target else "-"
-        print(f"{m.game:<14}{m.path:<8}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
+        print(f"{m.game:<14}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
               f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
-    print(f"kernel, python: one core, best of {args.repeat}.  kernel*: the kernel alone on "
+    print(f"kernel, python: one core, best of {args.repeat} (kernel NAME: every seat that "
+          f"strategy bot).  kernel*: the kernel alone on "
           f"{jobs} cores, fresh process, nothing written; batch: python -m sim.batch on "
           f"{jobs} cores, Parquet included (both best of {args.repeat}, start-up included); "
           f"batch target = kernel* games/s / 1.3")
