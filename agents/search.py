@@ -20,74 +20,50 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
 import agents
 from engines.api import Action
 from engines.chance import uniform_index
+from engines.params import Params, param
 
 
 # --------------------------------------------------------------------------------------
 # Parameters
 # --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class FlatMCParams:
-    """Parameters of ``flatmc``.
+class FlatMCParams(Params):
+    """Parameters of ``flatmc``."""
 
-    ``iterations``: simulations per decision (default 200).
-    ``seconds``: if given, a time budget per decision that replaces ``iterations`` (the
-    choice then depends on the machine's speed, so it is no longer reproducible).
-    ``rollout``: the agent that plays simulated games to their end (default ``random``).
-    """
+    game: ClassVar[str] = "flatmc"
 
-    iterations: int = 200
-    seconds: float | None = None
-    rollout: str = "random"
+    iterations: int = param(200, "simulations per decision", min=1)
+    seconds: float | None = param(None, "time budget per decision in seconds, replacing "
+                                        "iterations (the choice then depends on the "
+                                        "machine's speed: not reproducible); none: off")
+    rollout: str = param("random", "the agent that plays simulated games to their end")
 
-    def __post_init__(self) -> None:
-        if not _is_int(self.iterations) or self.iterations < 1:
-            raise ValueError(f"iterations must be a positive integer, got {self.iterations!r}")
-        if self.seconds is not None and not (_is_number(self.seconds) and self.seconds > 0):
-            raise ValueError(f"seconds must be a positive number or None, "
-                             f"got {self.seconds!r}")
+    def validate(self) -> None:
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"{self.game}: bad value for seconds: {self.seconds}; valid "
+                             f"values: a positive number or none")
         if self.rollout not in agents.available():
-            raise ValueError(f"unknown rollout policy {self.rollout!r}; available agents: "
-                             f"{', '.join(agents.available())}")
-
-    @classmethod
-    def from_options(cls, agent: str, options: dict[str, Any]) -> Self:
-        """Build from an agent's keyword options; unknown keys name the valid ones."""
-        valid = [f.name for f in fields(cls)]
-        unknown = sorted(set(options) - set(valid))
-        if unknown:
-            raise ValueError(f"unknown option {', '.join(map(repr, unknown))} for {agent}; "
-                             f"valid options: {', '.join(valid)}")
-        return cls(**options)
+            raise ValueError(f"{self.game}: unknown rollout policy {self.rollout!r}; "
+                             f"available agents: {', '.join(agents.available())}")
 
 
 @dataclass(frozen=True)
 class ISMCTSParams(FlatMCParams):
     """Parameters of ``ismcts``: those of ``flatmc`` (``iterations`` counts tree
-    iterations), plus ``exploration``, the UCT constant c (default 0.7, the value Cowling
-    et al. use for rewards in [0, 1])."""
+    iterations), then the UCT constant."""
 
-    exploration: float = 0.7
+    game: ClassVar[str] = "ismcts"
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if not _is_number(self.exploration) or self.exploration < 0:
-            raise ValueError(f"exploration must be a number >= 0, got {self.exploration!r}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return (_is_int(value) or isinstance(value, float | np.floating)) and math.isfinite(value)
+    exploration: float = param(0.7, "UCT exploration constant c (0.7: the value Cowling et "
+                                    "al. use for rewards in [0, 1])", min=0)
 
 
 # --------------------------------------------------------------------------------------
@@ -135,7 +111,7 @@ class FlatMC:
     name = "flatmc"
 
     def __init__(self, **options: Any) -> None:
-        self.params = FlatMCParams.from_options(self.name, options)
+        self.params = FlatMCParams.from_kwargs(**options)
         self.rollout = Rollout(self.params.rollout)
 
     def act(self, observation: Any, legal_actions: list[Action],
@@ -216,7 +192,7 @@ class ISMCTS:
     name = "ismcts"
 
     def __init__(self, **options: Any) -> None:
-        self.params = ISMCTSParams.from_options(self.name, options)
+        self.params = ISMCTSParams.from_kwargs(**options)
         self.rollout = Rollout(self.params.rollout)
 
     def act(self, observation: Any, legal_actions: list[Action],

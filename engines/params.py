@@ -6,14 +6,18 @@ spec's reference such as "A3") and its constraints (choices, range, list length)
 defined.  ``Params`` then provides, for every game alike:
 
 * validation at construction (``ValueError`` naming the valid keys or values);
-* conversion of string values, so ``from_strings(["discard=all", "correct_bet_cards=12,10,9,8"])``
-  and ``Cls(discard="all", correct_bet_cards=(12, 10, 9, 8))`` build the same object;
+* conversion of string values (integers, real numbers, true/false, text, integer lists,
+  ``none`` for an optional value), so
+  ``from_strings(["discard=all", "correct_bet_cards=12,10,9,8"])`` and
+  ``Cls(discard="all", correct_bet_cards=(12, 10, 9, 8))`` build the same object;
 * ``to_strings()`` / ``str()`` that round-trip through ``from_strings``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -28,8 +32,9 @@ def param(default: Any, help: str, *, ref: str | None = None,
           length: tuple[int, ...] | None = None) -> Any:
     """Declare a parameter field with its documentation and constraints.
 
-    ``choices`` lists the valid values of a text parameter; ``min``/``max`` bound an integer
-    (or every entry of an integer list); ``length`` lists the allowed lengths of a list.
+    ``choices`` lists the valid values of a text parameter; ``min``/``max`` bound a number
+    (or every entry of an integer list); ``length`` lists the allowed lengths of a list.  A
+    field typed ``T | None`` takes ``none`` for None.
     """
     meta = {"help": help, "ref": ref, "choices": choices, "min": min, "max": max,
             "length": length}
@@ -117,6 +122,8 @@ class Params:
 
 
 def _format(value: Any) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -129,6 +136,12 @@ def _convert(game: str, key: str, value: Any, hint: Any) -> Any:
     def bad(expected: str) -> ValueError:
         return ValueError(f"{game}: bad value for {key}: {value!r} (expected {expected})")
 
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in \
+            typing.get_args(hint):                      # an optional value: "none" is None
+        if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+            return None
+        (inner,) = [h for h in typing.get_args(hint) if h is not type(None)]
+        return _convert(game, key, value, inner)
     if hint is bool:
         if isinstance(value, bool):
             return value
@@ -150,6 +163,17 @@ def _convert(game: str, key: str, value: Any, hint: Any) -> Any:
         if hasattr(value, "__index__"):
             return int(value)
         raise bad("an integer")
+    if hint is float:
+        if isinstance(value, bool):
+            raise bad("a number")
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise bad("a number") from None
+        if not hasattr(value, "__float__") or not math.isfinite(float(value)):
+            raise bad("a finite number")
+        return float(value)
     if hint is str:
         if not isinstance(value, str):
             raise bad("text")
@@ -174,6 +198,8 @@ def _check(game: str, f: dataclasses.Field, value: Any) -> None:
     if choices is not None and value not in choices:
         raise ValueError(f"{game}: bad value for {f.name}: {_format(value)!r}; valid values: "
                          f"{', '.join(_format(c) for c in choices)}")
+    if value is None:
+        return
     entries = value if isinstance(value, tuple) else (value,)
     if length is not None and len(entries) not in length:
         raise ValueError(f"{game}: {f.name} takes {' or '.join(map(str, length))} values, "

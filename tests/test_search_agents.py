@@ -4,6 +4,7 @@ the engine support they rely on (``observation.determinize``, ``state.playout``)
 
 from __future__ import annotations
 
+import re
 import time
 
 import numpy as np
@@ -253,27 +254,39 @@ def test_options_are_passed_through_the_registry():
 
 
 @pytest.mark.parametrize("name, options, message", [
-    ("ismcts", {"budget": 3}, "unknown option 'budget' for ismcts; valid options: "
+    ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
                               "iterations, seconds, rollout, exploration"),
-    ("flatmc", {"exploration": 1.0}, "unknown option 'exploration' for flatmc; valid "
-                                     "options: iterations, seconds, rollout"),
-    ("ismcts", {"iterations": 0}, "iterations must be a positive integer"),
-    ("flatmc", {"iterations": 2.5}, "iterations must be a positive integer"),
-    ("ismcts", {"iterations": True}, "iterations must be a positive integer"),
-    ("flatmc", {"seconds": 0}, "seconds must be a positive number"),
-    ("ismcts", {"seconds": float("inf")}, "seconds must be a positive number"),
-    ("ismcts", {"exploration": -0.1}, "exploration must be a number >= 0"),
-    ("ismcts", {"exploration": "high"}, "exploration must be a number >= 0"),
+    ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
+                                     "keys: iterations, seconds, rollout"),
+    ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
+    ("flatmc", {"iterations": 2.5}, "flatmc: bad value for iterations: 2.5 (expected an "
+                                    "integer)"),
+    ("ismcts", {"iterations": True}, "bad value for iterations: True (expected an integer)"),
+    ("flatmc", {"seconds": 0}, "bad value for seconds: 0.0; valid values: a positive number "
+                               "or none"),
+    ("ismcts", {"seconds": float("inf")}, "bad value for seconds: inf (expected a finite "
+                                          "number)"),
+    ("ismcts", {"exploration": -0.1}, "bad value for exploration: -0.1; valid values: >= 0"),
+    ("ismcts", {"exploration": "high"}, "bad value for exploration: 'high' (expected a "
+                                        "number)"),
     ("flatmc", {"rollout": "oracle"}, "unknown rollout policy 'oracle'; available agents: "),
 ])
 def test_bad_options_are_refused(name, options, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+    with pytest.raises(ValueError, match=re.escape(message)):
         agents.load(name, **options)
 
 
 def test_defaults():
     assert FlatMC().params.iterations == 200 and FlatMC().params.rollout == "random"
     assert ISMCTS().params.exploration == 0.7 and ISMCTS().params.seconds is None
+
+
+def test_parameters_round_trip_through_key_value_strings():
+    params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
+    assert str(params) == "iterations=50 seconds=0.25 rollout=random exploration=1.5"
+    assert ISMCTSParams.from_strings(params.to_strings()) == params
+    assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
+    assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
 
 
 # ======================================================================================
