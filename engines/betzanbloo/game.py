@@ -71,7 +71,7 @@ class Betzanbloo:
         state = BetzanblooState(self, s, stream_state(words))
         scratch = ScratchStream.get()
         _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
-        state._log.append(("turn", 0, int(s[R.THRESHOLD])))
+        state._log.append(("turn", 0))
         return state
 
     def action(self, value: Action | int | str) -> Action:
@@ -100,7 +100,7 @@ class BetzanblooState:
         self._pr = game.encoded_params
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
         self._turns: list[np.ndarray] = []  # summary.ROUND_FIELDS rows, one per seat
-        # entries: (player, code) for decisions, ("turn", turn, threshold) and
+        # entries: (player, code) for decisions, ("turn", turn) and
         # ("resolved", turn) for table events; formatted only when ``log`` is read
         self._log: list[tuple] = log if log is not None else []
 
@@ -137,7 +137,7 @@ class BetzanblooState:
             summary.record_turn(s, self._pr, turn, rows, 0)
             self._turns.append(rows)
             if s[R.PHASE] != R.OVER:
-                self._log.append(("turn", turn + 1, int(s[R.THRESHOLD])))
+                self._log.append(("turn", turn + 1))
 
     def is_terminal(self) -> bool:
         return bool(self.s[R.PHASE] == R.OVER)
@@ -184,7 +184,7 @@ class BetzanblooState:
         lines: list[str] = []
         for entry in self._log:
             if entry[0] == "turn":
-                lines.append(f"turn {entry[1] + 1}: threshold {entry[2]}")
+                lines.append(f"turn {entry[1] + 1}: threshold {int(self.s[R.PILE + entry[1]])}")
             elif entry[0] == "resolved":
                 lines.append(self._describe_resolution(entry[1]))
             else:
