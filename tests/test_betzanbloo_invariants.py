@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agents
+import sim.batch as batch
 from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from sim.runner import play_python
@@ -147,3 +148,32 @@ def test_random_agents_play_whole_games(players, expected):
     assert cases >= expected
     if players == 3:
         assert "turns_split" not in cases
+
+
+def test_the_batch_tables_agree_with_the_games():
+    spec = batch.RunSpec(game="betzanbloo", params=("players=4",), agents=("random",) * 4,
+                         seating="rotate", seed=2, games=12, chunk_size=12)
+    tables = {name: table.to_pandas() for name, table in batch.play_chunk(spec, 0, 12).items()}
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
+    assert len(games) == 12 and len(players) == 48 and len(rounds) == 12 * 6 * 4
+    assert (games.rounds == 6).all()
+    assert (games.turns_all_same + games.turns_lone + games.turns_split == 6).all()
+    assert (games.decisions == 24 + games.turns_lone).all()
+    assert (players.cards_saved + players.cards_lost + players.cards_taken == 6).all()
+    game = load(players=4)
+    bots = [agents.load("random")] * 4
+    for g in (0, 7):
+        state = play_python(game, bots, 2, g)
+        result = state.result()
+        mine = players[players.game_id == g]
+        assert tuple(mine.score) == result.scores
+        assert tuple(mine.win_share) == pytest.approx(result.win_shares)
+        turns = rounds[rounds.game_id == g]
+        history = state.observation(0).history
+        assert [tuple(turns[turns["round"] == t + 1].card) for t in range(6)] == [
+            cards_played for _, cards_played in history]
+        assert list(turns.threshold[turns.seat == 0]) == [t for t, _ in history]
+        assert turns.captured.sum() == mine.captured_points.sum()
+        assert turns.saved.sum() == mine.cards_saved.sum()
+        by_case = turns[turns.seat == 0].case.value_counts()
+        assert by_case.get("lone", 0) == games.turns_lone[g]
