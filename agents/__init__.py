@@ -14,6 +14,9 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "greedy": ("agents.paris_damis:GreedyAgent", ("paris-damis",)),
     "cautious": ("agents.paris_damis:CautiousAgent", ("paris-damis",)),
     "aggressive": ("agents.paris_damis:AggressiveAgent", ("paris-damis",)),
+    "safe": ("agents.betzanbloo:SafeAgent", ("betzanbloo",)),
+    "contrarian": ("agents.betzanbloo:ContrarianAgent", ("betzanbloo",)),
+    "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }
