@@ -16,6 +16,7 @@ from engines.api import Action, IllegalActionError, Result
 from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from engines.betzanbloo.params import BetzanblooParams
+from engines.chance import uniform_index_jit
 from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
 
 PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.CAPTURE: "capture", R.OVER: "over"}
@@ -39,6 +40,16 @@ def _advance(s, pr, rngs, alias, stream):
     alias[:] = stream
     R.advance(s, pr, rngs[0])
     stream[:] = alias
+
+
+@njit(cache=True)
+def _playout(s, pr, decisions, actions):
+    """Play uniformly random legal actions to the end of the game: each decision takes
+    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
+    agent's draw).  The game has no chance step after its setup."""
+    while s[R.PHASE] != R.OVER:
+        n = R.legal_actions(s, pr, actions)
+        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
 
 
 class Betzanbloo:
@@ -131,7 +142,7 @@ class BetzanblooState:
         turn = int(s[R.TURN])
         self._log.append((self.current_player, action.code))
         R.apply_action(s, self._pr, action.code)
-        if s[R.HISTORY_CASE + turn] != R.NO_CASE and s[R.PHASE] != R.CAPTURE:
+        if s[R.TURN] != turn:                   # the turn is resolved
             self._log.append(("resolved", turn))
             rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_turn(s, self._pr, turn, rows, 0)
@@ -165,6 +176,16 @@ class BetzanblooState:
         R.determinize(self.s, self._pr, player, rng, out)
         stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
         return self._copy(out, stream)
+
+    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
+        """Play the game to its end in one compiled call, every seat choosing as the
+        ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
+        through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
+        For search rollouts: the log and turn records are not extended."""
+        _playout(self.s, self._pr, rng, self._buffer)
+        ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
+        winners = ranks.count(1)
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row and its turn rows (one per seat and turn), see

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_KERNELS = {"paris-damis": "sim.kernels.paris_damis"}
+_KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo"}
 
 
 def has_kernel(slug: str) -> bool:
