@@ -1,5 +1,6 @@
 """Betzanbloo's compiled batch kernel plays the very games of the Python path (same rules,
-same streams), and ``state.playout`` plays the game the ``random`` agent plays."""
+same streams, same bot decisions), and ``state.playout`` plays the game the ``random`` agent
+plays."""
 
 from __future__ import annotations
 
@@ -13,22 +14,25 @@ from engines.betzanbloo import rules as R
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
-VARIANTS = [
-    {"players": 5},
-    {"players": 3},
-    {"players": 8, "perso_max": 12, "drop_extremes": True, "scoring": "diamonds",
-     "diamonds_11_12": 2},
+CASES = [
+    ({"players": 5}, ["random"] * 5),
+    ({"players": 3}, ["random"] * 3),
+    ({"players": 8, "perso_max": 12, "drop_extremes": True, "scoring": "diamonds",
+      "diamonds_11_12": 2}, ["random"] * 8),
+    ({"players": 5}, ["random", "safe", "contrarian", "responder", "random"]),
+    ({"players": 3, "scoring": "diamonds"}, ["responder", "contrarian", "safe"]),
+    ({"players": 8, "perso_max": 12}, ["responder", "random"] * 4),
 ]
 
 
-@pytest.mark.parametrize("params", VARIANTS)
-def test_the_kernel_plays_the_games_of_the_python_path(params):
+@pytest.mark.parametrize("params, names", CASES)
+def test_the_kernel_plays_the_games_of_the_python_path(params, names):
     game = load(**params)
     n, games, seed, start = game.num_players, 200, 11, 40
     kernel = kernel_for("betzanbloo")
-    seats = np.tile(kernel.policy_ids(["random"] * n), (games, 1))
+    seats = np.tile(kernel.policy_ids(names), (games, 1))
     out = kernel.play(game, seats, seed, start, games, keep_states=True)
-    bots = [agents.load("random")] * n
+    bots = [agents.load(name, game="betzanbloo") for name in names]
     turn_rows = []
     for g in range(games):
         state = play_python(game, bots, seed, start + g)
@@ -40,12 +44,12 @@ def test_the_kernel_plays_the_games_of_the_python_path(params):
     assert (out.round_counts == R.TURNS * n).all()
 
 
-def test_the_batch_runner_takes_the_kernel_for_random_only():
+def test_the_batch_runner_takes_the_kernel_for_compiled_bots_only():
     assert has_kernel("betzanbloo")
-    assert batch.kernel_plays("betzanbloo", ["random"] * 4)
-    assert not batch.kernel_plays("betzanbloo", ["random", "safe", "random"])
-    with pytest.raises(ValueError, match="no compiled policy for safe in betzanbloo"):
-        kernel_for("betzanbloo").policy_ids(["safe"])
+    assert batch.kernel_plays("betzanbloo", ["random", "safe", "contrarian", "responder"])
+    assert not batch.kernel_plays("betzanbloo", ["random", "flatmc", "random"])
+    with pytest.raises(ValueError, match="no compiled policy for flatmc in betzanbloo"):
+        kernel_for("betzanbloo").policy_ids(["flatmc"])
 
 
 def test_playout_plays_the_game_of_the_random_agent():

@@ -267,6 +267,7 @@ class BetzanblooObservation:
         self.player = player
         self._s = s
         self._state = state         # only for determinize(), while the game has not moved on
+        self.encoded_params = state.game.encoded_params     # for compiled bots
 
     def determinize(self, rng: np.random.Generator) -> BetzanblooState:
         """A full state consistent with what this seat knows (``state.determinize``).  Only
@@ -332,7 +333,7 @@ class BetzanblooObservation:
     @cached_property
     def worth(self) -> tuple[int, ...]:
         """What each card value 0..12 scores under this game's scoring rule."""
-        pr = self._state.game.encoded_params
+        pr = self.encoded_params
         return tuple(int(v) for v in pr[R.P_WORTH:R.P_WORTH + R.VALUES])
 
     def score_so_far(self, player: int) -> int:

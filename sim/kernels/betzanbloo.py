@@ -1,6 +1,7 @@
-"""Betzanbloo batch kernel: complete games in compiled code, with the compiled ``random``
-policy (the Betzanbloo bots ``safe``, ``contrarian`` and ``responder`` are Python agents and
-play through the Python path).
+"""Betzanbloo batch kernel: complete games in compiled code, with compiled policies:
+``random`` and the Betzanbloo bots ``safe``, ``contrarian`` and ``responder`` with their
+default parameters (the same compiled decisions their Python agents call, on the same
+observation array).
 
 ``play_games`` releases the GIL, so chunks can run in threads of one process.
 
@@ -17,17 +18,36 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from agents import betzanbloo as bots
 from agents.random_agent import random_choice
 from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from engines.seeding import ReseedableStream, reseed, seed_words
 
-POLICY_RANDOM = 0
-POLICIES = {"random": POLICY_RANDOM}
+POLICY_RANDOM, POLICY_SAFE, POLICY_CONTRARIAN, POLICY_RESPONDER = 0, 1, 2, 3
+POLICIES = {"random": POLICY_RANDOM, "safe": POLICY_SAFE, "contrarian": POLICY_CONTRARIAN,
+            "responder": POLICY_RESPONDER}
+# the bots' default parameters, as their compiled decisions read them
+SAFE_CARD = bots.HIGHEST if bots.SafeParams().card == "highest" else bots.LOWEST
+RESPONDER_PRIOR = bots.ResponderParams().prior
 
 
 @njit(cache=True)
-def play_game(s, pr, actions, chance, decisions, rounds):
+def choose(policy, s, pr, actions, n, rng, seen):
+    """The action the seat's compiled policy picks among the ``n`` legal ``actions``; the
+    bots decide on ``seen``, the seat's observation of ``s``."""
+    if policy == POLICY_RANDOM:
+        return random_choice(actions, n, rng)
+    R.observe(s, pr, s[R.CURRENT], seen)
+    if policy == POLICY_SAFE:
+        return actions[bots.safe_decide(seen, pr, actions, n, SAFE_CARD)]
+    if policy == POLICY_CONTRARIAN:
+        return actions[bots.contrarian_decide(seen, pr, actions, n)]
+    return actions[bots.responder_decide(seen, pr, actions, n, RESPONDER_PRIOR)]
+
+
+@njit(cache=True)
+def play_game(s, pr, seat_policy, actions, chance, decisions, rounds, seen):
     """Play one whole game into ``s``, its turn rows into ``rounds``; return their count."""
     R.new_game(s, pr)
     R.advance(s, pr, chance)
@@ -35,24 +55,27 @@ def play_game(s, pr, actions, chance, decisions, rounds):
     while s[R.PHASE] != R.OVER:
         n = R.legal_actions(s, pr, actions)
         turn = s[R.TURN]
-        R.apply_action(s, pr, random_choice(actions, n, decisions))
+        R.apply_action(s, pr, choose(seat_policy[s[R.CURRENT]], s, pr, actions, n,
+                                     decisions, seen))
         if s[R.TURN] != turn:
             row = summary.record_turn(s, pr, turn, rounds, row)
     return row
 
 
 @njit(cache=True, nogil=True)
-def play_games(pr, words, chance, chance_alias, decisions, decisions_alias, rows, rounds,
-               round_counts, finals):
-    """Play ``len(words)`` games: game g's summary goes to ``rows[g]``, its turn rows to
-    ``rounds[g]`` (``round_counts[g]`` of them), its final state to ``finals[g]`` when
-    ``finals`` has rows."""
+def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisions_alias,
+               rows, rounds, round_counts, finals):
+    """Play ``len(words)`` games, seat p of game g with policy ``seat_policies[g, p]``: game
+    g's summary goes to ``rows[g]``, its turn rows to ``rounds[g]`` (``round_counts[g]`` of
+    them), its final state to ``finals[g]`` when ``finals`` has rows."""
     s = np.empty(R.STATE_SIZE, dtype=np.int32)
+    seen = np.empty(R.STATE_SIZE, dtype=np.int32)
     actions = np.empty(R.N_ACTIONS, dtype=np.int32)
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
-        round_counts[g] = play_game(s, pr, actions, chance, decisions, rounds[g])
+        round_counts[g] = play_game(s, pr, seat_policies[g], actions, chance, decisions,
+                                    rounds[g], seen)
         summary.summarize(s, rows[g])
         if finals.shape[0] > 0:
             finals[g] = s
@@ -70,7 +93,7 @@ def policy_ids(names: list[str]) -> np.ndarray:
 def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
          keep_states: bool = False) -> KernelOutput:
     """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
-    ``(count, players)`` policy ids (all ``random``: the only compiled policy)."""
+    ``(count, players)`` policy ids."""
     words = seed_words(seed, start, count)
     chance, decisions = ReseedableStream(), ReseedableStream()
     chance.check()
@@ -79,8 +102,9 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
                       dtype=np.int32)
     round_counts = np.zeros(count, dtype=np.int64)
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
-    play_games(game.encoded_params, words, chance.generator, chance.alias,
-               decisions.generator, decisions.alias, rows, rounds, round_counts, finals)
+    play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
+               words, chance.generator, chance.alias, decisions.generator, decisions.alias,
+               rows, rounds, round_counts, finals)
     # every game lasts the six turns: the turn rows of all games are one block
     return KernelOutput(rows, rounds.reshape(-1, summary.ROUND_WIDTH), round_counts, finals)
 
