@@ -326,3 +326,15 @@ def test_the_log_reads_like_the_table():
                          "turn 1 resolved: 2 3 9 — one player alone: P2 saves 9 and "
                          "captures 3 from P1",
                          f"turn 2: threshold {int(state.s[R.THRESHOLD])}"]
+
+
+def test_a_determinization_depends_only_on_the_observation():
+    a = play_turn(start(5, players=4, seed=1), [9, 1])
+    b = play_turn(start(5, players=4, seed=2), [2, 10])     # other choices, other pile order
+    assert not np.array_equal(a.s, b.s)
+    assert np.array_equal(a.observation(2).array, b.observation(2).array)
+    for i in range(5):
+        x = a.observation(2).determinize(np.random.default_rng(i))
+        y = b.observation(2).determinize(np.random.default_rng(i))
+        assert np.array_equal(x.s, y.s)
+        assert np.array_equal(x._stream, y._stream)
