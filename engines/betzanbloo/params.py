@@ -22,7 +22,9 @@ class BetzanblooParams(Params):
 
     game: ClassVar[str] = "betzanbloo"
 
-    players: int = param(5, "number of players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    players: int = param(5, "number of players (the text allows 3 to 8 and names no usual "
+                         "count; 5 is the middle of the range)", min=MIN_PLAYERS,
+                         max=MAX_PLAYERS)
     perso_max: int = param(10, "personal cards are 1..perso_max (the text says both 10 "
                            "and 12 cards)", ref="B1", choices=(10, HIGHEST_PERSO))
     drop_extremes: bool = param(False, "variant: remove the personal cards 1 and perso_max "

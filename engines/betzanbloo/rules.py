@@ -24,6 +24,10 @@ Readings of the text that the spec leaves implicit (each documented where it is 
   name a value; when several players of the other camp played that value, the card taken is
   the one of the lowest seat (whose copy is taken changes nobody's score: the others are
   discarded all the same).
+* B1: the text gives "10 cartes Perso allant de 1 à 10 par joueur" but "Chaque joueur prend
+  ses 12 cartes"; 10 cards is the default (it matches "Les 4 cartes qui restent en main"
+  after 6 turns), ``perso_max = 12`` the other reading (6 cards then stay in hand).  Cards
+  left in hand never count, whatever their number.
 * ``drop_extremes`` removes the cards 1 and ``perso_max`` ("On enlève les cartes Perso 1 et
   10": the two extreme cards of the standard set).
 * B4 (a gap): with ``perso_max = 12`` under ``scoring = diamonds``, the text's table
