@@ -177,3 +177,13 @@ def test_the_batch_tables_agree_with_the_games():
         assert turns.saved.sum() == mine.cards_saved.sum()
         by_case = turns[turns.seat == 0].case.value_counts()
         assert by_case.get("lone", 0) == games.turns_lone[g]
+
+
+def test_a_game_seeded_from_a_generator_is_reproducible():
+    game = load(players=4)
+    a = game.new_state(np.random.default_rng(5))
+    b = game.new_state(np.random.default_rng(5))
+    c = game.new_state(np.random.default_rng(6))
+    assert np.array_equal(a.s, b.s) and np.array_equal(a._stream, b._stream)
+    assert not np.array_equal(a._stream, c._stream)
+    assert sorted(a.s[R.PILE:R.PILE + R.TURNS].tolist()) == list(range(3, 9))
