@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['paris-damis']
+['ascenseur-atouts', 'paris-damis']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -44,6 +44,7 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
+    "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
 }
 
 
