@@ -14,6 +14,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "greedy": ("agents.paris_damis:GreedyAgent", ("paris-damis",)),
     "cautious": ("agents.paris_damis:CautiousAgent", ("paris-damis",)),
     "aggressive": ("agents.paris_damis:AggressiveAgent", ("paris-damis",)),
+    "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }
