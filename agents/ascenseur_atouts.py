@@ -1,8 +1,9 @@
 """``estimator``: the Ascenseur aux atouts bot that estimates its tricks from its cards, bids
 that estimate, then plays to make its bid exactly.
 
-Written once as a compiled decision over the seat's masked observation (``decide``), so a
-batch kernel can later call the same function on the state.  It reads only what the seat may
+Written once as a compiled decision over the seat's masked observation (``decide``): the
+batch kernel (:mod:`sim.kernels.ascenseur_atouts`) calls the same function on the seat's
+observation of its state, so both paths choose alike.  It reads only what the seat may
 see: its own cards, the cards played, the bids and tricks so far (a hidden card's location is
 ``LOC_UNKNOWN``).
 
@@ -222,15 +223,16 @@ def decide(s, pr, actions, n, w):
 
 
 class EstimatorAgent:
-    """The ``estimator`` bot (see the module docstring)."""
+    """The ``estimator`` bot (see the module docstring); ``weights``: its parameters in
+    field order, as the compiled decision reads them."""
 
     name = "estimator"
     Params = EstimatorParams
 
     def __init__(self, params: EstimatorParams | None = None, **options: Any) -> None:
         self.params = params or EstimatorParams.from_kwargs(**options)
-        self._weights = np.array([float(getattr(self.params, k)) for k in self.params.keys()],
-                                 dtype=np.float64)
+        self.weights = np.array([float(getattr(self.params, k)) for k in self.params.keys()],
+                                dtype=np.float64)
         self._encoded: tuple[Any, np.ndarray] | None = None    # the game's params, encoded
 
     def act(self, observation: Any, legal_actions: list[Action],
@@ -239,4 +241,4 @@ class EstimatorAgent:
         if self._encoded is None or self._encoded[0] != observation.params:
             self._encoded = (observation.params, R.encode_params(observation.params))
         pr = self._encoded[1]
-        return legal_actions[decide(observation.array, pr, codes, len(codes), self._weights)]
+        return legal_actions[decide(observation.array, pr, codes, len(codes), self.weights)]

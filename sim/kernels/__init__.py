@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_KERNELS = {"paris-damis": "sim.kernels.paris_damis"}
+_KERNELS = {"paris-damis": "sim.kernels.paris_damis",
+            "ascenseur-atouts": "sim.kernels.ascenseur_atouts"}
 
 
 def has_kernel(slug: str) -> bool:
