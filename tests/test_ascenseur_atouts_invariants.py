@@ -191,6 +191,34 @@ def test_blind_determinize_keeps_the_visible_cards_and_redeals_the_own_one():
     assert len(own) > 5 and not own & {2, 4}
 
 
+def test_blind_card_is_known_to_its_owner_when_they_play_it():
+    state = build(3, {0: "T1", 1: "T3", 2: "T5"}, dealer=2)
+    play(state, "take", "take", "not take")
+    assert state.current_player == 0
+    assert state.observation(0).hand == (0,)
+    assert state.observation(1).hand == ()            # still on P1's forehead
+    for seed in range(10):
+        assert state.determinize(0, np.random.default_rng(seed)).hand_of(0) == (0,)
+    state.apply("play T1")
+    assert state.observation(1).hand == (2,) and state.observation(0).hand == ()
+
+
+@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
+def test_search_bots_declare_a_blind_excuse_legally(name):
+    # the game ends after this hand (target_errors=1): high, P0 and P2 share the win; low,
+    # all three miss and share it three ways
+    state = build(3, {0: "Excuse", 1: "T3", 2: "T5"}, dealer=2, blind_excuse="owner-chooses",
+                  target_errors=1)
+    play(state, "take", "take", "not take")
+    bot = agents.load(name, game="ascenseur-atouts", iterations=12)
+    for seed in range(4):
+        action = bot.act(state.observation(0), state.legal_actions(),
+                         np.random.default_rng(seed))
+        assert action.text in ("play Excuse high", "play Excuse low")
+    assert bot.act(state.observation(0), state.legal_actions(),
+                   np.random.default_rng(0)).text == "play Excuse high"
+
+
 def test_played_cards_and_bids_are_public():
     state = build(2, {0: "T1 T2", 1: "T3 T4"}, dealer=1)
     play(state, "bid 1", "bid 0", "play T2")

@@ -342,7 +342,8 @@ class AscenseurObservation:
 
     @cached_property
     def hand(self) -> tuple[int, ...]:
-        """This seat's cards (empty in the blind hand: the card is on their forehead)."""
+        """This seat's cards (in the blind hand, empty until it is this seat's turn to play:
+        the card is on their forehead)."""
         return self._located(R.LOC_HAND + self.player)
 
     @cached_property

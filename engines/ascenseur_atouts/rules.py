@@ -19,7 +19,8 @@ Readings of the text that the spec leaves implicit (each documented where it is 
 * The blind hand's "take" / "not take" are the bids 1 / 0; its "there must be a loser"
   ("il faut forcément qu'il y ait un perdant") is the hook on the last announcer (C2).
 * In the blind hand every player plays the one card they hold; a player still decides it
-  (one legal action), and picking the card up to play it shows it to everyone.  Under
+  (one legal action).  The player whose turn it is to play knows their card (they take it
+  down to play it, and the legal action names it); playing it shows it to everyone.  Under
   ``blind_excuse=owner-chooses`` its owner declares it high or low as it is played.
 * Error points are counted, not wrapped around the 14-card pile: a player who passes the As
   in the final hand has more error points than one who reaches it exactly, and the winner is
@@ -470,13 +471,16 @@ def advance(s, pr, rng):
 @njit(cache=True, inline="always")
 def hidden_from(s, player, card):
     """Whether ``player`` cannot see where ``card`` is: a set-aside card, another player's
-    hand, or, in the blind hand, their own card (on their forehead)."""
+    hand, or, in the blind hand, their own card (on their forehead) until it is their turn
+    to play it: they take it down to play it, and their legal actions name it."""
     location = s[LOCATION + card]
     if location == LOC_ASIDE:
         return True
     if LOC_HAND <= location < LOC_TRICK:
         own = location == LOC_HAND + player
-        return own if s[BLIND] == 1 else not own
+        if s[BLIND] == 0:
+            return not own
+        return own and not (s[PHASE] == PLAYING and s[CURRENT] == player)
     return False
 
 
