@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
 import sim.batch as batch
@@ -15,33 +16,44 @@ from engines.ascenseur_atouts.params import AscenseurParams
 DOC = Path(__file__).resolve().parent.parent / "docs" / "results-ascenseur-atouts.md"
 
 
-def documented_columns() -> dict[str, list[str]]:
-    """Column names of each table section of the documentation page."""
-    tables: dict[str, list[str]] = {}
+TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
+         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
+         "category": pa.dictionary(pa.int8(), pa.string())}
+
+
+def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
+    """(name, type) of every column in each table section of the documentation page."""
+    tables: dict[str, list[tuple[str, pa.DataType]]] = {}
     current = None
     for line in DOC.read_text().splitlines():
         heading = re.match(r"## (\w+) — ", line)
         if heading:
             current = tables.setdefault(heading.group(1), [])
         elif current is not None and line.startswith("| `"):
-            current.append(re.match(r"\| `(\w+)`", line).group(1))
+            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
+            current.append((name, TYPES[kind]))
     return tables
 
 
 @pytest.fixture(scope="module")
-def tables():
+def arrow():
     params = AscenseurParams(players=3, start_cards=4)
     spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
                          agents=("random",) * 3, seating="rotate", seed=5, games=12,
                          chunk_size=12)
-    return {k: v.to_pandas() for k, v in batch.play_chunk(spec, 0, 12).items()}
+    return batch.play_chunk(spec, 0, 12)
 
 
-def test_tables_have_exactly_the_documented_columns(tables):
+def test_tables_have_exactly_the_documented_columns_and_types(arrow):
     documented = documented_columns()
     assert set(documented) == {"games", "players", "rounds"}
-    for name, frame in tables.items():
-        assert list(frame.columns) == documented[name], name
+    for name, table in arrow.items():
+        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+
+
+@pytest.fixture(scope="module")
+def tables(arrow):
+    return {k: v.to_pandas() for k, v in arrow.items()}
 
 
 def test_tables_agree_with_each_other(tables):
