@@ -33,12 +33,6 @@ def next_seat(seat, players):
 
 
 @njit(cache=True, inline="always")
-def seat_after(seat, steps, players):
-    """The seat ``steps`` places to the left of ``seat``."""
-    return (seat + steps) % players
-
-
-@njit(cache=True, inline="always")
 def dealer_of_tour(first_dealer, tour, players):
     """The dealer of tour ``tour`` (0-based) when the deal passes left after each tour."""
     return (first_dealer + tour) % players

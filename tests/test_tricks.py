@@ -65,5 +65,4 @@ def test_all_trump_deck_highest_wins_with_a_declared_excuse():
 
 def test_seats_and_dealers():
     assert [tricks.next_seat(s, 3) for s in range(3)] == [1, 2, 0]
-    assert tricks.seat_after(2, 3, 4) == 1
     assert [tricks.dealer_of_tour(1, t, 3) for t in range(4)] == [1, 2, 0, 1]
