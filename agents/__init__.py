@@ -17,6 +17,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "safe": ("agents.betzanbloo:SafeAgent", ("betzanbloo",)),
     "contrarian": ("agents.betzanbloo:ContrarianAgent", ("betzanbloo",)),
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
+    "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

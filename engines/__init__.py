@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['betzanbloo', 'paris-damis']
+['ascenseur-atouts', 'betzanbloo', 'paris-damis']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -45,6 +45,7 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
+    "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
 }
 
 

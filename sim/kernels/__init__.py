@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo"}
+_KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo",
+            "ascenseur-atouts": "sim.kernels.ascenseur_atouts"}
 
 
 def has_kernel(slug: str) -> bool:
