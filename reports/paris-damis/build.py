@@ -15,81 +15,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 
+from sim.analysis.book import Book, interval, markdown, with_edge
 from sim.analysis.figures import grouped_intervals
-from sim.report import estimate, percent
+from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-EXPERIMENTS = ROOT / "experiments"
-
-
-# --------------------------------------------------------------------------------------
-# Reading results and writing numbers
-# --------------------------------------------------------------------------------------
-class NotRun(Exception):
-    """An experiment whose outputs are missing."""
-
-
-def load(runs: Path, stem: str) -> dict[str, pd.DataFrame]:
-    """An experiment's tables by name (cells, comparisons, tournaments when present); raises
-    NotRun when the experiment has not finished."""
-    folder = runs / stem
-    if not (folder / "cells.csv").is_file() or (
-            "[tournament]" in (EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8")
-            and not (folder / "tournaments.csv").is_file()):
-        raise NotRun(stem)
-    return {name: pd.read_csv(folder / f"{name}.csv")
-            for name in ("cells", "comparisons", "tournaments")
-            if (folder / f"{name}.csv").is_file()}
-
-
-def command(stem: str) -> str:
-    return f"`python -m sim.experiment experiments/{stem}.toml`"
-
-
-def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
-    """``name`` of a row with its interval: a percentage, percentage points (``pp``) or a
-    plain number (``plain``)."""
-    value, low, high = row[name], row[f"{name}_low"], row[f"{name}_high"]
-    if scale == "percent":
-        return estimate(value, low, high)
-    if scale == "pp":
-        return f"{100 * value:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]"
-    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
-
-
-def verdict(row: pd.Series, name: str, reference: float = 0.0) -> str:
-    """'above', 'below' or 'no different from' ``reference``, by the 95% interval."""
-    if row[f"{name}_low"] > reference:
-        return "above"
-    if row[f"{name}_high"] < reference:
-        return "below"
-    return "no different from"
-
-
-def markdown(frame: pd.DataFrame) -> str:
-    rows = [list(frame.columns), ["---"] * frame.shape[1], *frame.astype(str).values.tolist()]
-    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
-
-
-def figure(fig, caption_command: str) -> str:
-    """Save a sim.analysis Figure beside the report; its Markdown with caption."""
-    fig.save(HERE)
-    return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({caption_command})"
-
-
-def with_edge(cells: pd.DataFrame, name: str) -> pd.DataFrame:
-    """``name`` minus the fair share 1/K, as ``<name>_edge`` with its bounds."""
-    fair = 1 / cells["players"]
-    return cells.assign(**{f"{name}_edge": cells[name] - fair,
-                           f"{name}_edge_low": cells[f"{name}_low"] - fair,
-                           f"{name}_edge_high": cells[f"{name}_high"] - fair})
+BOOK = Book(HERE, ROOT / "experiments")
+load, command, figure, section = BOOK.load, BOOK.command, BOOK.figure, BOOK.section
 
 
 # --------------------------------------------------------------------------------------
@@ -325,46 +263,15 @@ def column_rules(runs: Path) -> str:
     return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table, "")
 
 
-def section(number: int, title: str, stem: str, answer: str, table: pd.DataFrame,
-            extra: str) -> str:
-    question = read_question(stem)
-    return (f"## {number}. {title}\n\n**Question.** {question}\n\n**Reproduce:** "
-            f"{command(stem)} (setup: [`experiments/{stem}.toml`](../../experiments/{stem}"
-            f".toml)).\n\n**Answer.** {answer}\n\n{markdown(table)}\n\n{extra}\n")
-
-
-def read_experiment(stem: str) -> dict:
-    return tomllib.loads((EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8"))
-
-
-def read_question(stem: str) -> str:
-    return " ".join(read_experiment(stem)["question"].split())
-
-
-def read_title(stem: str) -> str:
-    return read_experiment(stem)["title"]
-
-
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
                                          odd_hand, hand_change, scoring, game_length,
                                          column_rules]
 
 
-def section_or_gap(section_of: Callable[[Path], str], number: int, runs: Path) -> str:
-    """A question's section, or, when its experiment has not been run, what to run."""
-    try:
-        return section_of(runs)
-    except NotRun as missing:
-        stem = str(missing)
-        return (f"## {number}. {read_title(stem)}\n\n**Question.** {read_question(stem)}\n\n"
-                f"**Not answered yet:** this report was built before the experiment ran. "
-                f"Run {command(stem)} (or `make paris-report`), then rebuild.\n")
-
-
 def build(runs: Path) -> Path:
     """Write README.md (the summary from summary.md, then every question) and the figures."""
     summary = (HERE / "summary.md").read_text(encoding="utf-8")
-    body = "\n".join(section_or_gap(section_of, number, runs)
+    body = "\n".join(BOOK.section_or_gap(section_of, number, runs, "paris-report")
                      for number, section_of in enumerate(SECTIONS, start=1))
     out = HERE / "README.md"
     out.write_text(summary.rstrip() + "\n\n" + body, encoding="utf-8")
