@@ -28,6 +28,7 @@ BOOK = Book(HERE, ROOT / "experiments")
 STEM = "ascenseur-atouts"
 BASE = "rules"                       # the experiment's first variant: the spec's defaults
 KEYS = ["players", "lineup"]
+HEADLINES = ["mean rounds", "bet accuracy", "first-player edge", "shared-win rate"]
 QUESTIONS = {
     1: "Is the dealer, who bids last and may not make the bids add up to the hand size (the "
        "hook), helped or hurt?",
@@ -87,11 +88,12 @@ def dealer(runs: Path) -> str:
         said.append(f"{r['players']} {r['lineup']} players: {word} "
                     f"({interval(r, 'dealer_error_diff', 'plain')})")
     hurt = (base["dealer_error_diff_low"] > 0).sum()
+    edges = ((base["first_player_edge_low"] > 0) | (base["first_player_edge_high"] < 0)).sum()
     answer = (f"Under the hook the dealer takes, per hand, compared with the other players at "
               f"the same hand size: {'; '.join(said)} error points. The dealer is "
-              f"significantly worse off at {hurt} of {len(base)} tables. Over a game every "
-              f"seat deals in turn, so the first dealer's edge in win share stays small "
-              f"(table).")
+              f"significantly worse off at {hurt} of {len(base)} tables. Over a game the "
+              f"seats deal in turn; the first dealer's win share differs significantly from "
+              f"the fair 1/K at {edges} of {len(base)} tables.")
     fig = grouped_intervals(
         cells.assign(setting=cells["lineup"] + ", hook " + table["hook"]), "players",
         "setting", "dealer_error_diff", name="q1-dealer", reference=0.0,
@@ -150,6 +152,16 @@ def errors(runs: Path) -> str:
     return BOOK.section(3, "Errors per hand", STEM, answer, table, figure(fig), QUESTIONS[3])
 
 
+def diff_text(row: pd.Series) -> str:
+    """A comparison row's difference with its interval (shares in pp), starred when
+    significant after Holm's correction."""
+    scale = 100 if row["kind"] == "proportion" else 1
+    unit = " pp" if scale == 100 else ""
+    star = " *" if row["significant"] else ""
+    return (f"{scale * row['diff']:+.2f}{unit} [{scale * row['low']:+.2f}, "
+            f"{scale * row['high']:+.2f}]{star}")
+
+
 def share_range(values: pd.Series) -> str:
     return f"{percent(values.min())} to {percent(values.max())}"
 
@@ -168,9 +180,17 @@ def length(runs: Path) -> str:
         "games ending on the blind hand": column(cells, "games_end_blind"),
         "shared wins": column(cells, "shared_win")})
     base = cells[cells["variant"] == BASE]
-    answer = (f"Under the rules a game lasts {base['rounds_per_game'].min():.1f} to "
-              f"{base['rounds_per_game'].max():.1f} hands on average (to the first score "
-              f"pile reaching the As): longer with better bidders and fewer players.")
+    by = base.set_index(["lineup", "players"])["rounds_per_game"]
+    trends = "; ".join(
+        f"{lineup} players: " + ", ".join(f"{by[lineup, k]:.1f} at {k}" for k in
+                                         sorted(base["players"].unique()))
+        for lineup in dict.fromkeys(base["lineup"]))
+    longer = (by["estimator"] > by["random"]).all()
+    answer = (f"Under the rules a game lasts, on average until a score pile reaches the As: "
+              f"{trends} hands. "
+              + ("Better bidders (estimator) make every game longer, because they take fewer "
+                 "error points per hand." if longer else
+                 "Better bidding does not lengthen the game at every player count."))
     fig = grouped_intervals(
         base, "players", "lineup", "rounds_per_game", name="q4-game-length",
         title="Game length in hands",
@@ -190,13 +210,18 @@ def excuse(runs: Path) -> str:
         "extra tricks with the Excuse": column(cells, "excuse_tricks", "plain"),
         "extra error points with the Excuse": column(cells, "excuse_error", "plain")})
     base = cells[cells["variant"] == BASE]
+    more = (base["excuse_tricks_low"] > 0).sum()
+    fewer = (base["excuse_error_high"] < 0).sum()
+    raised = (base["excuse_error_low"] > 0).sum()
     said = "; ".join(f"{r['players']} {r['lineup']} players: "
                      f"{interval(r, 'excuse_tricks', 'plain')} tricks, "
                      f"{interval(r, 'excuse_error', 'plain')} error points"
                      for _, r in base.iterrows())
     answer = (f"Holding the Excuse in a hand, compared with not holding it at the same hand "
-              f"size: {said}. A negative error figure means the Excuse helps its holder bid "
-              f"right (it can take or lose a trick at will).")
+              f"size: {said}. In plain words: the Excuse wins its holder significantly more "
+              f"tricks at {more} of {len(base)} tables; it significantly lowers its holder's "
+              f"error points at {fewer} and raises them at {raised} (a lower figure means "
+              f"the Excuse helps its holder make the bid).")
     fig = grouped_intervals(
         cells.assign(setting=cells["lineup"] + ", " + table["blind Excuse"]), "players",
         "setting", "excuse_error", name="q5-excuse", reference=0.0,
@@ -218,21 +243,19 @@ def blind(runs: Path) -> str:
         "share of all error points": column(cells, "blind_error_share"),
         "winner changes without blind hands": column(cells, "blind_winner_differs")})
     comparisons = data["comparisons"]
-    shown = comparisons[comparisons["figure"].isin(["mean rounds", "bet accuracy",
-                                                    "first-player edge", "shared-win rate"])]
-    changes = pd.DataFrame({
-        "variant": shown["variant"], "table": shown["group"], "figure": shown["figure"],
-        "against the rules": [f"{r['diff']:+.3g} [{r['low']:+.3g}, {r['high']:+.3g}]"
-                              for _, r in shown.iterrows()],
-        "significant (Holm)": shown["significant"].map({True: "yes", False: "no"})})
+    shown = comparisons[comparisons["figure"].isin(HEADLINES)]
+    changes = pd.DataFrame([
+        {"variant": variant, "table": group, **{
+            figure_name: diff_text(rows.set_index("figure").loc[figure_name])
+            for figure_name in HEADLINES if figure_name in set(rows["figure"])}}
+        for (variant, group), rows in shown.groupby(["variant", "group"], sort=False)])
     base = cells[cells["variant"] == BASE]
     differ = comparisons[comparisons["significant"]
-                         & comparisons["figure"].isin(changes["figure"])]
-    answer = (f"The blind hand decides a lot: counting its error points or not changes the "
-              f"winner in {percent(base['blind_winner_differs'].min())} to "
-              f"{percent(base['blind_winner_differs'].max())} of games, and it brings "
-              f"{percent(base['blind_error_share'].min())} to "
-              f"{percent(base['blind_error_share'].max())} of all error points. Against the "
+                         & comparisons["figure"].isin(HEADLINES)]
+    answer = (f"Counting the blind hand's error points or not changes the winner in "
+              f"{share_range(base['blind_winner_differs'])} of games, and the blind hand "
+              f"brings "
+              f"{share_range(base['blind_error_share'])} of all error points. Against the "
               f"rules, the two blind-hand variants (no hook in the blind hand; the blind "
               f"Excuse's owner chooses) change {len(differ)} of the {len(shown)} headline "
               f"figures below significantly.")
@@ -242,8 +265,9 @@ def blind(runs: Path) -> str:
         caption="Share of games whose players with the fewest error points change when the "
                 "blind hands' errors are not counted, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="games (share)")
-    extra = (f"The blind-hand variants against the rules (paired games; the comparison "
-             f"reports are in `runs/experiments/{STEM}/comparisons/`):\n\n{markdown(changes)}"
+    extra = (f"The blind-hand variants against the rules, same games (paired; * significant "
+             f"after Holm's correction; full comparison reports in "
+             f"`runs/experiments/{STEM}/comparisons/`):\n\n{markdown(changes)}"
              f"\n\n{figure(fig)}")
     return BOOK.section(6, "How the blind hand changes outcomes", STEM, answer, table, extra,
                         QUESTIONS[6])
