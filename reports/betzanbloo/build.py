@@ -43,6 +43,12 @@ def plain(value: float) -> str:
     return f"{value:.1f}"
 
 
+def share_range(values: pd.Series) -> str:
+    """'a to b' percentages, or one percentage when they are equal."""
+    low, high = percent(values.min()), percent(values.max())
+    return low if low == high else f"{low} to {high}"
+
+
 def scores(runs: Path) -> str:
     cells = BOOK.load(runs, PLAYERS)["cells"]
     table = pd.DataFrame({
@@ -63,18 +69,19 @@ def scores(runs: Path) -> str:
         f"With random players a player ends with {plain(rand.loc[low, 'mean_score'])} points "
         f"on average at {low} players and {plain(rand.loc[high, 'mean_score'])} at {high} "
         f"players, and the winner with {plain(rand.loc[low, 'winning_score'])} and "
-        f"{plain(rand.loc[high, 'winning_score'])}: the more players, the more turns are "
-        f"lost by everyone, so scores fall and bunch together. Wins are shared in "
+        f"{plain(rand.loc[high, 'winning_score'])}: the more players, the more turns end "
+        f"split with every card lost (section 2), so scores fall and their spread narrows "
+        f"(standard deviation {plain(rand.loc[low, 'score_sd'])} to "
+        f"{plain(rand.loc[high, 'score_sd'])}). Wins are shared in "
         f"{percent(rand.loc[low, 'shared_win'])} of games at {low} players and "
         f"{percent(rand.loc[high, 'shared_win'])} at {high}. The first seat's win rate differs "
         f"significantly from its fair share 1/K in {len(unfair)} of {len(cells)} tables "
         f"(seats choose at the same time, so the order should not matter). Tables of "
         f"responder bots score {plain(resp['mean_score'].min())} to "
         f"{plain(resp['mean_score'].max())} and share the win in "
-        f"{percent(resp['shared_win'].min())} to {percent(resp['shared_win'].max())} of "
-        f"games: with the same cards and the same reasoning they play alike, so turns end "
-        f"with every card in one camp ({percent(resp['case_all-same'].min())} or more of "
-        f"turns).")
+        f"{share_range(resp['shared_win'])} of games: with the same cards and the same "
+        f"reasoning they play alike, and their turns end with every card in one camp in "
+        f"{share_range(resp['case_all-same'])} of turns.")
     figures = [grouped_intervals(
         cells, "players", "lineup", "mean_score", name="q1-mean-score",
         title="Mean final score by player count",
@@ -178,8 +185,10 @@ def lone(runs: Path) -> str:
     rand = cells[cells["lineup"] == "random"].set_index("players")
     resp = cells[cells["lineup"] == "responder"]
     usual = rand.loc[USUAL]
+    pays = ("Being alone pays" if usual["lone_turn_points_low"] > usual["turn_points_high"]
+            else "Being alone pays no more than an average turn")
     answer = (
-        f"Being alone pays. With {USUAL} random players the lone player keeps "
+        f"{pays}. With {USUAL} random players the lone player keeps "
         f"{plain(usual['lone_turn_points'])} points in that turn (its own card plus the "
         f"captured one) against {plain(usual['turn_points'])} for an average player-turn, and "
         f"each lone turn adds {100 * usual['lone_win_share']:.1f} percentage points to the "
@@ -188,7 +197,9 @@ def lone(runs: Path) -> str:
         f"with random players (most at {rand['case_lone'].idxmax()} players, fewest at "
         f"{rand['case_lone'].idxmin()}), and in "
         f"{percent(rand['games_with_capture'].min())} or more of games. Responder tables "
-        f"capture in at most {percent(resp['case_lone'].max())} of turns.")
+        + ("never capture (their players always end a turn in one camp)."
+           if resp["case_lone"].max() == 0 else
+           f"capture in at most {percent(resp['case_lone'].max())} of turns."))
     fig = grouped_intervals(
         cells, "players", "lineup", "lone_win_share", name="q3-lone-value", percent=True,
         title="What one lone turn is worth",
@@ -217,7 +228,7 @@ def best_response(runs: Path) -> str:
             f"fair {percent(1 / r['players'])}" for _, r in duel.iterrows())
         + ". Best responses to each population (the bot with the highest win share when "
           "seated alone among it, and any other whose interval reaches it): "
-          f"{lines}. {stability(cells)}")
+          f"{lines}. {exploitable(cells)} {stability(cells)}")
     usual = cells[cells["players"] == USUAL]
     fig = grouped_intervals(
         usual, "against", "bot", "lead_win_share_edge", name="q4-best-response",
@@ -241,6 +252,18 @@ def best_responses(cells: pd.DataFrame) -> list[str]:
             f"{r['bot']} ({interval(r, 'lead_win_share_edge', 'pp')})"
             for _, r in best.sort_values("lead_win_share", ascending=False).iterrows()))
     return out
+
+
+def exploitable(cells: pd.DataFrame) -> str:
+    """The populations in which some single deviator wins at least 95% of games."""
+    top = cells.groupby(["players", "against"])["lead_win_share"].max()
+    swept = sorted({against for (_, against), share in top.items() if share >= 0.95})
+    if not swept:
+        return ""
+    return (f"Tables of {', '.join(swept)} bots are swept: one player doing something else "
+            "wins 95% or more of games at some player count. Identical copies of a "
+            "deterministic bot play identical cards, so they share one camp every turn and "
+            "leave the deviator alone to save and capture.")
 
 
 def stability(cells: pd.DataFrame) -> str:
