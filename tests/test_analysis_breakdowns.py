@@ -269,6 +269,8 @@ def test_book_sends_to_the_experiment_when_it_has_not_run(tmp_path):
     pd.DataFrame({"a": [1]}).to_csv(tmp_path / "runs" / "q" / "cells.csv", index=False)
     text = book.section_or_gap(section, 1, tmp_path / "runs", "q-report")
     assert "**Answer.** yes" in text and "python -m sim.experiment experiments/q.toml" in text
+    readme = book.build(tmp_path / "runs", [section], "q-report", "# Title\n\n")
+    assert readme.read_text(encoding="utf-8").startswith("# Title\n\n## 1. T\n")
 
 
 @pytest.mark.parametrize("name", ["betzanbloo-players", "betzanbloo-best-response",

@@ -12,7 +12,6 @@ derived from it, so a rebuild never contradicts its tables.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -289,21 +288,11 @@ game-clustered where a game gives several observations; "pp" are percentage poin
 
 def build(runs: Path) -> Path:
     """Write README.md (every question) and its figures."""
-    body = "\n".join(BOOK.section_or_gap(section_of, number, runs, "ascenseur-report")
-                     for number, section_of in enumerate(SECTIONS, start=1))
-    out = HERE / "README.md"
-    out.write_text(INTRO + "\n" + body, encoding="utf-8")
-    return out
+    return BOOK.build(runs, SECTIONS, "ascenseur-report", INTRO)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "experiments",
-                        help="where the experiments wrote their outputs (default "
-                             "runs/experiments)")
-    args = parser.parse_args(argv)
-    print(build(args.runs))
-    return 0
+    return BOOK.main(argv, __doc__.split("\n\n")[0], build)
 
 
 if __name__ == "__main__":

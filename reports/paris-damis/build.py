@@ -13,7 +13,6 @@ so a rebuild never contradicts its tables; the recommendations and the summaries
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -271,21 +270,11 @@ SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, di
 def build(runs: Path) -> Path:
     """Write README.md (the summary from summary.md, then every question) and the figures."""
     summary = (HERE / "summary.md").read_text(encoding="utf-8")
-    body = "\n".join(BOOK.section_or_gap(section_of, number, runs, "paris-report")
-                     for number, section_of in enumerate(SECTIONS, start=1))
-    out = HERE / "README.md"
-    out.write_text(summary.rstrip() + "\n\n" + body, encoding="utf-8")
-    return out
+    return BOOK.build(runs, SECTIONS, "paris-report", summary)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "experiments",
-                        help="where the experiments wrote their outputs (default "
-                             "runs/experiments)")
-    args = parser.parse_args(argv)
-    print(build(args.runs))
-    return 0
+    return BOOK.main(argv, __doc__.split("\n\n")[0], build)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ knows a game's rules: the numbers come from the tables.
 
 from __future__ import annotations
 
+import argparse
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,3 +140,26 @@ class Book:
                     f"\n\n**Not answered yet:** this report was built before the experiment "
                     f"ran. Run {self.command(stem)} (or `make {make_target}`), then "
                     f"rebuild.\n")
+
+    def build(self, runs: Path, sections: Sequence[Callable[[Path], str]], make_target: str,
+              head: str) -> Path:
+        """Write README.md: ``head`` (title, summary), then every question's section or what
+        to run for it; the figures are saved beside it.  Returns its path."""
+        body = "\n".join(self.section_or_gap(section_of, number, runs, make_target)
+                         for number, section_of in enumerate(sections, start=1))
+        out = self.here / "README.md"
+        out.write_text(head.rstrip() + "\n\n" + body, encoding="utf-8")
+        return out
+
+    def main(self, argv: Sequence[str] | None, description: str,
+             build: Callable[[Path], Path]) -> int:
+        """A build script's command line: ``--runs DIR`` (default runs/experiments beside the
+        experiment files), then ``build(DIR)``; prints the README's path."""
+        parser = argparse.ArgumentParser(description=description)
+        parser.add_argument("--runs", type=Path,
+                            default=self.experiments.parent / "runs" / "experiments",
+                            help="where the experiments wrote their outputs (default "
+                                 "runs/experiments)")
+        args = parser.parse_args(argv)
+        print(build(args.runs))
+        return 0
