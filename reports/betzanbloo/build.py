@@ -196,7 +196,7 @@ def lone(runs: Path) -> str:
         f"with random players (most at {rand['case_lone'].idxmax()} players, fewest at "
         f"{rand['case_lone'].idxmin()}), and in "
         f"{percent(rand['games_with_capture'].min())} or more of games. Responder tables "
-        + ("never capture (their players always end a turn in one camp)."
+        + ("never capture."
            if resp["case_lone"].max() == 0 else
            f"capture in at most {percent(resp['case_lone'].max())} of turns."))
     fig = grouped_intervals(
