@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from sim.analysis import Run, questions
-from sim.analysis.book import Book, NotRun, interval, long_form, markdown
+from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range
 from sim.experiment import Experiment
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -251,6 +251,8 @@ def test_interval_formats_and_marks_missing_figures():
     assert interval(row, "x", "plain") == "0.25 [0.20, 0.30]"
     assert interval(row, "y") == "-"
     assert markdown(pd.DataFrame({"a": [1]})) == "| a |\n| --- |\n| 1 |"
+    assert share_range(pd.Series([0.25, 0.5, 0.3])) == "25.0% to 50.0%"
+    assert share_range(pd.Series([1.0, 1.0])) == "100.0%"
 
 
 def test_book_sends_to_the_experiment_when_it_has_not_run(tmp_path):

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, interval, long_form, markdown, verdict
+from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range, verdict
 from sim.analysis.figures import grouped_intervals
-from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -161,10 +160,6 @@ def diff_text(row: pd.Series) -> str:
             f"{scale * row['high']:+.2f}]{star}")
 
 
-def share_range(values: pd.Series) -> str:
-    return f"{percent(values.min())} to {percent(values.max())}"
-
-
 def plain_range(cells: pd.DataFrame, name: str) -> str:
     return f"{cells[name].min():.2f} to {cells[name].max():.2f}"
 
@@ -286,9 +281,51 @@ game-clustered where a game gives several observations; "pp" are percentage poin
 """
 
 
+def summary(runs: Path) -> str:
+    """The report's answers in a few plain sentences, from the same tables."""
+    try:
+        cells = cells_of(runs)
+        comparisons = BOOK.load(runs, STEM)["comparisons"]
+    except NotRun:
+        return "## Summary\n\nThe summary appears once the experiment has run.\n"
+    smart = cells[cells["lineup"] == "estimator"].set_index("players")
+    rand = cells[cells["lineup"] == "random"].set_index("players")
+    hurt = (cells["dealer_error_diff_low"] > 0).sum()
+    by_cards = long_form(cells[cells["lineup"] == "estimator"], "bet_accuracy_cards", "cards",
+                         KEYS)
+    small, big = by_cards["cards"].min(), by_cards["cards"].max()
+    falls = all((part.sort_values("cards")["value"].diff().dropna() < 0).all()
+                for _, part in by_cards.groupby("players"))
+    unhooked = comparisons[(comparisons["variant"] == "blind-unhooked")
+                           & (comparisons["figure"] == "mean rounds")
+                           & comparisons["group"].str.endswith("estimator")]
+    bullets = [
+        f"**The dealer under the hook.** Bidding last, the dealer takes significantly more "
+        f"error points per hand than the others in {hurt} of {len(cells)} tables "
+        f"({plain_range(smart, 'dealer_error_diff')} more with estimator bots).",
+        f"**Bid accuracy falls with the hand size.** Estimator bots bid right in "
+        f"{share_range(by_cards.loc[by_cards['cards'] == small, 'value'])} of {small}-card "
+        f"hands and {share_range(by_cards.loc[by_cards['cards'] == big, 'value'])} of "
+        f"{big}-card hands; random bidders in {share_range(rand['bet_accuracy'])} of all "
+        f"hands." if falls else
+        f"**Bid accuracy.** Estimator bots bid right in {share_range(smart['bet_accuracy'])} "
+        f"of hands, random bidders in {share_range(rand['bet_accuracy'])}.",
+        f"**Game length.** A game lasts {plain_range(smart, 'rounds_per_game')} hands on "
+        f"average with estimator bots and {plain_range(rand, 'rounds_per_game')} with "
+        f"random players.",
+        f"**The Excuse** brings its holder {plain_range(smart, 'excuse_tricks')} extra "
+        f"tricks per hand with estimator bots and changes its error points by "
+        f"{plain_range(smart, 'excuse_error')} per hand.",
+        f"**The blind hand.** Not counting it would change the winner in "
+        f"{share_range(smart['blind_winner_differs'])} of estimator games. Removing the hook "
+        f"from it lengthens those games by "
+        f"{unhooked['diff'].min():.1f} to {unhooked['diff'].max():.1f} hands."]
+    return "## Summary\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n"
+
+
 def build(runs: Path) -> Path:
-    """Write README.md (every question) and its figures."""
-    return BOOK.build(runs, SECTIONS, "ascenseur-report", INTRO)
+    """Write README.md (the summary, then every question) and its figures."""
+    return BOOK.build(runs, SECTIONS, "ascenseur-report", INTRO + "\n" + summary(runs))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, interval, long_form, markdown, with_edge
+from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range, with_edge
 from sim.analysis.figures import grouped_intervals
 from sim.report import percent
 
@@ -40,12 +40,6 @@ USUAL = 5            # the engine's default table, used for the by-threshold and
 
 def plain(value: float) -> str:
     return f"{value:.1f}"
-
-
-def share_range(values: pd.Series) -> str:
-    """'a to b' percentages, or one percentage when they are equal."""
-    low, high = percent(values.min()), percent(values.max())
-    return low if low == high else f"{low} to {high}"
 
 
 def scores(runs: Path) -> str:
@@ -209,10 +203,16 @@ def lone(runs: Path) -> str:
                         BOOK.figure(fig, BOOK.command(PLAYERS)), QUESTIONS[3])
 
 
-def best_response(runs: Path) -> str:
+def response_cells(runs: Path) -> pd.DataFrame:
+    """The best-response cells with the lead bot's edge over 1/K, the lead ``bot`` and the
+    population it plays ``against``."""
     cells = with_edge(BOOK.load(runs, RESPONSE)["cells"], "lead_win_share")
     split = cells["lineup"].str.split("+")
-    cells = cells.assign(bot=split.str[0], against=split.str[1])
+    return cells.assign(bot=split.str[0], against=split.str[1])
+
+
+def best_response(runs: Path) -> str:
+    cells = response_cells(runs)
     table = pd.DataFrame({
         "players": cells["players"], "one bot": cells["bot"], "the others": cells["against"],
         "its edge over 1/K": [interval(r, "lead_win_share_edge", "pp")
@@ -295,9 +295,49 @@ simulated.
 """
 
 
+def summary(runs: Path) -> str:
+    """The report's answers in a few plain sentences, from the same tables."""
+    try:
+        cells = BOOK.load(runs, PLAYERS)["cells"]
+        response = response_cells(runs)
+    except NotRun:
+        return "## Summary\n\nThe summary appears once every experiment has run.\n"
+    rand = cells[cells["lineup"] == "random"].set_index("players")
+    usual = rand.loc[USUAL]
+    low, high = rand.index.min(), rand.index.max()
+    versus_random = response[response["against"] == "random"]
+    fair_misses = ((cells["first_player_edge_low"] > 0)
+                   | (cells["first_player_edge_high"] < 0)).sum()
+    commonest = max(CASES, key=lambda case: usual[f"case_{case}"]).capitalize()
+    best = versus_random.loc[versus_random.groupby("players")["lead_win_share"].idxmax()]
+    bullets = [
+        f"**Bigger tables, lower scores.** A random player's final score averages "
+        f"{plain(rand.loc[low, 'mean_score'])} at {low} players and "
+        f"{plain(rand.loc[high, 'mean_score'])} at {high}; wins are shared in "
+        f"{percent(rand.loc[low, 'shared_win'])} to {percent(rand.loc[high, 'shared_win'])} "
+        f"of games. The first seat's win share differs significantly from the fair 1/K in "
+        f"{fair_misses} of {len(cells)} tables.",
+        f"**{commonest} turns are the most common.** At {USUAL} players "
+        f"{percent(usual['case_split'])} of turns are split (every card lost), "
+        f"{percent(usual['case_lone'])} leave one player alone and "
+        f"{percent(usual['case_all-same'])} save every card; the split share goes "
+        f"from {percent(rand.loc[low, 'case_split'])} at {low} players to "
+        f"{percent(rand.loc[high, 'case_split'])} at {high}.",
+        f"**Being alone pays.** A lone turn keeps {plain(usual['lone_turn_points'])} "
+        f"points (own card plus capture) and adds "
+        f"{100 * usual['lone_win_share']:.0f} percentage points to the chance of winning at "
+        f"{USUAL} players; captures happen in {share_range(rand['case_lone'])} of turns.",
+        "**Against random players** the best of the four bots is "
+        + "; ".join(f"{r['bot']} at {r['players']} players "
+                    f"({interval(r, 'lead_win_share_edge', 'pp')} over the fair share)"
+                    for _, r in best.iterrows())
+        + f". {exploitable(response)} {stability(response)}"]
+    return "## Summary\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n"
+
+
 def build(runs: Path) -> Path:
-    """Write README.md (every question) and its figures."""
-    return BOOK.build(runs, SECTIONS, "betzanbloo-report", INTRO)
+    """Write README.md (the summary, then every question) and its figures."""
+    return BOOK.build(runs, SECTIONS, "betzanbloo-report", INTRO + "\n" + summary(runs))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from sim.analysis.figures import Figure
-from sim.report import estimate
+from sim.report import estimate, percent
 
 
 class NotRun(Exception):
@@ -37,6 +37,12 @@ def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
     if scale == "pp":
         return f"{100 * value:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]"
     return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def share_range(values: pd.Series) -> str:
+    """The smallest and largest of some shares, 'a to b' (one share when they are equal)."""
+    low, high = percent(values.min()), percent(values.max())
+    return low if low == high else f"{low} to {high}"
 
 
 def verdict(row: pd.Series, name: str, reference: float = 0.0) -> str:
