@@ -86,12 +86,14 @@ def dealer(runs: Path) -> str:
         said.append(f"{r['players']} {r['lineup']} players: {word} "
                     f"({interval(r, 'dealer_error_diff', 'plain')})")
     hurt = (base["dealer_error_diff_low"] > 0).sum()
-    edges = ((base["first_player_edge_low"] > 0) | (base["first_player_edge_high"] < 0)).sum()
+    below = (base["first_player_edge_high"] < 0).sum()
+    above = (base["first_player_edge_low"] > 0).sum()
     answer = (f"Under the hook the dealer takes, per hand, compared with the other players at "
               f"the same hand size: {'; '.join(said)} error points. The dealer is "
               f"significantly worse off at {hurt} of {len(base)} tables. Over a game the "
-              f"seats deal in turn; the first dealer's win share differs significantly from "
-              f"the fair 1/K at {edges} of {len(base)} tables.")
+              f"seats deal in turn, but the first dealer deals first and most often: its win "
+              f"share is significantly below the fair 1/K at {below} of {len(base)} tables "
+              f"and above it at {above}.")
     fig = grouped_intervals(
         cells.assign(setting=cells["lineup"] + ", hook " + table["hook"]), "players",
         "setting", "dealer_error_diff", name="q1-dealer", reference=0.0,
