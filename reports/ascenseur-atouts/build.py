@@ -322,7 +322,8 @@ def summary(runs: Path) -> str:
         f"{share_range(smart['blind_winner_differs'])} of estimator games. Removing the hook "
         f"from it lengthens those games by "
         f"{unhooked['diff'].min():.1f} to {unhooked['diff'].max():.1f} hands."]
-    return "## Summary\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n"
+    return ("## Summary\n\nEvery figure here reappears below with its interval and the "
+            "command that reproduces it.\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n")
 
 
 def build(runs: Path) -> Path:

@@ -332,7 +332,8 @@ def summary(runs: Path) -> str:
                     f"({interval(r, 'lead_win_share_edge', 'pp')} over the fair share)"
                     for _, r in best.iterrows())
         + f". {exploitable(response)} {stability(response)}"]
-    return "## Summary\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n"
+    return ("## Summary\n\nEvery figure here reappears below with its interval and the "
+            "command that reproduces it.\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n")
 
 
 def build(runs: Path) -> Path:
