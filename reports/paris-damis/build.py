@@ -28,6 +28,15 @@ ROOT = HERE.parents[1]
 BOOK = Book(HERE, ROOT / "experiments")
 load, command, figure, section = BOOK.load, BOOK.command, BOOK.figure, BOOK.section
 
+def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
+    """'more than', 'less than' or 'no different from' the baseline, when the two 95%
+    intervals do not overlap (a conservative reading)."""
+    if row[f"{name}_low"] > base[f"{name}_high"]:
+        return "more than without jokers"
+    if row[f"{name}_high"] < base[f"{name}_low"]:
+        return "less than without jokers"
+    return "no different from without jokers"
+
 
 # --------------------------------------------------------------------------------------
 # The questions
@@ -76,12 +85,20 @@ def reward_table(runs: Path) -> str:
                      "hand at round end, mean / max": f"{same['mean_hand_end']:.1f} / "
                                                       f"{same['max_hand_end']:.0f}"})
     fair = alone[(alone["first_player_edge_low"] <= 0) & (alone["first_player_edge_high"] >= 0)]
-    best = mixed.sort_values("lead_win_share_edge", ascending=False).iloc[0]
-    answer = (f"Betting matters most, for the good bettor against random play, under "
-              f"**{best['variant']}** ({best['players']} players: "
-              f"{interval(best, 'lead_win_share_edge', 'pp')} over 1/K). Seats stay fair "
-              f"(first seat's edge not significant) in {len(fair)} of {len(alone)} "
-              f"variant × player-count tables of greedy bots.")
+    edges = mixed.groupby("players")["lead_win_share_edge"].agg(["min", "max"])
+    answer = ("The table does not decide who wins: one greedy bot's edge over random bots is "
+              "the same under every table (" + "; ".join(
+                  f"{k} players: {100 * lo:+.1f} to {100 * hi:+.1f} pp"
+                  for k, (lo, hi) in edges.iterrows()) + "). What the table changes is ")
+    three = alone.xs(3, level="players")
+    answer += (f"the first seat's edge at 3 players among greedy bots "
+               f"({interval(three.loc['flat-8'], 'first_player_edge', 'pp')} with flat-8, "
+               f"{interval(three.loc['flat-12'], 'first_player_edge', 'pp')} with flat-12) "
+               f"and the hands: the largest hand at a round's end grows from "
+               f"{three.loc['flat-8', 'max_hand_end']:.0f} (flat-8) to "
+               f"{three['max_hand_end'].max():.0f} cards. Seats stay fair (first seat's edge "
+               f"not significant) in {len(fair)} of {len(alone)} variant × player-count "
+               f"tables of greedy bots.")
     fig = grouped_intervals(
         mixed, "variant", "players", "lead_win_share_edge", name="q2-reward-table",
         title="What a good bettor gains under each reward table", reference=0.0,
@@ -113,11 +130,12 @@ def jokers(runs: Path) -> str:
                                         for v in tournaments["variant"]],
         "bet accuracy (greedy)": [interval(greedy.loc[v], "bet_accuracy")
                                   for v in tournaments["variant"]]})
-    least_luck = tournaments.sort_values("luck").iloc[0]
     base = tournaments.iloc[0]
-    answer = (f"The least luck is under **{least_luck['variant']}** (weaker bot ahead "
-              f"{interval(least_luck, 'luck')}, against {interval(base, 'luck')} without "
-              f"jokers).")
+    answer = (f"Without jokers the weaker of two bots finishes ahead in "
+              f"{interval(base, 'luck')} of comparisons. " + "; ".join(
+                  f"{r['variant']}: {interval(r, 'luck')}, "
+                  f"{verdict_against(r, base, 'luck')}"
+                  for _, r in tournaments.iloc[1:].iterrows()) + ".")
     fig = grouped_intervals(
         tournaments.assign(bots="all pairs"), "variant", "bots", "luck", name="q3-jokers-luck",
         title="Luck with and without jokers", reference=0.5, percent=True,
@@ -259,7 +277,17 @@ def column_rules(runs: Path) -> str:
     answer = "Largest significant differences: " + ("; ".join(
         f"{r['variant']} ({r['group']}): {r['figure']} {r['diff']:+.3g} "
         f"({r['effect']} {r['effect_size']:+.2f})" for _, r in top.iterrows()) or "none") + "."
-    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table, "")
+    cells = load(runs, stem)["cells"]
+    greedy = cells[cells["lineup"] == "greedy"]
+    fig = grouped_intervals(
+        greedy, "variant", "players", "bet_accuracy", name="q9-column-rules",
+        title="Bet accuracy under each column rule", percent=True,
+        caption="Share of correct bets at tables of greedy bots, with 95% intervals, for each "
+                "tie rule (first-placed, last-placed, nobody) and empty-column rule (stays, "
+                "discard).", xlabel="column tie rule and empty-column rule",
+        ylabel="correct bets (share)")
+    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table,
+                   figure(fig, command(stem)))
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
