@@ -28,6 +28,7 @@ ROOT = HERE.parents[1]
 BOOK = Book(HERE, ROOT / "experiments")
 load, command, figure, section = BOOK.load, BOOK.command, BOOK.figure, BOOK.section
 
+
 def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
     """'more than', 'less than' or 'no different from' the baseline, when the two 95%
     intervals do not overlap (a conservative reading)."""
