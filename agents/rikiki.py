@@ -16,12 +16,12 @@ the legal bid nearest the sum (the lower one when two are as near: the hook may 
 **Play.**  A card *beats* the trick so far when it is a trump above every trump in it, or of
 the led suit above every card in it with no trump played.  While it needs tricks (bid above
 tricks won) it plays its cheapest *sure* winner (a card that beats the trick and that no
-unseen card of its suit can beat; when playing last, any card that beats the trick); failing
-that, its strongest card that beats the trick; failing that, its weakest card.  Leading, a
-sure winner is a card no unseen card of its suit beats (a non-trump only if no trump is
-unseen or trumps are out).  Once it has its tricks it ducks: its strongest card that does not
-beat the trick (leading: its weakest card), else (it must win) its strongest.  Cards are
-ordered trumps above the rest, then by rank.
+unseen card of its suit can beat, and, for a card of a plain suit, with no trump unseen;
+when playing last, any card that beats the trick); failing that, its strongest card that
+beats the trick (leading: its strongest card); failing that, its weakest card.  Once it has
+its tricks it ducks: its strongest card that does not beat the trick (leading: its weakest
+card), else (it must win) its strongest.  Cards are ordered trumps above the rest, then by
+rank.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def play_choice(s, pr, actions, n):
     if s[R.BID + me] > s[R.TRICKS + me]:
         if cheapest_sure >= 0:
             return cheapest_sure
-        if strongest_win >= 0 and s[R.PLAYED] > 0:
+        if strongest_win >= 0:
             return strongest_win
         return weakest
     if s[R.PLAYED] == 0:
