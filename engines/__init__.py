@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'paris-damis', 'rikiki']
+['ascenseur-atouts', 'betzanbloo', 'chasse-coeur', 'paris-damis', 'petasse', 'rikiki']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -47,6 +47,8 @@ _GAMES = {
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
     "rikiki": "engines.rikiki:Rikiki",
+    "chasse-coeur": "engines.chasse_coeur:ChasseCoeur",
+    "petasse": "engines.petasse:Petasse",
 }
 
 
