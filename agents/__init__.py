@@ -19,6 +19,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
     "counter": ("agents.rikiki:CounterAgent", ("rikiki",)),
+    "dumper": ("agents.avoidance:DumperAgent", ("chasse-coeur", "petasse")),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

@@ -307,6 +307,7 @@ class AvoidanceObservation:
     def __init__(self, params: Params, s: np.ndarray, player: int,
                  state: AvoidanceState) -> None:
         self.params = params
+        self.encoder = state.game.encode      # the game's public card data, for bots
         self.player = player
         self._s = s
         self._state = state         # only for determinize(), while the game has not moved on

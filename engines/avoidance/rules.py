@@ -369,12 +369,12 @@ def end_of_trick(s, pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def sweeper(s, pr):
-    """The player who took every point card (or every trick, under ``SWEEP_ALL_TRICKS``),
-    or -1."""
+    """The player who took every point card in the game (or every trick, under
+    ``SWEEP_ALL_TRICKS``), or -1."""
     players = pr[P_PLAYERS]
     total_point_cards = 0
     for card in range(DECK_CARDS):
-        if pr[P_IN_PLAY + card]:
+        if s[LOCATION + card] != LOC_OUT:
             total_point_cards += pr[P_POINT_CARD + card]
     for p in range(players):
         if pr[P_SWEEP] == SWEEP_ALL_TRICKS:
