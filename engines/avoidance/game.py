@@ -1,5 +1,6 @@
-"""Point-avoidance trick games (chasse-coeur, pétasse) through the common game API: a thin
-wrapper over the compiled rules of :mod:`engines.avoidance.rules`, configured by each game.
+"""Point-avoidance trick games (chasse-coeur, pétasse) through the common game API: the
+shared trick-game wrapper (:mod:`engines.trickgame`) over the compiled rules of
+:mod:`engines.avoidance.rules`, which each game configures (``encode``).
 
 Actions, in the order ``legal_actions()`` lists them: ``pass 2♥`` .. ``pass A♣`` while
 passing (variant), ``play 2♥`` .. ``play A♣`` in card id order (suits ♥ ♦ ♠ ♣, ranks 2 .. A).
@@ -8,20 +9,17 @@ Card names also accept letters for suits (``play Qs``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy as np
-from numba import njit
 
-from engines.api import Action, IllegalActionError, Result
+from engines.api import Action
 from engines.avoidance import rules as R
 from engines.avoidance import summary
-from engines.cards import card_name, parse_card
-from engines.chance import uniform_index_jit
+from engines.cards import card_name
 from engines.params import Params
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
-
-PHASE_NAMES = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
+from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
 
 
 def action_text(code: int) -> str:
@@ -32,317 +30,57 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-_BY_TEXT = {a.text: a for a in ACTIONS}
+ADVANCE, PLAYOUT = make_loops(R)
 
 
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """Resolve pending deals, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Play uniformly random legal actions to the end of the game: each decision takes
-    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
-    agent's draw); deals draw from the state's own stream, as :meth:`apply` does."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
-        R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-class AvoidanceGame:
+class AvoidanceGame(TrickGame):
     """A point-avoidance game with fixed parameters; each game subclasses it with its
     ``slug``, ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
 
-    slug = ""
-    title = ""
-    Params: type[Params] = Params
+    rules = R
+    summary = summary
     actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY, "pass": R.PASS}
+    examples = "'play Q♠', 'play 10h', 'pass 3♦'"
+    advance_loop = staticmethod(ADVANCE)
+    playout_loop = staticmethod(PLAYOUT)
 
-    def __init__(self, params: Params | None = None) -> None:
-        self.params = params or self.Params()
-        self.encoded_params = self.encode(self.params)
-        self.encoded_params.setflags(write=False)
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``hand 1: 13 cards each, P0 deals; P1 leads`` (the kitty, if any)."""
+        text = (f"hand {int(s[R.HAND]) + 1}: {int(s[R.CARDS])} cards each, "
+                f"P{int(s[R.DEALER])} deals")
+        kitty = int((s[R.LOCATION:R.LOCATION + R.DECK_CARDS] == R.LOC_KITTY).sum())
+        if kitty:
+            text += f", {kitty} in the kitty"
+        if s[R.PHASE] == R.PLAYING:
+            text += f"; P{int(s[R.FIRST_LEADER])} leads"
+        return text
 
-    @staticmethod
-    def encode(params: Params) -> np.ndarray:
-        """The flat data array (``rules.PARAMS``) the compiled rules read."""
-        raise NotImplementedError
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``hand 1 ends: P0 took 14 (14, total 14), ...; P2 swept``."""
+        parts = [f"P{p} took {int(s[R.TAKEN + p])} ({int(s[R.POINTS + p])}, total "
+                 f"{int(s[R.SCORE + p])})" for p in range(self.params.players)]
+        text = f"hand {int(s[R.HANDS_PLAYED])} ends: " + ", ".join(parts)
+        if s[R.SWEEPER] >= 0:
+            text += f"; P{int(s[R.SWEEPER])} swept"
+        return text
 
-    @property
-    def num_players(self) -> int:
-        return self.params.players
-
-    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> AvoidanceState:
-        """A new game after its first deal: game ``index`` of a run with seed ``seed``, or,
-        given a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
-        s = R.STATE.new()
-        R.new_game(s, self.encoded_params)
-        state = AvoidanceState(self, s, stream_state(words))
-        state._advance()
-        return state
-
-    def action(self, value: Action | int | str) -> Action:
-        """The Action for a code or readable text (``"play Q♠"``, ``"play Qs"``, ``"pass 3♦"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str):
-            text = value.strip()
-            if text in _BY_TEXT:
-                return _BY_TEXT[text]
-            verb, _, card = text.partition(" ")
-            if verb in ("play", "pass"):
-                try:
-                    return ACTIONS[(R.PLAY if verb == "play" else R.PASS) + parse_card(card)]
-                except ValueError:
-                    pass
-        raise IllegalActionError(f"not a {self.title} action: {value!r} (examples: "
-                                 f"'play Q♠', 'play 10h', 'pass 3♦')")
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.params})"
+    def observe(self, state: TrickState, seen: np.ndarray, player: int
+                ) -> AvoidanceObservation:
+        return AvoidanceObservation(self.params, seen, player, state)
 
 
-class AvoidanceState:
-    """One game of a point-avoidance game in progress (see :mod:`engines.api`)."""
+AvoidanceState = TrickState
 
-    def __init__(self, game: AvoidanceGame, s: np.ndarray, stream: np.ndarray,
-                 log: list | None = None, rounds: list | None = None) -> None:
-        self.game = game
-        self.s = s
-        self._stream = stream               # this game's chance stream (SFC64 state words)
-        self._pr = game.encoded_params
-        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        self._legal: list[Action] | None = None
-        self._rounds: list[np.ndarray] = rounds if rounds is not None else []
-        # entries: (player, code) for decisions, (kind, snapshot) for table events
-        self._log: list[tuple] = log if log is not None else []
 
-    # -- the common API ----------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return int(self.s[R.CURRENT])
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            n = R.legal_actions(self.s, self._pr, self._buffer)
-            self._legal = [ACTIONS[c] for c in self._buffer[:n].tolist()]
-        return list(self._legal)
-
-    def apply(self, action: Action | int | str) -> None:
-        """Play ``action`` for the current player; an illegal one raises
-        :class:`IllegalActionError` and leaves the state unchanged."""
-        action = self.game.action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
-        s = self.s
-        player = self.current_player
-        tricks_before = int(s[R.TRICK])
-        hands_before = int(s[R.HANDS_PLAYED])
-        R.apply_action(s, self._pr, action.code)
-        self._legal = None
-        self._log.append((player, action.code))
-        if int(s[R.TRICK]) != tricks_before:
-            self._log.append(("trick", s.copy()))
-        if int(s[R.HANDS_PLAYED]) != hands_before:
-            self._log.append(("hand_end", s.copy()))
-            rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
-            summary.record_round(s, self._pr, rows, 0)
-            self._rounds.append(rows)
-            if R.chance_pending(s):
-                self._advance()
-
-    def is_terminal(self) -> bool:
-        return int(self.s[R.PHASE]) == R.OVER
-
-    def result(self) -> Result:
-        if not self.is_terminal():
-            raise ValueError("the game is not over: no result yet")
-        row = np.empty(summary.SIZE, dtype=np.int32)
-        summary.summarize(self.s, row)
-        return summary.result(self.game.params, row)
-
-    def observation(self, player: int) -> AvoidanceObservation:
-        self._check_player(player)
-        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-        R.observe(self.s, self._pr, player, seen)
-        return AvoidanceObservation(self.game.params, seen, player, self)
-
-    def clone(self) -> AvoidanceState:
-        return self._copy(self.s.copy(), self._stream.copy())
-
-    def determinize(self, player: int, rng: np.random.Generator) -> AvoidanceState:
-        """A full state consistent with ``player``'s observation; hidden cards re-dealt from
-        ``rng`` and a fresh chance stream drawn from it (the real future stays hidden)."""
-        self._check_player(player)
-        out = np.empty_like(self.s)
-        R.determinize(self.s, self._pr, player, rng, out)
-        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return self._copy(out, stream)
-
-    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
-        """Play the game to its end in one compiled call, every seat choosing as the
-        ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
-        through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
-        For search rollouts: the log and round records are not extended."""
-        scratch = ScratchStream.get()
-        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
-                 self._buffer)
-        self._legal = None
-        ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
-        winners = ranks.count(1)
-        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
-
-    def records(self) -> tuple[np.ndarray, np.ndarray]:
-        """The finished game's summary row and its round rows, one per hand and seat (see
-        :mod:`engines.avoidance.summary`)."""
-        if not self.is_terminal():
-            raise ValueError("the game is not over: no records yet")
-        row = np.empty(summary.SIZE, dtype=np.int32)
-        summary.summarize(self.s, row)
-        rounds = (np.concatenate(self._rounds) if self._rounds
-                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
-        return row, rounds
+class AvoidanceObservation(TrickObservation):
+    """What one seat of a point-avoidance game may know."""
 
     @property
-    def log(self) -> list[str]:
-        """The game's events, readable: ``hand 1: 13 cards each, P0 deals; P1 leads``,
-        ``P1 pass Q♠``, ``P1 play 2♣``, ``trick 1: P1 2♣, P2 3♣, P3 A♣, P0 K♣ → P3``,
-        ``hand 1 ends: P0 took 14 (14, total 14), ...``."""
-        lines: list[str] = []
-        for entry in self._log:
-            if entry[0] == "deal":
-                lines.append(_describe_deal(self.game.params, entry[1]))
-            elif entry[0] == "trick":
-                lines.append(_describe_trick(self.game.params, entry[1]))
-            elif entry[0] == "hand_end":
-                lines.append(_describe_hand_end(self.game.params, entry[1]))
-            else:
-                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
-        return lines
-
-    # -- convenience -------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[int(self.s[R.PHASE])]
-
-    def hand_of(self, player: int) -> tuple[int, ...]:
-        """The cards ``player`` holds (full information: for tests and tools, not bots)."""
-        return tuple(int(c) for c in np.flatnonzero(
-            self.s[R.LOCATION:R.LOCATION + R.DECK_CARDS] == R.LOC_HAND + player))
-
-    def __repr__(self) -> str:
-        return (f"<{self.game.slug} hand {int(self.s[R.HAND]) + 1}, "
-                f"{self.phase}, P{self.current_player} to play>")
-
-    # -- internals ---------------------------------------------------------------------
-    def _copy(self, s: np.ndarray, stream: np.ndarray) -> AvoidanceState:
-        return AvoidanceState(self.game, s, stream, list(self._log), list(self._rounds))
-
-    def _advance(self) -> None:
-        scratch = ScratchStream.get()
-        _advance(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
-        self._legal = None
-        if not self.is_terminal():
-            self._log.append(("deal", self.s.copy()))
-
-    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
-        text = action.text
-        if self.is_terminal():
-            return f"{text} is not legal: the game is over"
-        shown = ", ".join(a.text for a in legal)
-        return (f"{text} is not legal for P{self.current_player} in phase {self.phase}; "
-                f"legal: {shown}")
-
-    def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.params.players:
-            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
-
-
-def _describe_deal(params: Params, s: np.ndarray) -> str:
-    text = f"hand {int(s[R.HAND]) + 1}: {int(s[R.CARDS])} cards each, P{int(s[R.DEALER])} deals"
-    where = s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
-    kitty = int((where == R.LOC_KITTY).sum())
-    if kitty:
-        text += f", {kitty} in the kitty"
-    if s[R.PHASE] == R.PLAYING:
-        text += f"; P{int(s[R.FIRST_LEADER])} leads"
-    return text
-
-
-def _describe_trick(params: Params, s: np.ndarray) -> str:
-    plays = ", ".join(f"P{int(s[R.TRICK_SEAT + i])} {card_name(int(s[R.TRICK_CARD + i]))}"
-                      for i in range(params.players))
-    return f"trick {int(s[R.TRICK])}: {plays} → P{int(s[R.TRICK_WINNER])}"
-
-
-def _describe_hand_end(params: Params, s: np.ndarray) -> str:
-    parts = [f"P{p} took {int(s[R.TAKEN + p])} ({int(s[R.POINTS + p])}, total "
-             f"{int(s[R.SCORE + p])})" for p in range(params.players)]
-    text = f"hand {int(s[R.HANDS_PLAYED])} ends: " + ", ".join(parts)
-    if s[R.SWEEPER] >= 0:
-        text += f"; P{int(s[R.SWEEPER])} swept"
-    if s[R.PHASE] == R.OVER:
-        winners = [f"P{p}" for p in range(params.players) if s[R.RANK + p] == 1]
-        text += f"; game over, {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
-    return text
-
-
-class AvoidanceObservation:
-    """What one seat may know, decoded on demand from a masked copy of the state."""
-
-    def __init__(self, params: Params, s: np.ndarray, player: int,
-                 state: AvoidanceState) -> None:
-        self.params = params
-        self.encoder = state.game.encode      # the game's public card data, for bots
-        self.player = player
-        self._s = s
-        self._state = state         # only for determinize(), while the game has not moved on
-
-    def determinize(self, rng: np.random.Generator) -> AvoidanceState:
-        """A full state consistent with what this seat knows (``state.determinize``).  Only
-        valid while the game is where it was when this observation was made."""
-        state = self._state
-        if (state.s[R.DECISIONS] != self._s[R.DECISIONS]
-                or state.s[R.HAND] != self._s[R.HAND]):
-            raise ValueError("stale observation: the game has moved on since it was made")
-        return state.determinize(self.player, rng)
-
-    @property
-    def array(self) -> np.ndarray:
-        """The masked state array (a read-only view), for compiled bots."""
-        view = self._s.view()
-        view.setflags(write=False)
-        return view
-
-    def _located(self, location: int) -> tuple[int, ...]:
-        where = self._s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
-        return tuple(int(c) for c in np.flatnonzero(where == location))
-
-    @cached_property
-    def hand(self) -> tuple[int, ...]:
-        """This seat's cards."""
-        return self._located(R.LOC_HAND + self.player)
-
-    @property
-    def trick(self) -> tuple[tuple[int, int], ...]:
-        """The trick in progress: (seat, card) in playing order."""
-        s = self._s
-        return tuple((int(s[R.TRICK_SEAT + i]), int(s[R.TRICK_CARD + i]))
-                     for i in range(int(s[R.PLAYED])))
+    def encoder(self) -> Callable[[Params], np.ndarray]:
+        """The game's public card data, for bots (``game.encode``)."""
+        return self._state.game.encode
 
     @cached_property
     def won(self) -> dict[int, tuple[int, ...]]:
@@ -356,45 +94,6 @@ class AvoidanceObservation:
         return tuple(int(c) for c in np.flatnonzero(where == self.player))
 
     @property
-    def phase(self) -> str:
-        return PHASE_NAMES[int(self._s[R.PHASE])]
-
-    @property
-    def cards(self) -> int:
-        """Cards per player dealt this hand."""
-        return int(self._s[R.CARDS])
-
-    @property
-    def dealer(self) -> int:
-        return int(self._s[R.DEALER])
-
-    @property
-    def current_player(self) -> int:
-        return int(self._s[R.CURRENT])
-
-    @property
-    def tricks(self) -> tuple[int, ...]:
-        """Tricks each seat has won this hand."""
-        return self._per_player(R.TRICKS)
-
-    @property
     def taken(self) -> tuple[int, ...]:
         """Points each seat has taken this hand."""
         return self._per_player(R.TAKEN)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Running totals."""
-        return self._per_player(R.SCORE)
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self._per_player(R.HAND_SIZE)
-
-    def _per_player(self, offset: int) -> tuple[int, ...]:
-        return tuple(int(v) for v in self._s[offset:offset + self.params.players])
-
-    def __repr__(self) -> str:
-        hand = " ".join(card_name(c) for c in self.hand) or "-"
-        return (f"<P{self.player} sees hand {int(self._s[R.HAND]) + 1} ({self.phase}), "
-                f"cards [{hand}], totals {self.scores}>")

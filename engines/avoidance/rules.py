@@ -96,6 +96,7 @@ STATE = Layout(
 STATE_SIZE = STATE.size
 PHASE = STATE.offset("phase")
 HAND = STATE.offset("hand")
+ROUND = HAND                         # the names engines.trickgame reads
 FIRST_DEALER = STATE.offset("first_dealer")
 DEALER = STATE.offset("dealer")
 CARDS = STATE.offset("cards")
@@ -106,6 +107,7 @@ PLAYED = STATE.offset("played")
 PASSES_MADE = STATE.offset("passes_made")
 DECISIONS = STATE.offset("decisions")
 HANDS_PLAYED = STATE.offset("hands_played")
+ROUNDS_PLAYED = HANDS_PLAYED
 HEARTS_PLAYED = STATE.offset("hearts_played")
 SWEEPER = STATE.offset("sweeper")
 LOCATION = STATE.offset("location")
@@ -422,13 +424,8 @@ def end_of_hand(s, pr):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The lowest total wins; equal totals share a rank."""
-    players = pr[P_PLAYERS]
-    for a in range(players):
-        better = 0
-        for b in range(players):
-            if s[SCORE + b] < s[SCORE + a]:
-                better += 1
-        s[RANK + a] = better + 1
+    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True,
+                      s[RANK:RANK + MAX_PLAYERS])
     s[PHASE] = OVER
     s[CURRENT] = -1
 
@@ -520,14 +517,11 @@ def determinize(s, pr, player, rng, out):
             if s[PHASE] == PASSING and s[PASSED_BY + card] >= 0:
                 picks[s[PASSED_BY + card]] += 1
             out[PASSED_BY + card] = -1
-    shuffle(rng, hidden[:n])
-    i = 0
+    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_KITTY, rng,
+                         out[LOCATION:LOCATION + DECK_CARDS])
+    i = 0                                   # the same order: a seat's first cards are its picks
     for p in range(MAX_PLAYERS):
         for j in range(held[p]):
-            out[LOCATION + hidden[i]] = LOC_HAND + p
             if j < picks[p]:
                 out[PASSED_BY + hidden[i]] = p
             i += 1
-    while i < n:
-        out[LOCATION + hidden[i]] = LOC_KITTY
-        i += 1

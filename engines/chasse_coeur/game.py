@@ -82,4 +82,6 @@ class ChasseCoeur(AvoidanceGame):
     slug = "chasse-coeur"
     title = "Chasse-coeur"
     Params = ChasseCoeurParams
-    encode = staticmethod(encode)
+
+    def encode(self, params: ChasseCoeurParams) -> np.ndarray:
+        return encode(params)

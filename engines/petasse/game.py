@@ -75,4 +75,6 @@ class Petasse(AvoidanceGame):
     slug = "petasse"
     title = "Pétasse"
     Params = PetasseParams
-    encode = staticmethod(encode)
+
+    def encode(self, params: PetasseParams) -> np.ndarray:
+        return encode(params)

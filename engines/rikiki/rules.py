@@ -369,13 +369,8 @@ def end_of_round(s, pr):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank (A7)."""
-    players = pr[P_PLAYERS]
-    for a in range(players):
-        better = 0
-        for b in range(players):
-            if s[SCORE + b] > s[SCORE + a]:
-                better += 1
-        s[RANK + a] = better + 1
+    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
+                      s[RANK:RANK + MAX_PLAYERS])
     s[PHASE] = OVER
     s[CURRENT] = -1
 
@@ -458,12 +453,5 @@ def determinize(s, pr, player, rng, out):
             location = s[LOCATION + card]
             if location != LOC_STOCK:
                 held[location - LOC_HAND] += 1
-    shuffle(rng, hidden[:n])
-    i = 0
-    for p in range(MAX_PLAYERS):
-        for _ in range(held[p]):
-            out[LOCATION + hidden[i]] = LOC_HAND + p
-            i += 1
-    while i < n:
-        out[LOCATION + hidden[i]] = LOC_STOCK
-        i += 1
+    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_STOCK, rng,
+                         out[LOCATION:LOCATION + DECK_CARDS])

@@ -15,26 +15,14 @@ from numba import njit
 from engines.api import Result
 from engines.rikiki import rules as R
 from engines.rikiki.params import RikikiParams
+from engines.trickgame import field_offsets, field_sources, win_shares
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "rounds_played", "first_dealer", "rank", "score", "player_decisions",
           "made_bids", "tricks_total", "bids_total")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
+_SOURCE = field_sources(R.STATE, FIELDS)
 SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+_AT = field_offsets(R.STATE, FIELDS)
 
 
 @njit(cache=True)
@@ -42,12 +30,6 @@ def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
     for i in range(SIZE):
         out[i] = s[_SOURCE[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
 def result(params: RikikiParams, row: np.ndarray) -> Result:
