@@ -167,6 +167,7 @@ LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the obs
 PLAY = 0                             # + card id
 BID_ACTION = PLAY + DECK_CARDS       # + b, b = 0 .. MAX_BID
 N_ACTIONS = BID_ACTION + MAX_BID + 1
+assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and its legal cards
 
 
 # --------------------------------------------------------------------------------------
@@ -276,20 +277,21 @@ def bid(s, pr, player, b):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def play_actions(s, pr, player, out):
-    """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A)."""
-    hand = np.empty(DECK_CARDS, dtype=np.int64)
+    """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A).
+
+    ``out`` (N_ACTIONS long) doubles as scratch: the hand in ``out[:n]``, its legal cards
+    in ``out[DECK_CARDS:]``, then the actions in ``out[:k]``."""
     n = 0
     for card in range(DECK_CARDS):
         if s[LOCATION + card] == LOC_HAND + player:
-            hand[n] = card
+            out[n] = card
             n += 1
-    cards = np.empty(DECK_CARDS, dtype=np.int64)
-    k = tricks.legal_in_trick(hand, n, CARD_SUIT, STRENGTH,
+    k = tricks.legal_in_trick(out[:n], n, CARD_SUIT, STRENGTH,
                               s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
                               s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
-                              s[TRUMP], pr[P_LEGALITY], cards)
+                              s[TRUMP], pr[P_LEGALITY], out[DECK_CARDS:])
     for i in range(k):
-        out[i] = PLAY + cards[i]
+        out[i] = PLAY + out[DECK_CARDS + i]
     return k
 
 
