@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'chasse-coeur', 'paris-damis', 'petasse', 'rikiki']
+['ascenseur-atouts', 'betzanbloo', 'chasse-coeur', 'paris-damis', 'petasse', 'rikiki', 'vicaire']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -49,6 +49,7 @@ _GAMES = {
     "rikiki": "engines.rikiki:Rikiki",
     "chasse-coeur": "engines.chasse_coeur:ChasseCoeur",
     "petasse": "engines.petasse:Petasse",
+    "vicaire": "engines.vicaire:Vicaire",
 }
 
 
