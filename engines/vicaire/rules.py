@@ -229,7 +229,7 @@ def end_of_trick(s, pr):
         s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
     s[TRICK] += 1
     s[PLAYED] = 0
-    if s[TRICK] == HAND_CARDS:
+    if s[TRICK] == s[CARDS]:
         end_of_deal(s, pr)
     else:
         s[CURRENT] = winner
@@ -256,7 +256,7 @@ def game_winner(s, pr):
     """The seat that wins the game at the end of this deal (-1: none): a capot wins at
     once; else the qualifier, or the lowest of several (none if tied)."""
     for p in range(PLAYERS):
-        if s[TRICKS + p] == HAND_CARDS:
+        if s[TRICKS + p] == s[CARDS]:
             s[CAPOT] = 1
             return p
     best = -1
