@@ -46,15 +46,6 @@ def build(slug: str, deal: dict, *, dealer: int = 0, leader: int | None = None,
     return state
 
 
-def play(state, *actions: str):
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
 
 def check_invariants(state) -> None:
     """Every card in play in exactly one place; hand sizes matching the tricks; points taken

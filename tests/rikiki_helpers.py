@@ -63,15 +63,6 @@ def refresh(state):
     return state
 
 
-def play(state, *actions: str):
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
 
 def locations(state) -> np.ndarray:
     return state.s[R.LOCATION:R.LOCATION + R.DECK_CARDS]

@@ -4,7 +4,8 @@ and over whole games."""
 from __future__ import annotations
 
 import numpy as np
-from avoidance_helpers import build, play
+from avoidance_helpers import build
+from trick_helpers import play
 
 import agents
 import engines

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from avoidance_helpers import build, check_invariants, play
+from avoidance_helpers import build, check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trick_helpers import play
 
 import agents
 import engines

@@ -3,35 +3,15 @@ documentation lists (and only those), and figures that agree with the games play
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import numpy as np
-import pyarrow as pa
 import pytest
+from trick_helpers import documented_columns
 
 import engines
 import sim.batch as batch
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
-         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
-         "category": pa.dictionary(pa.int8(), pa.string())}
 RUNS = {"chasse-coeur": {"players": 3, "end_threshold": 60},
         "petasse": {"players": 4, "loss_threshold": 30}}
-
-
-def documented_columns(slug: str) -> dict[str, list[tuple[str, pa.DataType]]]:
-    tables: dict[str, list[tuple[str, pa.DataType]]] = {}
-    current = None
-    for line in (DOCS / f"results-{slug}.md").read_text().splitlines():
-        heading = re.match(r"## (\w+) — ", line)
-        if heading:
-            current = tables.setdefault(heading.group(1), [])
-        elif current is not None and line.startswith("| `"):
-            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
-            current.append((name, TYPES[kind]))
-    return tables
 
 
 @pytest.fixture(scope="module", params=sorted(RUNS))

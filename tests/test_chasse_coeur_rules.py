@@ -4,7 +4,8 @@ deal, the 2♣ lead, the first trick, la générale, the variants, the end)."""
 from __future__ import annotations
 
 import pytest
-from avoidance_helpers import build, cards, play, texts
+from avoidance_helpers import build, cards
+from trick_helpers import play, texts
 
 import engines
 from engines.api import IllegalActionError

@@ -4,7 +4,8 @@ the card order, the first leader, the sweep, the end)."""
 from __future__ import annotations
 
 import pytest
-from avoidance_helpers import build, cards, play, texts
+from avoidance_helpers import build, cards
+from trick_helpers import play, texts
 
 import engines
 from engines.avoidance import rules as R

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from rikiki_helpers import build, load, play
+from rikiki_helpers import build, load
+from trick_helpers import play
 
 import agents
 from agents.rikiki import counted_winners

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rikiki_helpers import build, check_invariants, load, locations, play
+from rikiki_helpers import build, check_invariants, load, locations
+from trick_helpers import play
 
 import agents
 import engines

@@ -3,36 +3,12 @@ documentation lists (and only those), and figures that agree with the games play
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import numpy as np
-import pyarrow as pa
 import pytest
+from trick_helpers import documented_columns
 
 import sim.batch as batch
 from engines.rikiki.params import RikikiParams
-
-DOC = Path(__file__).resolve().parent.parent / "docs" / "results-rikiki.md"
-
-
-TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
-         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
-         "category": pa.dictionary(pa.int8(), pa.string())}
-
-
-def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
-    """(name, type) of every column in each table section of the documentation page."""
-    tables: dict[str, list[tuple[str, pa.DataType]]] = {}
-    current = None
-    for line in DOC.read_text().splitlines():
-        heading = re.match(r"## (\w+) — ", line)
-        if heading:
-            current = tables.setdefault(heading.group(1), [])
-        elif current is not None and line.startswith("| `"):
-            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
-            current.append((name, TYPES[kind]))
-    return tables
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +21,7 @@ def arrow():
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(arrow):
-    documented = documented_columns()
+    documented = documented_columns("rikiki")
     assert set(documented) == {"games", "players", "rounds"}
     for name, table in arrow.items():
         assert [(f.name, f.type) for f in table.schema] == documented[name], name

@@ -4,7 +4,8 @@ bids and the hook variant, following suit and the trumping variants, scoring, th
 from __future__ import annotations
 
 import pytest
-from rikiki_helpers import build, cards, load, play, texts
+from rikiki_helpers import build, cards, load
+from trick_helpers import play, texts
 
 from engines.api import IllegalActionError
 from engines.rikiki import rules as R

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from vicaire_helpers import build, play
+from trick_helpers import play
+from vicaire_helpers import build
 
 import agents
 import engines

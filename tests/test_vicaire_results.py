@@ -3,13 +3,10 @@ figures that agree), and the ``exact`` bot on positions where its choice is clea
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import numpy as np
-import pyarrow as pa
 import pytest
-from vicaire_helpers import build, play
+from trick_helpers import documented_columns, play
+from vicaire_helpers import build
 
 import agents
 import engines
@@ -17,11 +14,6 @@ import sim.batch as batch
 from agents.vicaire import tricks_needed
 from engines.vicaire.params import VicaireParams
 from sim.runner import play_python
-
-DOC = Path(__file__).resolve().parent.parent / "docs" / "results-vicaire.md"
-TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
-         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
-         "category": pa.dictionary(pa.int8(), pa.string())}
 
 
 @pytest.fixture(scope="module")
@@ -34,15 +26,7 @@ def arrow():
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(arrow):
-    documented: dict[str, list] = {}
-    current = None
-    for line in DOC.read_text().splitlines():
-        heading = re.match(r"## (\w+) — ", line)
-        if heading:
-            current = documented.setdefault(heading.group(1), [])
-        elif current is not None and line.startswith("| `"):
-            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
-            current.append((name, TYPES[kind]))
+    documented = documented_columns("vicaire")
     assert set(documented) == {"games", "players", "rounds"}
     for name, table in arrow.items():
         assert [(f.name, f.type) for f in table.schema] == documented[name], name

@@ -4,7 +4,8 @@ qualification, capot, payouts, the match)."""
 from __future__ import annotations
 
 import pytest
-from vicaire_helpers import build, cards, play, texts
+from trick_helpers import play, texts
+from vicaire_helpers import build, cards
 
 import agents
 import engines

@@ -35,11 +35,3 @@ def build(deal: dict, *, dealer: int = 0, totals=(0, 0, 0), seed: int = 0, **par
     return state
 
 
-def play(state, *actions: str):
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
