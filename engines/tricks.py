@@ -10,7 +10,8 @@ every trick-taking game:
   is played (a card whose strength its owner declares, such as an Excuse played high or low,
   gets the declared strength);
 * the trump suit (``NO_SUIT`` when a game has none) and the legality rule (``FOLLOW``,
-  ``MUST_TRUMP``, ``MUST_OVERTRUMP`` or ``MAY_TRUMP_BUT_OVER``: see :func:`legal_in_trick`);
+  ``MUST_TRUMP``, ``MUST_OVERTRUMP`` or ``MAY_TRUMP_BUT_OVER``: see :func:`legal_in_trick`),
+  lifted when a partner holds the trick (:func:`with_partner_exemption`);
 * card-point tables (``points[card]``) for games that count the cards taken.
 
 Around the trick: dealing a hand to the seats from the dealer's left (:func:`deal_hands`),
@@ -161,6 +162,19 @@ def legal_in_trick(hand, n, card_suit, card_strength, suits, strengths, count, t
             out[kept] = card
             kept += 1
     return kept
+
+
+@njit(cache=True)
+def with_partner_exemption(seats, suits, strengths, count, trump, partner, rule):
+    """The legality rule for a player whose ``partner`` (a seat, -1 for none) may be winning
+    the trick so far: when the partner holds it, the player is exempt from trumping and
+    over-trumping (``FOLLOW``: follow suit if able, otherwise any card); otherwise
+    ``rule``."""
+    if partner < 0 or count == 0:
+        return rule
+    if seats[trick_winner(suits, strengths, count, trump)] == partner:
+        return FOLLOW
+    return rule
 
 
 # --------------------------------------------------------------------------------------

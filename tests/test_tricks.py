@@ -134,3 +134,22 @@ def test_redeal_hidden_keeps_the_hand_sizes():
     tricks.redeal_hidden(hidden, 8, np.array([3, 0, 2], dtype=np.int32), 10, 99,
                          np.random.default_rng(1), location)
     assert sorted(location.tolist()) == [10, 10, 10, 12, 12, 99, 99, 99]
+
+
+def test_partner_exemption_lifts_the_duty_to_trump():
+    seats = np.array([2, 3, 0, 0], dtype=np.int64)
+    suits = np.array([1, 2, NO_SUIT, NO_SUIT], dtype=np.int64)        # diamond led, trumped
+    strengths = np.array([9, 1, 0, 0], dtype=np.int64)
+    # seat 3 (the trumper) holds the trick: its partner seat 1 is exempt
+    assert tricks.with_partner_exemption(seats, suits, strengths, 2, SPADES, 3,
+                                         tricks.MUST_OVERTRUMP) == tricks.FOLLOW
+    # seat 2's partner is seat 0, who does not hold it: the rule stands
+    assert tricks.with_partner_exemption(seats, suits, strengths, 2, SPADES, 0,
+                                         tricks.MUST_OVERTRUMP) == tricks.MUST_OVERTRUMP
+    assert tricks.with_partner_exemption(seats, suits, strengths, 0, SPADES, 3,
+                                         tricks.MUST_TRUMP) == tricks.MUST_TRUMP
+    assert tricks.with_partner_exemption(seats, suits, strengths, 2, SPADES, -1,
+                                         tricks.MUST_TRUMP) == tricks.MUST_TRUMP
+    rule = tricks.with_partner_exemption(seats, suits, strengths, 2, SPADES, 3,
+                                         tricks.MUST_OVERTRUMP)
+    assert legal_rule([3, 22], [15, 25], SPADES, rule) == [3, 22]

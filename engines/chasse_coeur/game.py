@@ -11,7 +11,8 @@ peut se défausser"; "Si quelqu'un réussit à remporter tous les points, il fai
 each opponent as written (A3).  Not in the text (spec defaults): the lowest non-point cards
 come out so the cards divide evenly (A1), no passing (A4), hearts may be led any time (A5),
 the game ends after the hand in which a total reaches 100, the lowest total wins (A7), ties
-share (A8), the first dealer is random and the deal passes left.
+share (A8), the first dealer is random and the deal passes left.  With a kitty that holds
+the 2♣ (``leftover_rule=kitty``), the holder of the lowest club leads, any card.
 """
 
 from __future__ import annotations
