@@ -65,7 +65,6 @@ P_MATCH_TARGET = PARAMS.offset("match_target")
 P_NUM_GAMES = PARAMS.offset("num_games")
 P_MAX_DEALS = PARAMS.offset("max_deals")
 P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_PLAYERS = -1                       # the player count is fixed: PLAYERS
 RANDOM_DEALER = -1
 
 
