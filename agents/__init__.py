@@ -18,6 +18,9 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "contrarian": ("agents.betzanbloo:ContrarianAgent", ("betzanbloo",)),
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
+    "counter": ("agents.rikiki:CounterAgent", ("rikiki",)),
+    "dumper": ("agents.avoidance:DumperAgent", ("chasse-coeur", "petasse")),
+    "exact": ("agents.vicaire:ExactAgent", ("vicaire",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

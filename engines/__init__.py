@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'paris-damis']
+['ascenseur-atouts', 'betzanbloo', 'chasse-coeur', 'paris-damis', 'petasse', 'rikiki', 'vicaire']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -46,6 +46,10 @@ _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
+    "rikiki": "engines.rikiki:Rikiki",
+    "chasse-coeur": "engines.chasse_coeur:ChasseCoeur",
+    "petasse": "engines.petasse:Petasse",
+    "vicaire": "engines.vicaire:Vicaire",
 }
 
 

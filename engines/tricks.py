@@ -9,8 +9,14 @@ every trick-taking game:
 * the *played* suit and strength of each card of a trick, which the game sets when the card
   is played (a card whose strength its owner declares, such as an Excuse played high or low,
   gets the declared strength);
-* the trump suit (``NO_SUIT`` when a game has none) and whether a player out of the led suit
-  must trump.
+* the trump suit (``NO_SUIT`` when a game has none) and the legality rule (``FOLLOW``,
+  ``MUST_TRUMP``, ``MUST_OVERTRUMP`` or ``MAY_TRUMP_BUT_OVER``: see :func:`legal_in_trick`),
+  lifted when a partner holds the trick (:func:`with_partner_exemption`);
+* card-point tables (``points[card]``) for games that count the cards taken.
+
+Around the trick: dealing a hand to the seats from the dealer's left (:func:`deal_hands`),
+the dealer of each round, and the bidding helper shared by exact-bid games (the "hook" that
+forbids the last bidder one bid, :func:`hook_forbidden`).
 
 A trick is kept as parallel arrays over its positions (0 = the lead): the seat, the card,
 its played suit and its strength.
@@ -19,6 +25,8 @@ its played suit and its strength.
 from __future__ import annotations
 
 from numba import njit
+
+from engines.chance import shuffle
 
 NO_SUIT = -1
 
@@ -49,6 +57,13 @@ def led_suit(suits, count):
         if suits[i] != NO_SUIT:
             return suits[i]
     return NO_SUIT
+
+
+# Legality rules: what a player who cannot follow the led suit must do.
+FOLLOW = 0              # follow suit if able; otherwise any card
+MUST_TRUMP = 1          # ... otherwise trump if able
+MUST_OVERTRUMP = 2      # ... otherwise trump if able, beating the trumps already played if able
+MAY_TRUMP_BUT_OVER = 3  # trumping is free, but a trump must beat earlier trumps if able
 
 
 @njit(cache=True)
@@ -101,3 +116,133 @@ def trick_winner(suits, strengths, count, trump):
             best = i
             best_trump = is_trump
     return best if best >= 0 else 0
+
+
+@njit(cache=True)
+def highest_trump(suits, strengths, count, trump):
+    """The strength of the strongest trump among the first ``count`` cards of a trick (-1 if
+    none)."""
+    best = -1
+    if trump == NO_SUIT:
+        return best
+    for i in range(count):
+        if suits[i] == trump and strengths[i] > best:
+            best = strengths[i]
+    return best
+
+
+@njit(cache=True)
+def legal_in_trick(hand, n, card_suit, card_strength, suits, strengths, count, trump, rule,
+                   out):
+    """Write into ``out`` the cards of ``hand[:n]`` (in that order) that may be played to the
+    trick of ``count`` cards so far (played suits and strengths); return their count.
+
+    Following the led suit comes first (:func:`legal_cards`, with ``MUST_TRUMP`` and
+    ``MUST_OVERTRUMP`` making a player out of the led suit trump if able).  Then, under
+    ``MUST_OVERTRUMP`` and ``MAY_TRUMP_BUT_OVER``, a trump played to a trick that holds a
+    trump (trump led included) must beat the strongest one if the player holds such a trump."""
+    led = led_suit(suits, count)
+    k = legal_cards(hand, n, card_suit, led, trump, rule == MUST_TRUMP or
+                    rule == MUST_OVERTRUMP, out)
+    if rule != MUST_OVERTRUMP and rule != MAY_TRUMP_BUT_OVER:
+        return k
+    top = highest_trump(suits, strengths, count, trump)
+    if top < 0:
+        return k
+    can_beat = False
+    for i in range(k):
+        card = out[i]
+        can_beat |= card_suit[card] == trump and card_strength[card] > top
+    if not can_beat:
+        return k
+    kept = 0
+    for i in range(k):
+        card = out[i]
+        if card_suit[card] != trump or card_strength[card] > top:
+            out[kept] = card
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def with_partner_exemption(seats, suits, strengths, count, trump, partner, rule):
+    """The legality rule for a player whose ``partner`` (a seat, -1 for none) may be winning
+    the trick so far: when the partner holds it, the player is exempt from trumping and
+    over-trumping (``FOLLOW``: follow suit if able, otherwise any card); otherwise
+    ``rule``."""
+    if partner < 0 or count == 0:
+        return rule
+    if seats[trick_winner(suits, strengths, count, trump)] == partner:
+        return FOLLOW
+    return rule
+
+
+# --------------------------------------------------------------------------------------
+# Card points
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def trick_points(cards, count, points):
+    """The points of the first ``count`` cards of a trick by the table ``points[card]``."""
+    total = 0
+    for i in range(count):
+        total += points[cards[i]]
+    return total
+
+
+# --------------------------------------------------------------------------------------
+# The deal and the bids
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def deal_hands(deck, dealer, players, per_player, location, loc_hand, hand_size):
+    """Deal ``per_player`` cards of ``deck`` (in its order) one at a time to each seat from
+    the dealer's left: ``location[card] = loc_hand + seat`` and ``hand_size[seat]`` grows.
+    Return how many cards were dealt (the next card of ``deck`` is the top of the stock)."""
+    i = 0
+    for _ in range(per_player):
+        seat = next_seat(dealer, players)
+        for _ in range(players):
+            location[deck[i]] = loc_hand + seat
+            hand_size[seat] += 1
+            i += 1
+            seat = next_seat(seat, players)
+    return i
+
+
+@njit(cache=True, inline="always")
+def hook_forbidden(bids_made, players, tricks_in_hand, bid_total):
+    """The one bid the "hook" forbids the last bidder (the bids may not add up to the tricks
+    of the hand), or -1 for any earlier bidder or when no bid could make that total."""
+    if bids_made != players - 1 or bid_total > tricks_in_hand:
+        return -1
+    return tricks_in_hand - bid_total
+
+
+# --------------------------------------------------------------------------------------
+# The end of a game and hidden cards
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def rank_seats(scores, players, lowest_wins, ranks):
+    """Write each seat's rank into ``ranks``: 1 + the number of seats with a better score
+    (lower when ``lowest_wins``, else higher); equal scores share a rank."""
+    for a in range(players):
+        better = 0
+        for b in range(players):
+            if (scores[b] < scores[a]) if lowest_wins else (scores[b] > scores[a]):
+                better += 1
+        ranks[a] = better + 1
+
+
+@njit(cache=True)
+def redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, location):
+    """Shuffle the hidden cards ``hidden[:n]`` and deal them back: ``held[p]`` to seat p in
+    seat order (``location[card] = loc_hand + p``), the rest to ``loc_rest``.  The caller
+    gathers them in card id order, so the result depends only on what an observer knows."""
+    shuffle(rng, hidden[:n])
+    i = 0
+    for p in range(held.shape[0]):
+        for _ in range(held[p]):
+            location[hidden[i]] = loc_hand + p
+            i += 1
+    while i < n:
+        location[hidden[i]] = loc_rest
+        i += 1

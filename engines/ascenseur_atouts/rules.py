@@ -194,7 +194,7 @@ def hook_forbidden(s, pr):
     player), or -1 when the hook does not apply."""
     if not hook_applies(s, pr):
         return -1
-    return s[CARDS] - s[BID_TOTAL]
+    return tricks.hook_forbidden(s[BIDS_MADE], pr[P_PLAYERS], s[CARDS], s[BID_TOTAL])
 
 
 # --------------------------------------------------------------------------------------
@@ -238,14 +238,8 @@ def deal(s, pr, rng):
         s[TRICKS + p] = 0
         s[TRICK_SEAT + p] = -1
         s[TRICK_CARD + p] = -1
-    i = 0
-    for _ in range(c):
-        seat = tricks.next_seat(s[DEALER], players)
-        for _ in range(players):
-            s[LOCATION + deck[i]] = LOC_HAND + seat
-            s[HAND_SIZE + seat] += 1
-            i += 1
-            seat = tricks.next_seat(seat, players)
+    tricks.deal_hands(deck, s[DEALER], players, c, s[LOCATION:LOCATION + PLAY_CARDS],
+                      LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
     s[BIDS_MADE] = 0
     s[BID_TOTAL] = 0
     s[TRICK] = 0
