@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'paris-damis']
+['ascenseur-atouts', 'betzanbloo', 'huit-americain', 'paris-damis']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -46,6 +46,7 @@ _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
+    "huit-americain": "engines.huit_americain:HuitAmericain",
 }
 
 

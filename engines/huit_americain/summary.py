@@ -1,0 +1,122 @@
+"""The record of a finished game of le huit américain: one flat summary row (a single hand:
+no round rows).  ``summarize`` copies the final figures out of a state array; :func:`result`
+turns a row into the common :class:`engines.api.Result`; the ``*_columns`` functions build
+the result tables' columns (documented in ``docs/results-huit-americain.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.huit_americain import rules as R
+from engines.huit_americain.params import HuitAmericainParams
+from engines.shedding import ENDINGS
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "turns", "ending", "reshuffles", "ace_chains", "kh_chains",
+          "longest_chain", "eights", "tens", "skips", "rank", "score", "hand_size",
+          "player_decisions", "cards_drawn", "penalty_cards", "cards_played",
+          "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens")
+_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
+                          for f in FIELDS]).astype(np.int64)
+SIZE = _SOURCE.size
+ROUND_WIDTH = 0
+GAME_FIGURES = ("turns", "reshuffles", "ace_chains", "kh_chains", "longest_chain", "eights",
+                "tens", "skips")
+PLAYER_FIGURES = ("cards_drawn", "penalty_cards", "cards_played", "carte_penalties",
+                  "dealt_aces", "dealt_eights", "dealt_tens")
+
+
+def offsets() -> dict[str, slice]:
+    """Where each field sits in a summary row."""
+    out, start = {}, 0
+    for f in FIELDS:
+        size = R.STATE.size_of(f)
+        out[f] = slice(start, start + size)
+        start += size
+    return out
+
+
+_AT = offsets()
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    for i in range(SIZE):
+        out[i] = s[_SOURCE[i]]
+
+
+def win_shares(ranks: np.ndarray) -> np.ndarray:
+    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
+    winners = (ranks == 1).sum(axis=-1, keepdims=True)
+    return np.where(ranks == 1, 1.0 / winners, 0.0)
+
+
+def _game(rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, 0]
+
+
+def _per_player(params: HuitAmericainParams, rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, :params.players]
+
+
+def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
+                             "ending": ENDINGS[int(games["ending"][0][0])]}
+    stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
+    details = {name: tuple(int(v) for v in players[name][0])
+               for name in PLAYER_FIGURES + ("cards_left", "decisions")}
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats=stats, details=details)
+
+
+def max_round_rows(params: HuitAmericainParams) -> int:
+    return 0
+
+
+def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
+    """Per-game columns of summary rows (one row per game); ``ending`` is categorical
+    ``(codes, categories)``."""
+    columns: dict[str, Any] = {"decisions": _game(rows, "decisions").astype(np.int32),
+                               "rounds": np.ones(len(rows), dtype=np.int16)}
+    columns |= {name: _game(rows, name).astype(np.int32) for name in GAME_FIGURES}
+    ending = _game(rows, "ending").astype(np.int8)
+    columns["ending"] = (ending, ENDINGS)
+    columns["capped"] = ending == ENDINGS.index("capped")
+    columns["cyclic"] = ending == ENDINGS.index("cyclic")
+    columns["cards_drawn"] = _per_player(params, rows, "cards_drawn").sum(axis=1) \
+        .astype(np.int32)
+    columns["penalty_cards"] = _per_player(params, rows, "penalty_cards").sum(axis=1) \
+        .astype(np.int32)
+    return columns
+
+
+def player_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    ranks = _per_player(params, rows, "rank")
+    columns = {
+        "score": _per_player(params, rows, "score").astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "cards_left": _per_player(params, rows, "hand_size").astype(np.int16),
+        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+    }
+    columns |= {name: _per_player(params, rows, name).astype(np.int16)
+                for name in PLAYER_FIGURES}
+    return columns
+
+
+def round_columns(params: HuitAmericainParams, rounds: np.ndarray) -> dict[str, Any]:
+    """A single hand has no round rows: no columns."""
+    return {}
