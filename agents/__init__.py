@@ -18,6 +18,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "contrarian": ("agents.betzanbloo:ContrarianAgent", ("betzanbloo",)),
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
+    "shedder": ("agents.huit_americain:ShedderAgent", ("huit-americain",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }
