@@ -71,7 +71,7 @@ def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
     players = player_columns(params, rows)
     games = game_columns(params, rows)
     stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
-                             "ending": ENDINGS[int(games["ending"][0][0])]}
+                             "ending": ENDINGS[int(_game(rows, "ending")[0])]}
     stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
     details = {name: tuple(int(v) for v in players[name][0])
                for name in PLAYER_FIGURES + ("cards_left", "decisions")}
@@ -86,13 +86,11 @@ def max_round_rows(params: HuitAmericainParams) -> int:
 
 
 def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
-    """Per-game columns of summary rows (one row per game); ``ending`` is categorical
-    ``(codes, categories)``."""
+    """Per-game columns of summary rows (one row per game)."""
     columns: dict[str, Any] = {"decisions": _game(rows, "decisions").astype(np.int32),
                                "rounds": np.ones(len(rows), dtype=np.int16)}
     columns |= {name: _game(rows, name).astype(np.int32) for name in GAME_FIGURES}
-    ending = _game(rows, "ending").astype(np.int8)
-    columns["ending"] = (ending, ENDINGS)
+    ending = _game(rows, "ending")
     columns["capped"] = ending == ENDINGS.index("capped")
     columns["cyclic"] = ending == ENDINGS.index("cyclic")
     columns["cards_drawn"] = _per_player(params, rows, "cards_drawn").sum(axis=1) \
