@@ -19,6 +19,9 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
     "shedder": ("agents.huit_americain:ShedderAgent", ("huit-americain",)),
+    "honest": ("agents.menteur:HonestAgent", ("menteur",)),
+    "bluffer": ("agents.menteur:BlufferAgent", ("menteur",)),
+    "caller": ("agents.menteur:CallerAgent", ("menteur",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

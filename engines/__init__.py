@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'huit-americain', 'paris-damis']
+['ascenseur-atouts', 'betzanbloo', 'huit-americain', 'menteur', 'paris-damis']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -47,6 +47,7 @@ _GAMES = {
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
     "huit-americain": "engines.huit_americain:HuitAmericain",
+    "menteur": "engines.menteur:Menteur",
 }
 
 

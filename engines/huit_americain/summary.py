@@ -15,46 +15,27 @@ from engines.api import Result
 from engines.huit_americain import rules as R
 from engines.huit_americain.params import HuitAmericainParams
 from engines.shedding import ENDINGS
+from engines.shedding_records import copy_fields, field_slices, summary_source, win_shares
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turns", "ending", "reshuffles", "ace_chains", "kh_chains",
           "longest_chain", "eights", "tens", "skips", "rank", "score", "hand_size",
           "player_decisions", "cards_drawn", "penalty_cards", "cards_played",
           "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
+_SOURCE = summary_source(R.STATE, FIELDS)
 SIZE = _SOURCE.size
 ROUND_WIDTH = 0
 GAME_FIGURES = ("turns", "reshuffles", "ace_chains", "kh_chains", "longest_chain", "eights",
                 "tens", "skips")
 PLAYER_FIGURES = ("cards_drawn", "penalty_cards", "cards_played", "carte_penalties",
                   "dealt_aces", "dealt_eights", "dealt_tens")
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+_AT = field_slices(R.STATE, FIELDS)
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
+    copy_fields(s, _SOURCE, out)
 
 
 def _game(rows: np.ndarray, name: str) -> np.ndarray:

@@ -1,0 +1,98 @@
+"""The record of a finished game of le menteur: one flat summary row (a single hand: no
+round rows).  ``summarize`` copies the final figures out of a state array; :func:`result`
+turns a row into the common :class:`engines.api.Result`; the ``*_columns`` functions build
+the result tables' columns (documented in ``docs/results-menteur.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.menteur import rules as R
+from engines.menteur.params import MenteurParams
+from engines.shedding import ENDINGS
+from engines.shedding_records import copy_fields, field_slices, summary_source, win_shares
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
+          "largest_pile", "rank", "score", "hand_size", "player_decisions", "lays", "lies",
+          "calls", "correct_calls", "caught", "piles_taken", "cards_taken")
+_SOURCE = summary_source(R.STATE, FIELDS)
+SIZE = _SOURCE.size
+ROUND_WIDTH = 0
+GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile")
+PLAYER_FIGURES = ("lays", "lies", "calls", "correct_calls", "caught", "piles_taken",
+                  "cards_taken")
+_AT = field_slices(R.STATE, FIELDS)
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    copy_fields(s, _SOURCE, out)
+
+
+def _game(rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, 0]
+
+
+def _per_player(params: MenteurParams, rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, :params.players]
+
+
+def result(params: MenteurParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
+                             "ending": ENDINGS[int(_game(rows, "ending")[0])],
+                             "won_on_lie": bool(games["won_on_lie"][0])}
+    stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
+    details = {name: tuple(int(v) for v in players[name][0])
+               for name in PLAYER_FIGURES + ("cards_left", "decisions")}
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats=stats, details=details)
+
+
+def max_round_rows(params: MenteurParams) -> int:
+    return 0
+
+
+def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
+    """Per-game columns of summary rows (one row per game)."""
+    columns: dict[str, Any] = {"decisions": _game(rows, "decisions").astype(np.int32),
+                               "rounds": np.ones(len(rows), dtype=np.int16)}
+    columns |= {name: _game(rows, name).astype(np.int32) for name in GAME_FIGURES}
+    columns["won_on_lie"] = _game(rows, "won_on_lie") > 0
+    columns["capped"] = _game(rows, "ending") == ENDINGS.index("capped")
+    columns["lies"] = _per_player(params, rows, "lies").sum(axis=1).astype(np.int32)
+    columns["correct_calls"] = _per_player(params, rows, "correct_calls").sum(axis=1) \
+        .astype(np.int32)
+    return columns
+
+
+def player_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    ranks = _per_player(params, rows, "rank")
+    columns = {
+        "score": _per_player(params, rows, "score").astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "cards_left": _per_player(params, rows, "hand_size").astype(np.int16),
+        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+    }
+    columns |= {name: _per_player(params, rows, name).astype(np.int16)
+                for name in PLAYER_FIGURES}
+    return columns
+
+
+def round_columns(params: MenteurParams, rounds: np.ndarray) -> dict[str, Any]:
+    """A single hand has no round rows: no columns."""
+    return {}

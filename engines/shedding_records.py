@@ -1,0 +1,39 @@
+"""The records of a finished shedding game, shared by the shedding engines' ``summary``
+modules: a summary row is a fixed selection of state fields (named in ``FIELDS``), copied
+by :func:`summarize` from the state array."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.layout import Layout
+
+
+def summary_source(layout: Layout, fields: tuple[str, ...]) -> np.ndarray:
+    """The state offsets a summary row copies, in row order."""
+    return np.concatenate([np.arange(layout.offset(f), layout.offset(f) + layout.size_of(f))
+                           for f in fields]).astype(np.int64)
+
+
+def field_slices(layout: Layout, fields: tuple[str, ...]) -> dict[str, slice]:
+    """Where each field sits in a summary row."""
+    out, start = {}, 0
+    for f in fields:
+        size = layout.size_of(f)
+        out[f] = slice(start, start + size)
+        start += size
+    return out
+
+
+@njit(cache=True)
+def copy_fields(s, source, out):
+    """Copy the state offsets ``source`` of ``s`` into the summary row ``out``."""
+    for i in range(source.size):
+        out[i] = s[source[i]]
+
+
+def win_shares(ranks: np.ndarray) -> np.ndarray:
+    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
+    winners = (ranks == 1).sum(axis=-1, keepdims=True)
+    return np.where(ranks == 1, 1.0 / winners, 0.0)
