@@ -22,6 +22,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "honest": ("agents.menteur:HonestAgent", ("menteur",)),
     "bluffer": ("agents.menteur:BlufferAgent", ("menteur",)),
     "caller": ("agents.menteur:CallerAgent", ("menteur",)),
+    "runner": ("agents.nain_jaune:RunnerAgent", ("nain-jaune",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

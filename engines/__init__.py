@@ -2,7 +2,7 @@
 
 >>> import engines
 >>> engines.available()
-['ascenseur-atouts', 'betzanbloo', 'huit-americain', 'menteur', 'paris-damis']
+['ascenseur-atouts', 'betzanbloo', 'huit-americain', 'menteur', 'nain-jaune', 'paris-damis']
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -48,6 +48,7 @@ _GAMES = {
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
     "huit-americain": "engines.huit_americain:HuitAmericain",
     "menteur": "engines.menteur:Menteur",
+    "nain-jaune": "engines.nain_jaune:NainJaune",
 }
 
 

@@ -1,0 +1,125 @@
+"""The record of a finished game of le nain jaune: one flat summary row, and one row per seat
+for every deal.  ``summarize`` copies the final figures out of a state array; ``record_deal``
+the figures of the deal just finished; :func:`result` turns a row into the common
+:class:`engines.api.Result`; the ``*_columns`` functions build the result tables' columns
+(documented in ``docs/results-nain-jaune.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.nain_jaune import rules as R
+from engines.nain_jaune.params import NainJauneParams
+from engines.shedding import ENDINGS
+from engines.shedding_records import copy_fields, field_slices, summary_source, win_shares
+
+FIELDS = ("decisions", "turns", "deal", "ending", "grand_operas", "forgotten", "pots",
+          "rank", "score", "player_decisions", "deals_won", "chips_from_pots",
+          "chips_from_payments", "chips_doubled")
+_SOURCE = summary_source(R.STATE, FIELDS)
+SIZE = _SOURCE.size
+_AT = field_slices(R.STATE, FIELDS)
+PLAYER_FIGURES = ("deals_won", "chips_from_pots", "chips_from_payments", "chips_doubled")
+ROUND_FIELDS = ("round", "seat", "deal_winner", "grand_opera", "chips", "paid", "received",
+                "pots_won", "doubled", "cards_left")
+ROUND_WIDTH = len(ROUND_FIELDS)
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    copy_fields(s, _SOURCE, out)
+
+
+@njit(cache=True)
+def record_deal(s, pr, out):
+    """Write the deal just finished into ``out`` (one row per seat)."""
+    deal = s[R.DEAL] if s[R.PHASE] == R.OVER else s[R.DEAL] - 1
+    for p in range(pr[R.P_PLAYERS]):
+        r = out[p]
+        r[0] = deal
+        r[1] = p
+        r[2] = s[R.LAST_WINNER] == p
+        r[3] = s[R.LAST_OPERA]
+        r[4] = s[R.LAST_CHIPS + p]
+        r[5] = s[R.LAST_PAID + p]
+        r[6] = s[R.LAST_RECEIVED + p]
+        r[7] = s[R.LAST_POTS_WON + p]
+        r[8] = s[R.LAST_DOUBLED + p]
+        r[9] = s[R.LAST_CARDS_LEFT + p]
+
+
+def _game(rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, 0]
+
+
+def _per_player(params: NainJauneParams, rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, :params.players]
+
+
+def result(params: NainJauneParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]),
+                             "rounds": int(games["rounds"][0]),
+                             "ending": ENDINGS[int(_game(rows, "ending")[0])],
+                             "turns": int(games["turns"][0]),
+                             "grand_operas": int(games["grand_operas"][0]),
+                             "chips_in_pots": int(games["chips_in_pots"][0])}
+    details = {name: tuple(int(v) for v in players[name][0])
+               for name in PLAYER_FIGURES + ("chips", "decisions")}
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats=stats, details=details)
+
+
+def max_round_rows(params: NainJauneParams) -> int:
+    return params.max_deals * params.players
+
+
+def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
+    """Per-game columns of summary rows (one row per game)."""
+    return {
+        "decisions": _game(rows, "decisions").astype(np.int32),
+        "rounds": _game(rows, "deal").astype(np.int16),
+        "turns": _game(rows, "turns").astype(np.int32),
+        "grand_operas": _game(rows, "grand_operas").astype(np.int16),
+        "forgotten": _game(rows, "forgotten").astype(np.int16),
+        "chips_in_pots": rows[:, _AT["pots"]].sum(axis=1).astype(np.int32),
+        "capped": _game(rows, "ending") == ENDINGS.index("capped"),
+    }
+
+
+def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    ranks = _per_player(params, rows, "rank")
+    columns = {
+        "score": _per_player(params, rows, "score").astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "chips": _per_player(params, rows, "score").astype(np.int32),
+        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+    }
+    columns |= {name: _per_player(params, rows, name).astype(np.int32)
+                for name in PLAYER_FIGURES}
+    return columns
+
+
+def round_columns(params: NainJauneParams, rounds: np.ndarray) -> dict[str, Any]:
+    """Per-deal, per-seat columns of deal rows."""
+    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
+    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int32)
+                               for name in ROUND_FIELDS}
+    columns["round"] = rounds[:, at["round"]].astype(np.int16)
+    columns["seat"] = rounds[:, at["seat"]].astype(np.int8)
+    for name in ("deal_winner", "grand_opera"):
+        columns[name] = rounds[:, at[name]].astype(bool)
+    return columns
