@@ -316,3 +316,9 @@ def test_errors_name_the_valid_choices():
         state.apply("pass")
     with pytest.raises(ValueError, match="valid values: 52, 32, 54"):
         load(deck=36)
+
+
+def test_playout_plays_the_random_agents_game():
+    state = load(max_turns=2000).new_state(9)
+    shares = state.clone().playout(np.random.default_rng(3))
+    assert shares == play_random(state, np.random.default_rng(3)).result().win_shares

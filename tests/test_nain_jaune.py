@@ -271,3 +271,9 @@ def test_errors_name_the_valid_choices():
         load(double_amount="twice")
     with pytest.raises(ValueError, match="takes 5 values"):
         load(antes=(1, 2))
+
+
+def test_playout_plays_the_random_agents_game():
+    state = load(max_deals=20).new_state(9)
+    shares = state.clone().playout(np.random.default_rng(3))
+    assert shares == play_random(state, np.random.default_rng(3)).result().win_shares

@@ -14,6 +14,7 @@ from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import SUIT_SYMBOLS, card_name
+from engines.chance import uniform_index_jit
 from engines.menteur import rules as R
 from engines.menteur import summary
 from engines.menteur.params import MenteurParams
@@ -52,6 +53,18 @@ def _advance(s, pr, rngs, alias, stream):
     """Resolve the pending chance step (the deal), drawing from the state's own stream."""
     alias[:] = stream
     R.advance(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _playout(s, pr, rngs, alias, stream, decisions, actions):
+    """Play uniformly random legal actions to the end of the game: each decision takes
+    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
+    agent's draw); chance draws from the state's own stream, as ``apply`` does."""
+    alias[:] = stream
+    while s[R.PHASE] != R.OVER:
+        n = R.legal_actions(s, pr, actions)
+        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
     stream[:] = alias
 
 
@@ -173,6 +186,18 @@ class MenteurState:
         R.determinize(self.s, self._pr, player, rng, out)
         stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
         return MenteurState(self.game, out, stream, list(self._log))
+
+    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
+        """Play the game to its end in one compiled call, every seat choosing as the
+        ``random`` agent would with ``rng`` as the decision stream (the same game as through
+        :meth:`apply`), and return the seats' win shares.  The log and records are not
+        extended."""
+        scratch = ScratchStream.get()
+        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
+                 self._buffer)
+        ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
+        winners = ranks.count(1)
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row, and its round rows (none: a single hand)."""

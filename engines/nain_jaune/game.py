@@ -14,6 +14,7 @@ from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
+from engines.chance import uniform_index_jit
 from engines.nain_jaune import rules as R
 from engines.nain_jaune import summary
 from engines.nain_jaune.params import NainJauneParams
@@ -41,6 +42,18 @@ def _step(s, pr, code, rngs, alias, stream, setup):
         R.advance(s, pr, rngs[0])
     else:
         R.apply_action(s, pr, code, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _playout(s, pr, rngs, alias, stream, decisions, actions):
+    """Play uniformly random legal actions to the end of the game: each decision takes
+    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
+    agent's draw); chance draws from the state's own stream, as ``apply`` does."""
+    alias[:] = stream
+    while s[R.PHASE] != R.OVER:
+        n = R.legal_actions(s, pr, actions)
+        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
     stream[:] = alias
 
 
@@ -152,6 +165,18 @@ class NainJauneState:
         R.determinize(self.s, self._pr, player, rng, out)
         stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
         return NainJauneState(self.game, out, stream, list(self._log), list(self._deals))
+
+    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
+        """Play the game to its end in one compiled call, every seat choosing as the
+        ``random`` agent would with ``rng`` as the decision stream (the same game as through
+        :meth:`apply`), and return the seats' win shares.  The log and records are not
+        extended."""
+        scratch = ScratchStream.get()
+        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
+                 self._buffer)
+        ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
+        winners = ranks.count(1)
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row and its deal rows (one per seat and deal)."""
