@@ -113,7 +113,7 @@ def test_payments_at_the_end_of_a_deal(double, doubled):
     assert int(s[R.LAST_DOUBLED + 1]) == doubled
     assert int(s[R.LAST_CHIPS + 1]) == 100 - 11 - doubled
     assert not s[R.LAST_OPERA]
-    rows = state._deals[-1]
+    rows = state._rounds[-1]
     assert rows[2, 2] == 1 and rows[1, 8] == doubled
 
 
