@@ -94,3 +94,20 @@ def note_pass(s, passes, active):
 def capped(s, decisions, cap):
     """Whether the game has reached its decision cap."""
     return s[decisions] >= cap
+
+
+@njit(cache=True)
+def rank_players(s, players, out, finished, hand_size, score, rank, ending):
+    """Scores and ranks at the end: the score is minus the cards left in hand; a finished
+    game ranks the players in the order they went out (``s[out + p]``, the others sharing
+    the next rank), a capped or cyclic one by the fewest cards in hand (equal counts share)."""
+    for p in range(players):
+        s[score + p] = -s[hand_size + p]
+    for p in range(players):
+        if ending == FINISHED:
+            s[rank + p] = s[out + p] if s[out + p] > 0 else s[finished] + 1
+        else:
+            better = 0
+            for q in range(players):
+                better += s[hand_size + q] < s[hand_size + p]
+            s[rank + p] = better + 1

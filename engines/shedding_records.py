@@ -4,9 +4,12 @@ by :func:`summarize` from the state array."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
+from engines.api import Result
 from engines.layout import Layout
 
 
@@ -37,3 +40,13 @@ def win_shares(ranks: np.ndarray) -> np.ndarray:
     """1/k for each of the k seats ranked first (last axis), 0 for the others."""
     winners = (ranks == 1).sum(axis=-1, keepdims=True)
     return np.where(ranks == 1, 1.0 / winners, 0.0)
+
+
+def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
+                detail_names: tuple[str, ...]) -> Result:
+    """The common Result of one game from its player columns (first row) and its stats."""
+    details = {name: tuple(int(v) for v in players[name][0]) for name in detail_names}
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats=stats, details=details)

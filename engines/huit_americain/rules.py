@@ -622,23 +622,11 @@ def go_out(s, pr, player):
 
 @njit(cache=True)
 def finish(s, pr, ending):
-    """Ranks and scores.  A finished game ranks the players in the order they went out (the
-    others share the next rank); a capped or cyclic game ranks them by cards in hand."""
-    players = pr[P_PLAYERS]
+    """Ranks and scores (see :func:`engines.shedding.rank_players`); a pending attack is
+    void."""
     if s[ATTACK] != NO_ATTACK:
         end_attack(s)
-    for p in range(players):
-        s[SCORE + p] = -s[HAND_SIZE + p]
-    for p in range(players):
-        if ending == shedding.FINISHED and s[OUT + p] > 0:
-            s[RANK + p] = s[OUT + p]
-        elif ending == shedding.FINISHED:
-            s[RANK + p] = s[FINISHED] + 1
-        else:
-            better = 0
-            for q in range(players):
-                better += s[HAND_SIZE + q] < s[HAND_SIZE + p]
-            s[RANK + p] = better + 1
+    shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
     s[ENDING] = ending
     s[PHASE] = OVER
     s[CURRENT] = -1

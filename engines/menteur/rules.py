@@ -343,19 +343,8 @@ def go_out(s, pr, player):
 
 @njit(cache=True)
 def finish(s, pr, ending):
-    """Ranks and scores: the order of going out (the others share the next rank); a capped
-    game ranks the players by cards in hand."""
-    players = pr[P_PLAYERS]
-    for p in range(players):
-        s[SCORE + p] = -s[HAND_SIZE + p]
-    for p in range(players):
-        if ending == shedding.FINISHED:
-            s[RANK + p] = s[OUT + p] if s[OUT + p] > 0 else s[FINISHED] + 1
-        else:
-            better = 0
-            for q in range(players):
-                better += s[HAND_SIZE + q] < s[HAND_SIZE + p]
-            s[RANK + p] = better + 1
+    """Ranks and scores (see :func:`engines.shedding.rank_players`)."""
+    shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
     s[ENDING] = ending
     s[PHASE] = OVER
     s[CURRENT] = -1

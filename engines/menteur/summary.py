@@ -15,7 +15,13 @@ from engines.api import Result
 from engines.menteur import rules as R
 from engines.menteur.params import MenteurParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import copy_fields, field_slices, summary_source, win_shares
+from engines.shedding_records import (
+    copy_fields,
+    field_slices,
+    result_from,
+    summary_source,
+    win_shares,
+)
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
@@ -53,12 +59,7 @@ def result(params: MenteurParams, row: np.ndarray) -> Result:
                              "ending": ENDINGS[int(_game(rows, "ending")[0])],
                              "won_on_lie": bool(games["won_on_lie"][0])}
     stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in PLAYER_FIGURES + ("cards_left", "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_from(players, stats, PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
 def max_round_rows(params: MenteurParams) -> int:

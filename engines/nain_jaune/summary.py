@@ -16,7 +16,13 @@ from engines.api import Result
 from engines.nain_jaune import rules as R
 from engines.nain_jaune.params import NainJauneParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import copy_fields, field_slices, summary_source, win_shares
+from engines.shedding_records import (
+    copy_fields,
+    field_slices,
+    result_from,
+    summary_source,
+    win_shares,
+)
 
 FIELDS = ("decisions", "turns", "deal", "ending", "grand_operas", "forgotten", "pots",
           "rank", "score", "player_decisions", "deals_won", "chips_from_pots",
@@ -73,12 +79,7 @@ def result(params: NainJauneParams, row: np.ndarray) -> Result:
                              "turns": int(games["turns"][0]),
                              "grand_operas": int(games["grand_operas"][0]),
                              "chips_in_pots": int(games["chips_in_pots"][0])}
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in PLAYER_FIGURES + ("chips", "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_from(players, stats, PLAYER_FIGURES + ("chips", "decisions"))
 
 
 def max_round_rows(params: NainJauneParams) -> int:
