@@ -50,3 +50,21 @@ def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
                   ranks=tuple(int(v) for v in players["rank"][0]),
                   win_shares=tuple(float(v) for v in players["win_share"][0]),
                   stats=stats, details=details)
+
+
+class SummaryFields:
+    """A summary row's layout: the state offsets it copies (``source``) and where each field
+    sits in it, with readers for the result tables."""
+
+    def __init__(self, layout: Layout, fields: tuple[str, ...]) -> None:
+        self.source = summary_source(layout, fields)
+        self.size = self.source.size
+        self.at = field_slices(layout, fields)
+
+    def game(self, rows: np.ndarray, name: str) -> np.ndarray:
+        """A one-value field, one entry per game."""
+        return rows[:, self.at[name]][:, 0]
+
+    def players(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
+        """A per-seat field, shape (games, players)."""
+        return rows[:, self.at[name]][:, :players]

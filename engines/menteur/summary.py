@@ -15,25 +15,19 @@ from engines.api import Result
 from engines.menteur import rules as R
 from engines.menteur.params import MenteurParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import (
-    copy_fields,
-    field_slices,
-    result_from,
-    summary_source,
-    win_shares,
-)
+from engines.shedding_records import SummaryFields, copy_fields, result_from, win_shares
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
           "largest_pile", "rank", "score", "hand_size", "player_decisions", "lays", "lies",
           "calls", "correct_calls", "caught", "piles_taken", "cards_taken")
-_SOURCE = summary_source(R.STATE, FIELDS)
-SIZE = _SOURCE.size
+ROW = SummaryFields(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 ROUND_WIDTH = 0
 GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile")
 PLAYER_FIGURES = ("lays", "lies", "calls", "correct_calls", "caught", "piles_taken",
                   "cards_taken")
-_AT = field_slices(R.STATE, FIELDS)
 
 
 @njit(cache=True)
@@ -42,21 +36,13 @@ def summarize(s, out):
     copy_fields(s, _SOURCE, out)
 
 
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: MenteurParams, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
-
-
 def result(params: MenteurParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
     players = player_columns(params, rows)
     games = game_columns(params, rows)
     stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
-                             "ending": ENDINGS[int(_game(rows, "ending")[0])],
+                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])],
                              "won_on_lie": bool(games["won_on_lie"][0])}
     stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
     return result_from(players, stats, PLAYER_FIGURES + ("cards_left", "decisions"))
@@ -68,28 +54,28 @@ def max_round_rows(params: MenteurParams) -> int:
 
 def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    columns: dict[str, Any] = {"decisions": _game(rows, "decisions").astype(np.int32),
+    columns: dict[str, Any] = {"decisions": ROW.game(rows, "decisions").astype(np.int32),
                                "rounds": np.ones(len(rows), dtype=np.int16)}
-    columns |= {name: _game(rows, name).astype(np.int32) for name in GAME_FIGURES}
-    columns["won_on_lie"] = _game(rows, "won_on_lie") > 0
-    columns["capped"] = _game(rows, "ending") == ENDINGS.index("capped")
-    columns["lies"] = _per_player(params, rows, "lies").sum(axis=1).astype(np.int32)
-    columns["correct_calls"] = _per_player(params, rows, "correct_calls").sum(axis=1) \
+    columns |= {name: ROW.game(rows, name).astype(np.int32) for name in GAME_FIGURES}
+    columns["won_on_lie"] = ROW.game(rows, "won_on_lie") > 0
+    columns["capped"] = ROW.game(rows, "ending") == ENDINGS.index("capped")
+    columns["lies"] = ROW.players(rows, "lies", params.players).sum(axis=1).astype(np.int32)
+    columns["correct_calls"] = ROW.players(rows, "correct_calls", params.players).sum(axis=1) \
         .astype(np.int32)
     return columns
 
 
 def player_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = _per_player(params, rows, "rank")
+    ranks = ROW.players(rows, "rank", params.players)
     columns = {
-        "score": _per_player(params, rows, "score").astype(np.float32),
+        "score": ROW.players(rows, "score", params.players).astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
-        "cards_left": _per_player(params, rows, "hand_size").astype(np.int16),
-        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+        "cards_left": ROW.players(rows, "hand_size", params.players).astype(np.int16),
+        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
     }
-    columns |= {name: _per_player(params, rows, name).astype(np.int16)
+    columns |= {name: ROW.players(rows, name, params.players).astype(np.int16)
                 for name in PLAYER_FIGURES}
     return columns
 

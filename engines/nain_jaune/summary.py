@@ -16,20 +16,14 @@ from engines.api import Result
 from engines.nain_jaune import rules as R
 from engines.nain_jaune.params import NainJauneParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import (
-    copy_fields,
-    field_slices,
-    result_from,
-    summary_source,
-    win_shares,
-)
+from engines.shedding_records import SummaryFields, copy_fields, result_from, win_shares
 
 FIELDS = ("decisions", "turns", "deal", "ending", "grand_operas", "forgotten", "pots",
           "rank", "score", "player_decisions", "deals_won", "chips_from_pots",
           "chips_from_payments", "chips_doubled")
-_SOURCE = summary_source(R.STATE, FIELDS)
-SIZE = _SOURCE.size
-_AT = field_slices(R.STATE, FIELDS)
+ROW = SummaryFields(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 PLAYER_FIGURES = ("deals_won", "chips_from_pots", "chips_from_payments", "chips_doubled")
 ROUND_FIELDS = ("round", "seat", "deal_winner", "grand_opera", "chips", "paid", "received",
                 "pots_won", "doubled", "cards_left")
@@ -60,14 +54,6 @@ def record_deal(s, pr, out):
         r[9] = s[R.LAST_CARDS_LEFT + p]
 
 
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: NainJauneParams, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
-
-
 def result(params: NainJauneParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
@@ -75,7 +61,7 @@ def result(params: NainJauneParams, row: np.ndarray) -> Result:
     games = game_columns(params, rows)
     stats: dict[str, Any] = {"decisions": int(games["decisions"][0]),
                              "rounds": int(games["rounds"][0]),
-                             "ending": ENDINGS[int(_game(rows, "ending")[0])],
+                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])],
                              "turns": int(games["turns"][0]),
                              "grand_operas": int(games["grand_operas"][0]),
                              "chips_in_pots": int(games["chips_in_pots"][0])}
@@ -89,27 +75,27 @@ def max_round_rows(params: NainJauneParams) -> int:
 def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     return {
-        "decisions": _game(rows, "decisions").astype(np.int32),
-        "rounds": _game(rows, "deal").astype(np.int16),
-        "turns": _game(rows, "turns").astype(np.int32),
-        "grand_operas": _game(rows, "grand_operas").astype(np.int16),
-        "forgotten": _game(rows, "forgotten").astype(np.int16),
-        "chips_in_pots": rows[:, _AT["pots"]].sum(axis=1).astype(np.int32),
-        "capped": _game(rows, "ending") == ENDINGS.index("capped"),
+        "decisions": ROW.game(rows, "decisions").astype(np.int32),
+        "rounds": ROW.game(rows, "deal").astype(np.int16),
+        "turns": ROW.game(rows, "turns").astype(np.int32),
+        "grand_operas": ROW.game(rows, "grand_operas").astype(np.int16),
+        "forgotten": ROW.game(rows, "forgotten").astype(np.int16),
+        "chips_in_pots": rows[:, ROW.at["pots"]].sum(axis=1).astype(np.int32),
+        "capped": ROW.game(rows, "ending") == ENDINGS.index("capped"),
     }
 
 
 def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = _per_player(params, rows, "rank")
+    ranks = ROW.players(rows, "rank", params.players)
     columns = {
-        "score": _per_player(params, rows, "score").astype(np.float32),
+        "score": ROW.players(rows, "score", params.players).astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
-        "chips": _per_player(params, rows, "score").astype(np.int32),
-        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+        "chips": ROW.players(rows, "score", params.players).astype(np.int32),
+        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
     }
-    columns |= {name: _per_player(params, rows, name).astype(np.int32)
+    columns |= {name: ROW.players(rows, name, params.players).astype(np.int32)
                 for name in PLAYER_FIGURES}
     return columns
 
