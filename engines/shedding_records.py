@@ -11,6 +11,7 @@ from numba import njit
 
 from engines.api import Result
 from engines.layout import Layout
+from engines.shedding import ENDINGS
 
 
 def summary_source(layout: Layout, fields: tuple[str, ...]) -> np.ndarray:
@@ -68,3 +69,26 @@ class SummaryFields:
     def players(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
         """A per-seat field, shape (games, players)."""
         return rows[:, self.at[name]][:, :players]
+
+    def seat_columns(self, rows: np.ndarray, players: int, figures: tuple[str, ...],
+                     dtype: type) -> dict[str, np.ndarray]:
+        """The players table's common columns (score, rank, win share, decisions) and the
+        per-seat ``figures`` as ``dtype``."""
+        ranks = self.players(rows, "rank", players)
+        columns = {
+            "score": self.players(rows, "score", players).astype(np.float32),
+            "rank": ranks.astype(np.int8),
+            "win_share": win_shares(ranks).astype(np.float32),
+            "decisions": self.players(rows, "player_decisions", players).astype(np.int32),
+        }
+        return columns | {name: self.players(rows, name, players).astype(dtype)
+                          for name in figures}
+
+    def hand_columns(self, rows: np.ndarray, figures: tuple[str, ...]) -> dict[str, Any]:
+        """The games table's common columns of a single-hand game: decisions, rounds (1),
+        the game ``figures`` and whether it was capped."""
+        columns: dict[str, Any] = {"decisions": self.game(rows, "decisions").astype(np.int32),
+                                   "rounds": np.ones(len(rows), dtype=np.int16)}
+        columns |= {name: self.game(rows, name).astype(np.int32) for name in figures}
+        columns["capped"] = self.game(rows, "ending") == ENDINGS.index("capped")
+        return columns

@@ -15,7 +15,7 @@ from engines.api import Result
 from engines.menteur import rules as R
 from engines.menteur.params import MenteurParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import SummaryFields, copy_fields, result_from, win_shares
+from engines.shedding_records import SummaryFields, copy_fields, result_from
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
@@ -54,11 +54,8 @@ def max_round_rows(params: MenteurParams) -> int:
 
 def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    columns: dict[str, Any] = {"decisions": ROW.game(rows, "decisions").astype(np.int32),
-                               "rounds": np.ones(len(rows), dtype=np.int16)}
-    columns |= {name: ROW.game(rows, name).astype(np.int32) for name in GAME_FIGURES}
+    columns = ROW.hand_columns(rows, GAME_FIGURES)
     columns["won_on_lie"] = ROW.game(rows, "won_on_lie") > 0
-    columns["capped"] = ROW.game(rows, "ending") == ENDINGS.index("capped")
     columns["lies"] = ROW.players(rows, "lies", params.players).sum(axis=1).astype(np.int32)
     columns["correct_calls"] = ROW.players(rows, "correct_calls", params.players).sum(axis=1) \
         .astype(np.int32)
@@ -67,16 +64,8 @@ def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
 
 def player_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.players(rows, "rank", params.players)
-    columns = {
-        "score": ROW.players(rows, "score", params.players).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "cards_left": ROW.players(rows, "hand_size", params.players).astype(np.int16),
-        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
-    }
-    columns |= {name: ROW.players(rows, name, params.players).astype(np.int16)
-                for name in PLAYER_FIGURES}
+    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int16)
+    columns["cards_left"] = ROW.players(rows, "hand_size", params.players).astype(np.int16)
     return columns
 
 

@@ -16,7 +16,7 @@ from engines.api import Result
 from engines.nain_jaune import rules as R
 from engines.nain_jaune.params import NainJauneParams
 from engines.shedding import ENDINGS
-from engines.shedding_records import SummaryFields, copy_fields, result_from, win_shares
+from engines.shedding_records import SummaryFields, copy_fields, result_from
 
 FIELDS = ("decisions", "turns", "deal", "ending", "grand_operas", "forgotten", "pots",
           "rank", "score", "player_decisions", "deals_won", "chips_from_pots",
@@ -87,16 +87,8 @@ def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
 
 def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.players(rows, "rank", params.players)
-    columns = {
-        "score": ROW.players(rows, "score", params.players).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "chips": ROW.players(rows, "score", params.players).astype(np.int32),
-        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
-    }
-    columns |= {name: ROW.players(rows, name, params.players).astype(np.int32)
-                for name in PLAYER_FIGURES}
+    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int32)
+    columns["chips"] = ROW.players(rows, "score", params.players).astype(np.int32)
     return columns
 
 
