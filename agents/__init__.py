@@ -21,6 +21,11 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "counter": ("agents.rikiki:CounterAgent", ("rikiki",)),
     "dumper": ("agents.avoidance:DumperAgent", ("chasse-coeur", "petasse")),
     "exact": ("agents.vicaire:ExactAgent", ("vicaire",)),
+    "shedder": ("agents.huit_americain:ShedderAgent", ("huit-americain",)),
+    "honest": ("agents.menteur:HonestAgent", ("menteur",)),
+    "bluffer": ("agents.menteur:BlufferAgent", ("menteur",)),
+    "caller": ("agents.menteur:CallerAgent", ("menteur",)),
+    "runner": ("agents.nain_jaune:RunnerAgent", ("nain-jaune",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

@@ -10,7 +10,8 @@ import importlib
 from types import ModuleType
 
 _KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo",
-            "ascenseur-atouts": "sim.kernels.ascenseur_atouts", "rikiki": "sim.kernels.rikiki"}
+            "ascenseur-atouts": "sim.kernels.ascenseur_atouts", "rikiki": "sim.kernels.rikiki",
+            "huit-americain": "sim.kernels.huit_americain"}
 
 
 def has_kernel(slug: str) -> bool:
