@@ -46,6 +46,8 @@ _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
     "betzanbloo": "engines.betzanbloo:Betzanbloo",
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
+    "bataille": "engines.bataille:Bataille",
+    "super-bataille": "engines.super_bataille:SuperBataille",
 }
 
 

@@ -10,7 +10,8 @@ import importlib
 from types import ModuleType
 
 _KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo",
-            "ascenseur-atouts": "sim.kernels.ascenseur_atouts"}
+            "ascenseur-atouts": "sim.kernels.ascenseur_atouts", "bataille": "sim.kernels.war",
+            "super-bataille": "sim.kernels.war"}
 
 
 def has_kernel(slug: str) -> bool:
