@@ -124,7 +124,8 @@ STATE = Layout(
     ("batailles", 1), ("double_batailles", 1), ("max_depth", 1), ("cards_paid", 1),
     ("initial_count", MAX_PLAYERS), ("initial_aces", MAX_PLAYERS),
     ("initial_jokers", MAX_PLAYERS), ("tricks_won", MAX_PLAYERS),
-    ("batailles_won", MAX_PLAYERS), ("eliminated_at", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+    ("batailles_won", MAX_PLAYERS), ("eliminated_at", MAX_PLAYERS), ("steps", MAX_PLAYERS),
+    ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
 PHASE = STATE.offset("phase")
@@ -156,6 +157,7 @@ INITIAL_JOKERS = STATE.offset("initial_jokers")
 TRICKS_WON = STATE.offset("tricks_won")
 BATAILLES_WON = STATE.offset("batailles_won")
 ELIMINATED_AT = STATE.offset("eliminated_at")
+STEPS = STATE.offset("steps")               # STEP actions each seat took
 RANK = STATE.offset("rank")
 
 # Phases: SETUP is the deal (a chance step); PLAY waits for the STEP that plays one trick.
@@ -371,6 +373,7 @@ def take_laid(s, winner, p):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """STEP: play one trick, then check for the end of the game."""
+    s[STEPS + s[CURRENT]] += 1
     play_trick(s, pr, rng)
     s[TRICK] += 1
     players = pr[P_PLAYERS]

@@ -18,7 +18,8 @@ from engines.war import rules as R
 # State fields copied into a summary row, in order.
 FIELDS = ("trick", "end", "dealer", "cycle_length", "batailles", "double_batailles",
           "max_depth", "cards_paid", "unclaimed", "count", "rank", "initial_count",
-          "initial_aces", "initial_jokers", "tricks_won", "batailles_won", "eliminated_at")
+          "initial_aces", "initial_jokers", "tricks_won", "batailles_won", "eliminated_at",
+          "steps")
 _SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
                           for f in FIELDS]).astype(np.int64)
 SIZE = _SOURCE.size
@@ -70,7 +71,7 @@ def result(params: Any, row: np.ndarray) -> Result:
     stats["end"] = str(games["end"][0])
     details = {name: tuple(int(v) for v in players[name][0])
                for name in ("cards", "initial_cards", "initial_aces", "initial_jokers",
-                            "tricks_won", "batailles_won", "eliminated_at")}
+                            "tricks_won", "batailles_won", "eliminated_at", "decisions")}
     return Result(scores=tuple(float(v) for v in players["score"][0]),
                   ranks=tuple(int(v) for v in players["rank"][0]),
                   win_shares=tuple(float(v) for v in players["win_share"][0]),
@@ -115,6 +116,7 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
         "tricks_won": _per_player(params, rows, "tricks_won").astype(np.int32),
         "batailles_won": _per_player(params, rows, "batailles_won").astype(np.int32),
         "eliminated_at": _per_player(params, rows, "eliminated_at").astype(np.int32),
+        "decisions": _per_player(params, rows, "steps").astype(np.int32),
     }
 
 
