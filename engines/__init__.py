@@ -48,6 +48,7 @@ _GAMES = {
     "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
     "bataille": "engines.bataille:Bataille",
     "super-bataille": "engines.super_bataille:SuperBataille",
+    "pharaon": "engines.pharaon:Pharaon",
 }
 
 

@@ -1,0 +1,263 @@
+"""Le pharaon through the common game API: a thin wrapper over the compiled rules.
+
+Every rule lives in :mod:`engines.pharaon.rules`; this module turns its flat arrays into the
+objects bots, runners and people use (actions with readable names, observations, results, an
+event log) and checks that an action is legal before handing it to the rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.api import Action, IllegalActionError, Result
+from engines.cards import card_name
+from engines.pharaon import rules as R
+from engines.pharaon import summary
+from engines.pharaon.params import MAX_BET, PharaonParams
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+
+
+def action_text(code: int) -> str:
+    """``no bet``, ``bet right 5``, ``bet left 1``."""
+    if code == R.NO_BET:
+        return "no bet"
+    side, amount = divmod(code - 1, MAX_BET)
+    return f"bet {R.SIDE_NAMES[side]} {amount + 1}"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+_BY_TEXT = {a.text: a for a in ACTIONS}
+
+
+@njit(cache=True)
+def _advance(s, pr, rngs, alias, stream):
+    alias[:] = stream
+    R.advance(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _apply(s, pr, action, rngs, alias, stream):
+    """Apply a decision, drawing the coup's cards from the state's own stream."""
+    alias[:] = stream
+    R.apply_action(s, pr, action, rngs[0])
+    stream[:] = alias
+
+
+class Pharaon:
+    """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
+
+    slug = "pharaon"
+    title = "Le pharaon"
+    Params = PharaonParams
+    actions = ACTIONS
+
+    def __init__(self, params: PharaonParams | None = None) -> None:
+        self.params = params or PharaonParams()
+        self.encoded_params = R.encode_params(self.params)
+        self.encoded_params.setflags(write=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PharaonState:
+        """A new session after the first shuffle: game ``index`` of a run with seed ``seed``,
+        or, given a Generator, a session whose chance stream is seeded from it."""
+        if isinstance(seed, np.random.Generator):
+            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
+        else:
+            words = seed_words(check_seed(seed), index, 1)[0, 0]
+        s = R.STATE.new()
+        R.new_game(s, self.encoded_params)
+        state = PharaonState(self, s, stream_state(words))
+        scratch = ScratchStream.get()
+        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        return state
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or text (``"no bet"``, ``"bet right 5"``)."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
+            return ACTIONS[int(value)]
+        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
+            return _BY_TEXT[" ".join(value.split())]
+        raise IllegalActionError(f"not a pharaon action: {value!r} (examples: 'no bet', "
+                                 f"'bet right 5', 'bet left 1')")
+
+    def __repr__(self) -> str:
+        return f"Pharaon({self.params})"
+
+
+class PharaonState:
+    """One session of Le pharaon in progress (see :mod:`engines.api`)."""
+
+    def __init__(self, game: Pharaon, s: np.ndarray, stream: np.ndarray,
+                 log: list | None = None, coups: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._stream = stream
+        self._pr = game.encoded_params
+        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
+        self._log: list[tuple] = log if log is not None else []   # (player, code) or coup row
+        self._coups: list[np.ndarray] = coups if coups is not None else []
+
+    # -- the common API ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return int(self.s[R.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        """``no bet``, then ``bet right a`` and ``bet left a`` for a from ``min_bet`` to the
+        most the punter may stake (the second decision of ``allow_both_sides``: left only)."""
+        if self.is_terminal():
+            return []
+        n = R.legal_actions(self.s, self._pr, self._buffer)
+        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+
+    def apply(self, action: Action | int | str) -> None:
+        """The current punter's decision; an illegal one raises :class:`IllegalActionError`
+        and leaves the state unchanged.  After the last punter, the coup is drawn."""
+        action = self.game.action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        coup = int(self.s[R.COUP])
+        self._log.append((self.current_player, action.code))
+        scratch = ScratchStream.get()
+        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
+               self._stream)
+        if self.s[R.COUP] != coup:
+            row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
+            summary.record_coup(self.s, self._pr, row, 0)
+            self._coups.append(row)
+            self._log.append(("coup", row[0].copy()))
+
+    def is_terminal(self) -> bool:
+        return bool(self.s[R.PHASE] == R.OVER)
+
+    def result(self) -> Result:
+        if not self.is_terminal():
+            raise ValueError("the session is not over: no result yet")
+        return summary.result(self.game.params, self.records()[0])
+
+    def observation(self, player: int) -> PharaonObservation:
+        self._check_player(player)
+        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
+        R.observe(self.s, self._pr, seen)
+        return PharaonObservation(self.game.params, seen, player, self)
+
+    def clone(self) -> PharaonState:
+        return PharaonState(self.game, self.s.copy(), self._stream.copy(), list(self._log),
+                            list(self._coups))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> PharaonState:
+        """The shoe's undrawn cards reshuffled, and a fresh chance stream."""
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        R.determinize(self.s, self._pr, rng, out)
+        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return PharaonState(self.game, out, stream, list(self._log), list(self._coups))
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished session's summary row and its coup rows."""
+        if not self.is_terminal():
+            raise ValueError("the session is not over: no records yet")
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        rounds = (np.concatenate(self._coups) if self._coups
+                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
+        return row, rounds
+
+    @property
+    def log(self) -> list[str]:
+        """``P1 bet right 5``, ``coup 1 (bank P0): right K♠, left 7♥ -> right wins, bank -3``."""
+        lines = []
+        for entry in self._log:
+            if entry[0] == "coup":
+                r = entry[1]
+                outcome = "pair: the bank takes every stake" if r[4] else \
+                    f"{R.SIDE_NAMES[r[5]]} wins"
+                lines.append(f"coup {r[0] + 1} (bank P{r[1]}): right {card_name(r[2])}, "
+                             f"left {card_name(r[3])} -> {outcome}, bank {r[7]:+d}")
+            else:
+                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
+        return lines
+
+    # -- convenience -------------------------------------------------------------------
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(int(self.s[R.CHIPS + p]) for p in range(self.game.params.players))
+
+    def __repr__(self) -> str:
+        return (f"<pharaon coup {int(self.s[R.COUP]) + 1}, bank P{int(self.s[R.BANKER])}, "
+                f"chips {list(self.chips)}>")
+
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        if self.is_terminal():
+            return f"{action.text} is not legal: the session is over"
+        shown = ", ".join(a.text for a in legal[:5]) + (", ..." if len(legal) > 5 else "")
+        p = self.current_player
+        return (f"{action.text} is not legal for P{p} (chips {self.chips[p]}, bets "
+                f"{self.game.params.min_bet}..{self.game.params.max_bet}); legal: {shown}")
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.game.params.players:
+            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+
+
+class PharaonObservation:
+    """What a seat may know: everything but the order of the undrawn shoe (all public)."""
+
+    def __init__(self, params: PharaonParams, s: np.ndarray, player: int,
+                 state: PharaonState) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._state = state
+        self.encoded_params = state.game.encoded_params
+
+    def determinize(self, rng: np.random.Generator) -> PharaonState:
+        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return self._state.determinize(self.player, rng)
+
+    @property
+    def array(self) -> np.ndarray:
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
+
+    @property
+    def banker(self) -> int:
+        return int(self._s[R.BANKER])
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(int(self._s[R.CHIPS + p]) for p in range(self.params.players))
+
+    @property
+    def stakes(self) -> tuple[tuple[int, int], ...]:
+        """Each seat's (right, left) stakes in this coup so far."""
+        return tuple((int(self._s[R.STAKE + 2 * p]), int(self._s[R.STAKE + 2 * p + 1]))
+                     for p in range(self.params.players))
+
+    @property
+    def ranks_left(self) -> tuple[int, ...]:
+        """Cards of each rank (2 .. A) left in the shoe since the last shuffle."""
+        return tuple(4 - int(self._s[R.SEEN + r]) for r in range(R.RANKS))
+
+    @property
+    def pair_probability(self) -> float:
+        """The exact chance that the next coup is a pair (a fresh deck if the shoe is empty
+        or reshuffled each coup)."""
+        left = R.DECK - int(self._s[R.DRAWN])
+        if left == 0 or self.params.deck_mode == "reshuffle_each_coup":
+            return 3 / 51
+        chances = sum(c * (c - 1) for c in self.ranks_left)
+        return chances / (left * (left - 1))
+
+    def __repr__(self) -> str:
+        return f"<P{self.player} sees bank P{self.banker}, chips {list(self.chips)}>"
