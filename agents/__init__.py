@@ -18,6 +18,9 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "contrarian": ("agents.betzanbloo:ContrarianAgent", ("betzanbloo",)),
     "responder": ("agents.betzanbloo:ResponderAgent", ("betzanbloo",)),
     "estimator": ("agents.ascenseur_atouts:EstimatorAgent", ("ascenseur-atouts",)),
+    "always": ("agents.baccara:AlwaysDraw", ("baccara",)),
+    "never": ("agents.baccara:NeverDraw", ("baccara",)),
+    "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

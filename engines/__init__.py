@@ -49,6 +49,7 @@ _GAMES = {
     "bataille": "engines.bataille:Bataille",
     "super-bataille": "engines.super_bataille:SuperBataille",
     "pharaon": "engines.pharaon:Pharaon",
+    "baccara": "engines.baccara:Baccara",
 }
 
 

@@ -1,0 +1,282 @@
+"""Le baccara through the common game API: a thin wrapper over the compiled rules.
+
+Every rule lives in :mod:`engines.baccara.rules`; this module turns its flat arrays into the
+objects bots, runners and people use (actions with readable names, observations, results, an
+event log) and checks that an action is legal before handing it to the rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.api import Action, IllegalActionError, Result
+from engines.baccara import rules as R
+from engines.baccara import summary
+from engines.baccara.params import BaccaraParams
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+
+PHASE_NAMES = {R.SET_STAKE: "stake", R.FULL_COVER: "banco", R.PARTIAL_COVER: "contribute",
+               R.PONTE_FIVE: "ponte at 5", R.BANKER_FIVE: "banker at 5", R.OVER: "over"}
+
+
+def action_text(code: int) -> str:
+    """``stake 5``, ``banco``, ``decline``, ``contribute 3``, ``draw``, ``stand``."""
+    if code < R.BANCO:
+        return f"stake {code - R.STAKE_ACTION + 1}"
+    if code == R.BANCO:
+        return "banco"
+    if code == R.DECLINE:
+        return "decline"
+    if code < R.DRAW:
+        return f"contribute {code - R.CONTRIBUTE}"
+    return "draw" if code == R.DRAW else "stand"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+_BY_TEXT = {a.text: a for a in ACTIONS}
+
+
+@njit(cache=True)
+def _advance(s, pr, rngs, alias, stream):
+    alias[:] = stream
+    R.advance(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _apply(s, pr, action, rngs, alias, stream):
+    alias[:] = stream
+    R.apply_action(s, pr, action, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _resume(s, pr, rngs, alias, stream):
+    alias[:] = stream
+    R.resume(s, pr, rngs[0])
+    stream[:] = alias
+
+
+class Baccara:
+    """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
+
+    slug = "baccara"
+    title = "Le baccara"
+    Params = BaccaraParams
+    actions = ACTIONS
+
+    def __init__(self, params: BaccaraParams | None = None) -> None:
+        self.params = params or BaccaraParams()
+        self.encoded_params = R.encode_params(self.params)
+        self.encoded_params.setflags(write=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> BaccaraState:
+        """A new session, up to the first banker's stake: game ``index`` of a run with seed
+        ``seed``, or, given a Generator, a session whose chance stream is seeded from it."""
+        if isinstance(seed, np.random.Generator):
+            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
+        else:
+            words = seed_words(check_seed(seed), index, 1)[0, 0]
+        s = R.STATE.new()
+        R.new_game(s, self.encoded_params)
+        state = BaccaraState(self, s, stream_state(words))
+        scratch = ScratchStream.get()
+        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        state._settle()
+        return state
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or text (``"stake 5"``, ``"banco"``, ``"draw"``)."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
+            return ACTIONS[int(value)]
+        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
+            return _BY_TEXT[" ".join(value.split())]
+        raise IllegalActionError(f"not a baccara action: {value!r} (examples: 'stake 5', "
+                                 f"'banco', 'decline', 'contribute 3', 'draw', 'stand')")
+
+    def __repr__(self) -> str:
+        return f"Baccara({self.params})"
+
+
+class BaccaraState:
+    """One session of Le baccara in progress (see :mod:`engines.api`)."""
+
+    def __init__(self, game: Baccara, s: np.ndarray, stream: np.ndarray,
+                 log: list | None = None, coups: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._stream = stream
+        self._pr = game.encoded_params
+        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
+        self._log: list[tuple] = log if log is not None else []   # (player, code) or coup row
+        self._coups: list[np.ndarray] = coups if coups is not None else []
+
+    # -- the common API ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return int(self.s[R.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        """The banker's ``stake S`` (1 .. his chips); ``banco`` then ``decline``;
+        ``contribute c`` (0 .. what is left to cover, at most his chips); ``draw`` then
+        ``stand`` at 5."""
+        if self.is_terminal():
+            return []
+        n = R.legal_actions(self.s, self._pr, self._buffer)
+        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+
+    def apply(self, action: Action | int | str) -> None:
+        """The current player's decision and what follows up to the next decision; an illegal
+        one raises :class:`IllegalActionError` and leaves the state unchanged."""
+        action = self.game.action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        self._log.append((self.current_player, action.code))
+        scratch = ScratchStream.get()
+        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
+               self._stream)
+        self._settle()
+
+    def is_terminal(self) -> bool:
+        return bool(self.s[R.PHASE] == R.OVER)
+
+    def result(self) -> Result:
+        if not self.is_terminal():
+            raise ValueError("the session is not over: no result yet")
+        return summary.result(self.game.params, self.records()[0])
+
+    def observation(self, player: int) -> BaccaraObservation:
+        self._check_player(player)
+        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
+        R.observe(self.s, self._pr, player, seen)
+        return BaccaraObservation(self.game.params, seen, player, self)
+
+    def clone(self) -> BaccaraState:
+        return BaccaraState(self.game, self.s.copy(), self._stream.copy(), list(self._log),
+                            list(self._coups))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> BaccaraState:
+        """The cards ``player`` cannot see (the shoe, the others' hidden cards) dealt again,
+        and a fresh chance stream."""
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        R.determinize(self.s, self._pr, player, rng, out)
+        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return BaccaraState(self.game, out, stream, list(self._log), list(self._coups))
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished session's summary row and its coup rows."""
+        if not self.is_terminal():
+            raise ValueError("the session is not over: no records yet")
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        rounds = (np.concatenate(self._coups) if self._coups
+                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
+        return row, rounds
+
+    @property
+    def log(self) -> list[str]:
+        """``P0 stake 10``, ``P3 banco``, ``coup 1 (bank P0, ponte P3, stake 10): ponte 3♠ A♥
+        5♦ = 9, banker K♣ 7♥ = 7 -> ponte``."""
+        lines = []
+        for entry in self._log:
+            if entry[0] == "coup":
+                lines.append(summary.describe(entry[1]))
+            else:
+                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
+        return lines
+
+    # -- convenience -------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES.get(int(self.s[R.PHASE]), "resolving")
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(int(self.s[R.CHIPS + p]) for p in range(self.game.params.players))
+
+    def hand(self, role: int) -> tuple[int, ...]:
+        """The ponte's (role 0) or the banker's (role 1) cards."""
+        n = int(self.s[R.HAND_SIZE + role])
+        return tuple(int(c) for c in self.s[R.HAND + 3 * role:R.HAND + 3 * role + n])
+
+    def __repr__(self) -> str:
+        return (f"<baccara coup {int(self.s[R.COUP]) + 1}, bank P{int(self.s[R.BANKER])}, "
+                f"{self.phase}, chips {list(self.chips)}>")
+
+    # -- internals ---------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Record every coup that ended and go on to the next decision."""
+        scratch = ScratchStream.get()
+        while self.s[R.PHASE] == R.COUP_END:
+            row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
+            summary.record_coup(self.s, self._pr, row, 0)
+            self._coups.append(row)
+            self._log.append(("coup", row[0].copy()))
+            _resume(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
+
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        if self.is_terminal():
+            return f"{action.text} is not legal: the session is over"
+        shown = ", ".join(a.text for a in legal[:4]) + (", ..." if len(legal) > 4 else "")
+        return (f"{action.text} is not legal for P{self.current_player} in phase "
+                f"{self.phase}; legal: {shown}")
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.game.params.players:
+            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+
+
+class BaccaraObservation:
+    """What one seat may know: his own cards, the public cards and every stake."""
+
+    def __init__(self, params: BaccaraParams, s: np.ndarray, player: int,
+                 state: BaccaraState) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._state = state
+        self.encoded_params = state.game.encoded_params
+
+    def determinize(self, rng: np.random.Generator) -> BaccaraState:
+        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return self._state.determinize(self.player, rng)
+
+    @property
+    def array(self) -> np.ndarray:
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES.get(int(self._s[R.PHASE]), "resolving")
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(int(self._s[R.CHIPS + p]) for p in range(self.params.players))
+
+    @property
+    def banker(self) -> int:
+        return int(self._s[R.BANKER])
+
+    @property
+    def stake(self) -> int:
+        return int(self._s[R.STAKE])
+
+    def hand(self, role: int) -> tuple[int, ...]:
+        """A role's cards as this seat sees them (-1: hidden)."""
+        n = int(self._s[R.HAND_SIZE + role])
+        return tuple(int(c) for c in self._s[R.HAND + 3 * role:R.HAND + 3 * role + n])
+
+    def __repr__(self) -> str:
+        return f"<P{self.player} sees {self.phase}, bank P{self.banker}, stake {self.stake}>"
