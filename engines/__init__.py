@@ -50,6 +50,7 @@ _GAMES = {
     "super-bataille": "engines.super_bataille:SuperBataille",
     "pharaon": "engines.pharaon:Pharaon",
     "baccara": "engines.baccara:Baccara",
+    "pouilleux": "engines.pouilleux:Pouilleux",
 }
 
 

@@ -1,0 +1,255 @@
+"""Le pouilleux through the common game API: a thin wrapper over the compiled rules.
+
+Every rule lives in :mod:`engines.pouilleux.rules`; this module turns its flat arrays into the
+objects bots, runners and people use (actions with readable names, observations, results, an
+event log) and checks that an action is legal before handing it to the rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.api import Action, IllegalActionError, Result
+from engines.cards import card_name
+from engines.pouilleux import rules as R
+from engines.pouilleux import summary
+from engines.pouilleux.params import PouilleuxParams
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+
+
+def action_text(code: int) -> str:
+    """``draw 3`` (a position in the neighbour's hand), ``place 0`` (where the holder puts
+    the pouilleux)."""
+    if code < R.PLACE_ACTION:
+        return f"draw {code}"
+    return f"place {code - R.PLACE_ACTION}"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+_BY_TEXT = {a.text: a for a in ACTIONS}
+
+
+@njit(cache=True)
+def _advance(s, pr, rngs, alias, stream):
+    alias[:] = stream
+    R.advance(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _apply(s, pr, action, rngs, alias, stream):
+    alias[:] = stream
+    R.apply_action(s, pr, action, rngs[0])
+    stream[:] = alias
+
+
+class Pouilleux:
+    """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
+
+    slug = "pouilleux"
+    title = "Le pouilleux"
+    Params = PouilleuxParams
+    actions = ACTIONS
+
+    def __init__(self, params: PouilleuxParams | None = None) -> None:
+        self.params = params or PouilleuxParams()
+        self.encoded_params = R.encode_params(self.params)
+        self.encoded_params.setflags(write=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PouilleuxState:
+        """A new game after the deal and the initial pairing: game ``index`` of a run with
+        seed ``seed``, or, given a Generator, a game whose chance stream is seeded from it."""
+        if isinstance(seed, np.random.Generator):
+            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
+        else:
+            words = seed_words(check_seed(seed), index, 1)[0, 0]
+        s = R.STATE.new()
+        R.new_game(s, self.encoded_params)
+        state = PouilleuxState(self, s, stream_state(words))
+        scratch = ScratchStream.get()
+        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        return state
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or text (``"draw 3"``, ``"place 0"``)."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
+            return ACTIONS[int(value)]
+        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
+            return _BY_TEXT[" ".join(value.split())]
+        raise IllegalActionError(f"not a pouilleux action: {value!r} (examples: 'draw 3', "
+                                 f"'place 0')")
+
+    def __repr__(self) -> str:
+        return f"Pouilleux({self.params})"
+
+
+class PouilleuxState:
+    """One game of Le pouilleux in progress (see :mod:`engines.api`)."""
+
+    def __init__(self, game: Pouilleux, s: np.ndarray, stream: np.ndarray,
+                 log: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._stream = stream
+        self._pr = game.encoded_params
+        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
+        # entries: ("draw", drawer, from, card, paired) or ("place", holder, position)
+        self._log: list[tuple] = log if log is not None else []
+
+    # -- the common API ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return int(self.s[R.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        """``draw k`` for each position k of the neighbour's (shuffled) hand; ``place k`` for
+        each position of the holder's hand (``holder_arranges``)."""
+        if self.is_terminal():
+            return []
+        n = R.legal_actions(self.s, self._pr, self._buffer)
+        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+
+    def apply(self, action: Action | int | str) -> None:
+        """The current player's decision; an illegal one raises :class:`IllegalActionError`
+        and leaves the state unchanged."""
+        action = self.game.action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        player = self.current_player
+        neighbour = int(self.s[R.NEIGHBOUR])
+        placing = self.s[R.PHASE] == R.PLACE
+        scratch = ScratchStream.get()
+        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
+               self._stream)
+        if placing:
+            self._log.append(("place", player, action.code - R.PLACE_ACTION))
+        else:
+            self._log.append(("draw", player, neighbour, int(self.s[R.LAST_DRAWN]),
+                              bool(self.s[R.LAST_PAIRED])))
+
+    def is_terminal(self) -> bool:
+        return bool(self.s[R.PHASE] == R.OVER)
+
+    def result(self) -> Result:
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no result yet")
+        return summary.result(self.game.params, self.records()[0])
+
+    def observation(self, player: int) -> PouilleuxObservation:
+        self._check_player(player)
+        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
+        R.observe(self.s, self._pr, player, seen)
+        return PouilleuxObservation(self.game.params, seen, player, self)
+
+    def clone(self) -> PouilleuxState:
+        return PouilleuxState(self.game, self.s.copy(), self._stream.copy(), list(self._log))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> PouilleuxState:
+        """The cards ``player`` cannot see dealt again into the same places, and a fresh
+        chance stream."""
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        R.determinize(self.s, self._pr, player, rng, out)
+        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return PouilleuxState(self.game, out, stream, list(self._log))
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished game's summary row (no round rows)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no records yet")
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        return row, np.empty((0, summary.ROUND_WIDTH), dtype=np.int32)
+
+    @property
+    def log(self) -> list[str]:
+        """``P1 draws K♥ from P2 and lays a pair``, ``P2 places the pouilleux at 3``."""
+        lines = [f"deal: dealer P{int(self.s[R.DEALER])}, hands after pairing "
+                 f"{' '.join(str(n) for n in self._initial_sizes())}"]
+        for entry in self._log:
+            if entry[0] == "place":
+                lines.append(f"P{entry[1]} places the pouilleux at {entry[2]}")
+            else:
+                _, drawer, source, card, paired = entry
+                lines.append(f"P{drawer} draws {card_name(card)} from P{source}"
+                             + (" and lays a pair" if paired else ""))
+        if self.is_terminal():
+            loser = int(self.s[R.LOSER])
+            lines.append("stopped at max_turns" if loser < 0 else
+                         f"end: P{loser} keeps the pouilleux "
+                         f"({card_name(int(self.s[R.POUILLEUX]))})")
+        return lines
+
+    # -- convenience -------------------------------------------------------------------
+    def hand(self, player: int) -> tuple[int, ...]:
+        n = int(self.s[R.HAND_SIZE + player])
+        base = R.HAND + player * R.MAX_HAND
+        return tuple(int(c) for c in self.s[base:base + n])
+
+    def __repr__(self) -> str:
+        sizes = "/".join(str(int(self.s[R.HAND_SIZE + p]))
+                         for p in range(self.game.params.players))
+        return f"<pouilleux draw {int(self.s[R.TURN]) + 1}, hands {sizes}>"
+
+    def _initial_sizes(self) -> list[int]:
+        return [int(self.s[R.INITIAL_CARDS + p]) - 2 * int(self.s[R.INITIAL_PAIRS + p])
+                for p in range(self.game.params.players)]
+
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        if self.is_terminal():
+            return f"{action.text} is not legal: the game is over"
+        return (f"{action.text} is not legal for P{self.current_player}; legal: "
+                f"{legal[0].text} .. {legal[-1].text}")
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.game.params.players:
+            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+
+
+class PouilleuxObservation:
+    """What one seat may know: its own hand, every hand's size, the laid pairs."""
+
+    def __init__(self, params: PouilleuxParams, s: np.ndarray, player: int,
+                 state: PouilleuxState) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._state = state
+        self.encoded_params = state.game.encoded_params
+
+    def determinize(self, rng: np.random.Generator) -> PouilleuxState:
+        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return self._state.determinize(self.player, rng)
+
+    @property
+    def array(self) -> np.ndarray:
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        n = int(self._s[R.HAND_SIZE + self.player])
+        base = R.HAND + self.player * R.MAX_HAND
+        return tuple(int(c) for c in self._s[base:base + n])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(int(self._s[R.HAND_SIZE + p]) for p in range(self.params.players))
+
+    @property
+    def pouilleux(self) -> int:
+        """The pouilleux's card id (-1 in the mystérieux until the end)."""
+        return int(self._s[R.POUILLEUX])
+
+    def __repr__(self) -> str:
+        return f"<P{self.player} sees hand sizes {list(self.hand_sizes)}>"

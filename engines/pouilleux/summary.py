@@ -1,0 +1,113 @@
+"""The record of a finished game of Le pouilleux: one flat summary row (no round rows: the
+game's length and outcome are game and player columns).  ``summarize`` copies the final
+figures out of a state array; :func:`result` turns a row into the common
+:class:`engines.api.Result`; the ``*_columns`` functions build the result tables' columns
+(documented in ``docs/results-pouilleux.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.pouilleux import rules as R
+from engines.pouilleux.params import PouilleuxParams
+
+FIELDS = ("turn", "decisions", "dealer", "removed", "loser", "stopped", "emptied_at",
+          "initial_cards", "initial_pairs", "pairs", "held_pouilleux", "player_decisions",
+          "rank")
+_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
+                          for f in FIELDS]).astype(np.int64)
+SIZE = _SOURCE.size
+ROUND_WIDTH = 0
+
+
+def offsets() -> dict[str, slice]:
+    out, start = {}, 0
+    for f in FIELDS:
+        size = R.STATE.size_of(f)
+        out[f] = slice(start, start + size)
+        start += size
+    return out
+
+
+_AT = offsets()
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    for i in range(SIZE):
+        out[i] = s[_SOURCE[i]]
+
+
+def _game(rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, 0]
+
+
+def _per_player(params: PouilleuxParams, rows: np.ndarray, name: str) -> np.ndarray:
+    return rows[:, _AT[name]][:, :params.players]
+
+
+def result(params: PouilleuxParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {name: int(games[name][0]) for name in (
+        "decisions", "rounds", "draws", "loser", "removed_card", "winners")}
+    stats["stopped"] = bool(games["stopped"][0])
+    details = {name: tuple(int(v) for v in players[name][0])
+               for name in ("emptied_at", "initial_cards", "initial_pairs", "pairs",
+                            "dealt_pouilleux", "decisions")}
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats=stats, details=details)
+
+
+def max_round_rows(params: PouilleuxParams) -> int:
+    return 0
+
+
+def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    ranks = _per_player(params, rows, "rank")
+    return {
+        "decisions": _game(rows, "decisions").astype(np.int32),
+        "rounds": _game(rows, "turn").astype(np.int32),
+        "draws": _game(rows, "turn").astype(np.int32),
+        "dealer": _game(rows, "dealer").astype(np.int8),
+        "removed_card": _game(rows, "removed").astype(np.int8),
+        "loser": _game(rows, "loser").astype(np.int8),
+        "winners": (ranks == 1).sum(axis=1).astype(np.int8),
+        "stopped": _game(rows, "stopped").astype(bool),
+        "initial_empty": (_per_player(params, rows, "emptied_at") == 0).any(axis=1),
+    }
+
+
+def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    ranks = _per_player(params, rows, "rank")
+    winners = (ranks == 1).sum(axis=1, keepdims=True)
+    loser = _game(rows, "loser")[:, None] == np.arange(params.players)
+    return {
+        "score": np.where(ranks == 1, 1.0, np.where(loser, -1.0, 0.0)).astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
+        "lost": loser,
+        "emptied_at": _per_player(params, rows, "emptied_at").astype(np.int32),
+        "initial_cards": _per_player(params, rows, "initial_cards").astype(np.int8),
+        "initial_pairs": _per_player(params, rows, "initial_pairs").astype(np.int8),
+        "pairs": _per_player(params, rows, "pairs").astype(np.int8),
+        "dealt_pouilleux": _per_player(params, rows, "held_pouilleux").astype(bool),
+        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+    }
+
+
+def round_columns(params: PouilleuxParams, rounds: np.ndarray) -> dict[str, Any]:
+    """No round columns: every figure of a game is a game or player column."""
+    return {}
