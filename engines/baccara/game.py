@@ -8,13 +8,20 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.baccara import rules as R
 from engines.baccara import summary
 from engines.baccara.params import BaccaraParams
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.compiled import (
+    MaskedObservation,
+    chance_stream,
+    check_seat,
+    fresh_stream,
+    parse_action,
+    run_action,
+    run_rule,
+)
 
 PHASE_NAMES = {R.SET_STAKE: "stake", R.FULL_COVER: "banco", R.PARTIAL_COVER: "contribute",
                R.PONTE_FIVE: "ponte at 5", R.BANKER_FIVE: "banker at 5", R.OVER: "over"}
@@ -37,27 +44,6 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _resume(s, pr, rngs, alias, stream):
-    alias[:] = stream
-    R.resume(s, pr, rngs[0])
-    stream[:] = alias
-
-
 class Baccara:
     """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
 
@@ -78,28 +64,17 @@ class Baccara:
     def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> BaccaraState:
         """A new session, up to the first banker's stake: game ``index`` of a run with seed
         ``seed``, or, given a Generator, a session whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = BaccaraState(self, s, stream_state(words))
-        scratch = ScratchStream.get()
-        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        state = BaccaraState(self, s, chance_stream(seed, index))
+        run_rule(R.advance, s, self.encoded_params, state._stream)
         state._settle()
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"stake 5"``, ``"banco"``, ``"draw"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
-            return _BY_TEXT[" ".join(value.split())]
-        raise IllegalActionError(f"not a baccara action: {value!r} (examples: 'stake 5', "
-                                 f"'banco', 'decline', 'contribute 3', 'draw', 'stand')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "baccara",
+                            "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'")
 
     def __repr__(self) -> str:
         return f"Baccara({self.params})"
@@ -140,9 +115,7 @@ class BaccaraState:
         if action not in legal:
             raise IllegalActionError(self._illegal_message(action, legal))
         self._log.append((self.current_player, action.code))
-        scratch = ScratchStream.get()
-        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
-               self._stream)
+        run_action(R.apply_action, self.s, self._pr, action.code, self._stream)
         self._settle()
 
     def is_terminal(self) -> bool:
@@ -169,8 +142,8 @@ class BaccaraState:
         self._check_player(player)
         out = np.empty_like(self.s)
         R.determinize(self.s, self._pr, player, rng, out)
-        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return BaccaraState(self.game, out, stream, list(self._log), list(self._coups))
+        return BaccaraState(self.game, out, fresh_stream(rng), list(self._log),
+                            list(self._coups))
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished session's summary row and its coup rows."""
@@ -215,13 +188,12 @@ class BaccaraState:
     # -- internals ---------------------------------------------------------------------
     def _settle(self) -> None:
         """Record every coup that ended and go on to the next decision."""
-        scratch = ScratchStream.get()
         while self.s[R.PHASE] == R.COUP_END:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
             self._coups.append(row)
             self._log.append(("coup", row[0].copy()))
-            _resume(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
+            run_rule(R.resume, self.s, self._pr, self._stream)
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         if self.is_terminal():
@@ -231,31 +203,13 @@ class BaccaraState:
                 f"{self.phase}; legal: {shown}")
 
     def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.params.players:
-            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+        check_seat(player, self.game.params.players)
 
 
-class BaccaraObservation:
+class BaccaraObservation(MaskedObservation):
     """What one seat may know: his own cards, the public cards and every stake."""
 
-    def __init__(self, params: BaccaraParams, s: np.ndarray, player: int,
-                 state: BaccaraState) -> None:
-        self.params = params
-        self.player = player
-        self._s = s
-        self._state = state
-        self.encoded_params = state.game.encoded_params
-
-    def determinize(self, rng: np.random.Generator) -> BaccaraState:
-        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
-            raise ValueError("stale observation: the game has moved on since it was made")
-        return self._state.determinize(self.player, rng)
-
-    @property
-    def array(self) -> np.ndarray:
-        view = self._s.view()
-        view.setflags(write=False)
-        return view
+    DECISIONS = R.DECISIONS
 
     @property
     def phase(self) -> str:

@@ -15,45 +15,20 @@ from engines.api import Result
 from engines.baccara import rules as R
 from engines.baccara.params import BaccaraParams
 from engines.cards import card_name
+from engines.compiled import SummaryRow, copy_fields, win_shares
 
 FIELDS = ("coup", "decisions", "passes", "decided", "ties", "voids", "banker_wins",
           "staked_total", "banker_net_total", "chips", "min_chips", "coups_banked",
           "coups_ponte", "contributed", "player_decisions", "rank")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished session's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
-
-
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: BaccaraParams, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: BaccaraParams, row: np.ndarray) -> Result:
@@ -126,17 +101,17 @@ def max_round_rows(params: BaccaraParams) -> int:
 
 def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per session)."""
-    staked = _game(rows, "staked_total")
-    net = _game(rows, "banker_net_total")
+    staked = ROW.game(rows, "staked_total")
+    net = ROW.game(rows, "banker_net_total")
     return {
-        "decisions": _game(rows, "decisions").astype(np.int32),
-        "rounds": _game(rows, "coup").astype(np.int32),
-        "coups": _game(rows, "coup").astype(np.int32),
-        "bank_passes": _game(rows, "passes").astype(np.int32),
-        "decided": _game(rows, "decided").astype(np.int32),
-        "ties": _game(rows, "ties").astype(np.int32),
-        "voids": _game(rows, "voids").astype(np.int32),
-        "banker_wins": _game(rows, "banker_wins").astype(np.int32),
+        "decisions": ROW.game(rows, "decisions").astype(np.int32),
+        "rounds": ROW.game(rows, "coup").astype(np.int32),
+        "coups": ROW.game(rows, "coup").astype(np.int32),
+        "bank_passes": ROW.game(rows, "passes").astype(np.int32),
+        "decided": ROW.game(rows, "decided").astype(np.int32),
+        "ties": ROW.game(rows, "ties").astype(np.int32),
+        "voids": ROW.game(rows, "voids").astype(np.int32),
+        "banker_wins": ROW.game(rows, "banker_wins").astype(np.int32),
         "staked": staked.astype(np.int64),
         "banker_net": net.astype(np.int64),
         "house_edge": np.where(staked > 0, net / np.maximum(staked, 1), np.nan)
@@ -146,19 +121,19 @@ def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarra
 
 def player_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    chips = _per_player(params, rows, "chips")
-    ranks = _per_player(params, rows, "rank")
+    chips = ROW.per_player(rows, "chips", params.players)
+    ranks = ROW.per_player(rows, "rank", params.players)
     return {
         "score": chips.astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
         "final_chips": chips.astype(np.int32),
         "net": (chips - params.start_chips).astype(np.int32),
-        "min_chips": _per_player(params, rows, "min_chips").astype(np.int32),
-        "coups_banked": _per_player(params, rows, "coups_banked").astype(np.int32),
-        "coups_ponte": _per_player(params, rows, "coups_ponte").astype(np.int32),
-        "contributed": _per_player(params, rows, "contributed").astype(np.int32),
-        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+        "min_chips": ROW.per_player(rows, "min_chips", params.players).astype(np.int32),
+        "coups_banked": ROW.per_player(rows, "coups_banked", params.players).astype(np.int32),
+        "coups_ponte": ROW.per_player(rows, "coups_ponte", params.players).astype(np.int32),
+        "contributed": ROW.per_player(rows, "contributed", params.players).astype(np.int32),
+        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
     }
 
 

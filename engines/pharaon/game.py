@@ -8,14 +8,21 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
+from engines.compiled import (
+    MaskedObservation,
+    chance_stream,
+    check_seat,
+    fresh_stream,
+    parse_action,
+    run_action,
+    run_rule,
+)
 from engines.pharaon import rules as R
 from engines.pharaon import summary
 from engines.pharaon.params import MAX_BET, PharaonParams
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
 
 
 def action_text(code: int) -> str:
@@ -28,21 +35,6 @@ def action_text(code: int) -> str:
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _BY_TEXT = {a.text: a for a in ACTIONS}
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    """Apply a decision, drawing the coup's cards from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
 
 
 class Pharaon:
@@ -65,27 +57,16 @@ class Pharaon:
     def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PharaonState:
         """A new session after the first shuffle: game ``index`` of a run with seed ``seed``,
         or, given a Generator, a session whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = PharaonState(self, s, stream_state(words))
-        scratch = ScratchStream.get()
-        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        state = PharaonState(self, s, chance_stream(seed, index))
+        run_rule(R.advance, s, self.encoded_params, state._stream)
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"no bet"``, ``"bet right 5"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
-            return _BY_TEXT[" ".join(value.split())]
-        raise IllegalActionError(f"not a pharaon action: {value!r} (examples: 'no bet', "
-                                 f"'bet right 5', 'bet left 1')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "pharaon",
+                            "'no bet', 'bet right 5', 'bet left 1'")
 
     def __repr__(self) -> str:
         return f"Pharaon({self.params})"
@@ -126,9 +107,7 @@ class PharaonState:
             raise IllegalActionError(self._illegal_message(action, legal))
         coup = int(self.s[R.COUP])
         self._log.append((self.current_player, action.code))
-        scratch = ScratchStream.get()
-        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
-               self._stream)
+        run_action(R.apply_action, self.s, self._pr, action.code, self._stream)
         if self.s[R.COUP] != coup:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
@@ -158,8 +137,8 @@ class PharaonState:
         self._check_player(player)
         out = np.empty_like(self.s)
         R.determinize(self.s, self._pr, rng, out)
-        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return PharaonState(self.game, out, stream, list(self._log), list(self._coups))
+        return PharaonState(self.game, out, fresh_stream(rng), list(self._log),
+                            list(self._coups))
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished session's summary row and its coup rows."""
@@ -204,31 +183,13 @@ class PharaonState:
                 f"{self.game.params.min_bet}..{self.game.params.max_bet}); legal: {shown}")
 
     def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.params.players:
-            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+        check_seat(player, self.game.params.players)
 
 
-class PharaonObservation:
+class PharaonObservation(MaskedObservation):
     """What a seat may know: everything but the order of the undrawn shoe (all public)."""
 
-    def __init__(self, params: PharaonParams, s: np.ndarray, player: int,
-                 state: PharaonState) -> None:
-        self.params = params
-        self.player = player
-        self._s = s
-        self._state = state
-        self.encoded_params = state.game.encoded_params
-
-    def determinize(self, rng: np.random.Generator) -> PharaonState:
-        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
-            raise ValueError("stale observation: the game has moved on since it was made")
-        return self._state.determinize(self.player, rng)
-
-    @property
-    def array(self) -> np.ndarray:
-        view = self._s.view()
-        view.setflags(write=False)
-        return view
+    DECISIONS = R.DECISIONS
 
     @property
     def banker(self) -> int:

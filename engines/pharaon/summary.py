@@ -12,48 +12,22 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.compiled import SummaryRow, copy_fields, win_shares
 from engines.pharaon import rules as R
 from engines.pharaon.params import PharaonParams
 
 FIELDS = ("coup", "decisions", "pairs", "staked_total", "banker_net_total", "chips",
           "start_chips", "min_chips", "staked", "bets", "coups_banked", "player_decisions",
           "rank")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished session's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
-
-
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: PharaonParams, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: PharaonParams, row: np.ndarray) -> Result:
@@ -103,13 +77,13 @@ def max_round_rows(params: PharaonParams) -> int:
 
 def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per session)."""
-    staked = _game(rows, "staked_total")
-    net = _game(rows, "banker_net_total")
+    staked = ROW.game(rows, "staked_total")
+    net = ROW.game(rows, "banker_net_total")
     return {
-        "decisions": _game(rows, "decisions").astype(np.int32),
-        "rounds": _game(rows, "coup").astype(np.int32),
-        "coups": _game(rows, "coup").astype(np.int32),
-        "pairs": _game(rows, "pairs").astype(np.int32),
+        "decisions": ROW.game(rows, "decisions").astype(np.int32),
+        "rounds": ROW.game(rows, "coup").astype(np.int32),
+        "coups": ROW.game(rows, "coup").astype(np.int32),
+        "pairs": ROW.game(rows, "pairs").astype(np.int32),
         "staked": staked.astype(np.int64),
         "banker_net": net.astype(np.int64),
         "house_edge": np.where(staked > 0, net / np.maximum(staked, 1), np.nan)
@@ -119,20 +93,20 @@ def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarra
 
 def player_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    chips = _per_player(params, rows, "chips")
-    start = _per_player(params, rows, "start_chips")
-    ranks = _per_player(params, rows, "rank")
+    chips = ROW.per_player(rows, "chips", params.players)
+    start = ROW.per_player(rows, "start_chips", params.players)
+    ranks = ROW.per_player(rows, "rank", params.players)
     return {
         "score": (chips - start).astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
         "final_chips": chips.astype(np.int32),
         "net": (chips - start).astype(np.int32),
-        "min_chips": _per_player(params, rows, "min_chips").astype(np.int32),
-        "staked": _per_player(params, rows, "staked").astype(np.int32),
-        "bets": _per_player(params, rows, "bets").astype(np.int32),
-        "coups_banked": _per_player(params, rows, "coups_banked").astype(np.int32),
-        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+        "min_chips": ROW.per_player(rows, "min_chips", params.players).astype(np.int32),
+        "staked": ROW.per_player(rows, "staked", params.players).astype(np.int32),
+        "bets": ROW.per_player(rows, "bets", params.players).astype(np.int32),
+        "coups_banked": ROW.per_player(rows, "coups_banked", params.players).astype(np.int32),
+        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
     }
 
 

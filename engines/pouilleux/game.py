@@ -8,14 +8,21 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
+from engines.compiled import (
+    MaskedObservation,
+    chance_stream,
+    check_seat,
+    fresh_stream,
+    parse_action,
+    run_action,
+    run_rule,
+)
 from engines.pouilleux import rules as R
 from engines.pouilleux import summary
 from engines.pouilleux.params import PouilleuxParams
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
 
 
 def action_text(code: int) -> str:
@@ -28,20 +35,6 @@ def action_text(code: int) -> str:
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _BY_TEXT = {a.text: a for a in ACTIONS}
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
 
 
 class Pouilleux:
@@ -64,27 +57,15 @@ class Pouilleux:
     def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PouilleuxState:
         """A new game after the deal and the initial pairing: game ``index`` of a run with
         seed ``seed``, or, given a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = PouilleuxState(self, s, stream_state(words))
-        scratch = ScratchStream.get()
-        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        state = PouilleuxState(self, s, chance_stream(seed, index))
+        run_rule(R.advance, s, self.encoded_params, state._stream)
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"draw 3"``, ``"place 0"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and " ".join(value.split()) in _BY_TEXT:
-            return _BY_TEXT[" ".join(value.split())]
-        raise IllegalActionError(f"not a pouilleux action: {value!r} (examples: 'draw 3', "
-                                 f"'place 0')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "pouilleux", "'draw 3', 'place 0'")
 
     def __repr__(self) -> str:
         return f"Pouilleux({self.params})"
@@ -126,9 +107,7 @@ class PouilleuxState:
         player = self.current_player
         neighbour = int(self.s[R.NEIGHBOUR])
         placing = self.s[R.PHASE] == R.PLACE
-        scratch = ScratchStream.get()
-        _apply(self.s, self._pr, action.code, scratch.boxed, scratch.stream.alias,
-               self._stream)
+        run_action(R.apply_action, self.s, self._pr, action.code, self._stream)
         if placing:
             self._log.append(("place", player, action.code - R.PLACE_ACTION))
         else:
@@ -158,8 +137,7 @@ class PouilleuxState:
         self._check_player(player)
         out = np.empty_like(self.s)
         R.determinize(self.s, self._pr, player, rng, out)
-        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return PouilleuxState(self.game, out, stream, list(self._log))
+        return PouilleuxState(self.game, out, fresh_stream(rng), list(self._log))
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row (no round rows)."""
@@ -210,31 +188,13 @@ class PouilleuxState:
                 f"{legal[0].text} .. {legal[-1].text}")
 
     def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.params.players:
-            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+        check_seat(player, self.game.params.players)
 
 
-class PouilleuxObservation:
+class PouilleuxObservation(MaskedObservation):
     """What one seat may know: its own hand, every hand's size, the laid pairs."""
 
-    def __init__(self, params: PouilleuxParams, s: np.ndarray, player: int,
-                 state: PouilleuxState) -> None:
-        self.params = params
-        self.player = player
-        self._s = s
-        self._state = state
-        self.encoded_params = state.game.encoded_params
-
-    def determinize(self, rng: np.random.Generator) -> PouilleuxState:
-        if self._state.s[R.DECISIONS] != self._s[R.DECISIONS]:
-            raise ValueError("stale observation: the game has moved on since it was made")
-        return self._state.determinize(self.player, rng)
-
-    @property
-    def array(self) -> np.ndarray:
-        view = self._s.view()
-        view.setflags(write=False)
-        return view
+    DECISIONS = R.DECISIONS
 
     @property
     def hand(self) -> tuple[int, ...]:

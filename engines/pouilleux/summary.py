@@ -13,43 +13,23 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.compiled import SummaryRow, copy_fields
 from engines.pouilleux import rules as R
 from engines.pouilleux.params import PouilleuxParams
 
 FIELDS = ("turn", "decisions", "dealer", "removed", "loser", "stopped", "emptied_at",
           "initial_cards", "initial_pairs", "pairs", "held_pouilleux", "player_decisions",
           "rank")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 ROUND_WIDTH = 0
-
-
-def offsets() -> dict[str, slice]:
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
-
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: PouilleuxParams, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: PouilleuxParams, row: np.ndarray) -> Result:
@@ -75,36 +55,36 @@ def max_round_rows(params: PouilleuxParams) -> int:
 
 def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    ranks = _per_player(params, rows, "rank")
+    ranks = ROW.per_player(rows, "rank", params.players)
     return {
-        "decisions": _game(rows, "decisions").astype(np.int32),
-        "rounds": _game(rows, "turn").astype(np.int32),
-        "draws": _game(rows, "turn").astype(np.int32),
-        "dealer": _game(rows, "dealer").astype(np.int8),
-        "removed_card": _game(rows, "removed").astype(np.int8),
-        "loser": _game(rows, "loser").astype(np.int8),
+        "decisions": ROW.game(rows, "decisions").astype(np.int32),
+        "rounds": ROW.game(rows, "turn").astype(np.int32),
+        "draws": ROW.game(rows, "turn").astype(np.int32),
+        "dealer": ROW.game(rows, "dealer").astype(np.int8),
+        "removed_card": ROW.game(rows, "removed").astype(np.int8),
+        "loser": ROW.game(rows, "loser").astype(np.int8),
         "winners": (ranks == 1).sum(axis=1).astype(np.int8),
-        "stopped": _game(rows, "stopped").astype(bool),
-        "initial_empty": (_per_player(params, rows, "emptied_at") == 0).any(axis=1),
+        "stopped": ROW.game(rows, "stopped").astype(bool),
+        "initial_empty": (ROW.per_player(rows, "emptied_at", params.players) == 0).any(axis=1),
     }
 
 
 def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = _per_player(params, rows, "rank")
+    ranks = ROW.per_player(rows, "rank", params.players)
     winners = (ranks == 1).sum(axis=1, keepdims=True)
-    loser = _game(rows, "loser")[:, None] == np.arange(params.players)
+    loser = ROW.game(rows, "loser")[:, None] == np.arange(params.players)
     return {
         "score": np.where(ranks == 1, 1.0, np.where(loser, -1.0, 0.0)).astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
         "lost": loser,
-        "emptied_at": _per_player(params, rows, "emptied_at").astype(np.int32),
-        "initial_cards": _per_player(params, rows, "initial_cards").astype(np.int8),
-        "initial_pairs": _per_player(params, rows, "initial_pairs").astype(np.int8),
-        "pairs": _per_player(params, rows, "pairs").astype(np.int8),
-        "dealt_pouilleux": _per_player(params, rows, "held_pouilleux").astype(bool),
-        "decisions": _per_player(params, rows, "player_decisions").astype(np.int32),
+        "emptied_at": ROW.per_player(rows, "emptied_at", params.players).astype(np.int32),
+        "initial_cards": ROW.per_player(rows, "initial_cards", params.players).astype(np.int8),
+        "initial_pairs": ROW.per_player(rows, "initial_pairs", params.players).astype(np.int8),
+        "pairs": ROW.per_player(rows, "pairs", params.players).astype(np.int8),
+        "dealt_pouilleux": ROW.per_player(rows, "held_pouilleux", params.players).astype(bool),
+        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
     }
 
 

@@ -10,39 +10,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.compiled import chance_stream, check_seat, fresh_stream, run_action, run_rule
 from engines.war import rules as R
 from engines.war import summary
 
 STEP = Action(R.STEP, "step")
 ACTIONS: tuple[Action, ...] = (STEP,)
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """Resolve the pending chance step (the deal), drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _step(s, pr, rngs, alias, stream):
-    """Play one trick, drawing (for the random pickup order) from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, R.STEP, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _play_out(s, pr, rngs, alias, stream):
-    alias[:] = stream
-    R.play_out(s, pr, rngs[0])
-    stream[:] = alias
 
 
 class WarGame:
@@ -70,15 +46,10 @@ class WarGame:
     def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> WarState:
         """A new game after the deal: game ``index`` of a run with seed ``seed``, or, given
         a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = WarState(self, s, stream_state(words))
-        scratch = ScratchStream.get()
-        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        state = WarState(self, s, chance_stream(seed, index))
+        run_rule(R.advance, s, self.encoded_params, state._stream)
         return state
 
     def action(self, value: Action | int | str) -> Action:
@@ -120,8 +91,7 @@ class WarState:
         action = self.game.action(action)
         if self.is_terminal():
             raise IllegalActionError(f"{action.text} is not legal: the game is over")
-        scratch = ScratchStream.get()
-        _step(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
+        run_action(R.apply_action, self.s, self._pr, R.STEP, self._stream)
         self._log.append(self._trick_entry())
 
     def is_terminal(self) -> bool:
@@ -145,14 +115,12 @@ class WarState:
         self._check_player(player)
         out = np.empty_like(self.s)
         R.determinize(self.s, self._pr, rng, out)
-        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
-        return WarState(self.game, out, stream, list(self._log))
+        return WarState(self.game, out, fresh_stream(rng), list(self._log))
 
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
         """Play to the end in one compiled call (there are no decisions: ``rng`` is unused)
         and return the seats' win shares.  The log is not extended."""
-        scratch = ScratchStream.get()
-        _play_out(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
+        run_rule(R.play_out, self.s, self._pr, self._stream)
         ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
@@ -212,8 +180,7 @@ class WarState:
         return int(s[R.TRICK]), laid, int(s[R.TRICK_WINNER]), int(s[R.TRICK_DEPTH])
 
     def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.game.params.players:
-            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+        check_seat(player, self.game.params.players)
 
 
 class WarObservation:

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.compiled import SummaryRow, copy_fields, win_shares
 from engines.war import rules as R
 
 # State fields copied into a summary row, in order.
@@ -20,44 +21,16 @@ FIELDS = ("trick", "end", "dealer", "cycle_length", "batailles", "double_bataill
           "max_depth", "cards_paid", "unclaimed", "count", "rank", "initial_count",
           "initial_aces", "initial_jokers", "tricks_won", "batailles_won", "eliminated_at",
           "steps")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
 ROUND_WIDTH = 0
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
-
-
-def _game(rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, 0]
-
-
-def _per_player(params: Any, rows: np.ndarray, name: str) -> np.ndarray:
-    return rows[:, _AT[name]][:, :params.players]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: Any, row: np.ndarray) -> Result:
@@ -84,39 +57,39 @@ def max_round_rows(params: Any) -> int:
 
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    tricks = _game(rows, "trick").astype(np.int32)
+    tricks = ROW.game(rows, "trick").astype(np.int32)
     return {
         "decisions": tricks,
         "rounds": tricks,
         "tricks": tricks,
-        "end": np.array(R.END_NAMES)[_game(rows, "end")],
-        "cycle": _game(rows, "end") == R.CYCLE,
-        "cycle_length": _game(rows, "cycle_length").astype(np.int32),
-        "dealer": _game(rows, "dealer").astype(np.int8),
-        "batailles": _game(rows, "batailles").astype(np.int32),
-        "double_batailles": _game(rows, "double_batailles").astype(np.int32),
-        "max_depth": _game(rows, "max_depth").astype(np.int8),
-        "cards_paid": _game(rows, "cards_paid").astype(np.int32),
-        "unclaimed": _game(rows, "unclaimed").astype(np.int8),
+        "end": np.array(R.END_NAMES)[ROW.game(rows, "end")],
+        "cycle": ROW.game(rows, "end") == R.CYCLE,
+        "cycle_length": ROW.game(rows, "cycle_length").astype(np.int32),
+        "dealer": ROW.game(rows, "dealer").astype(np.int8),
+        "batailles": ROW.game(rows, "batailles").astype(np.int32),
+        "double_batailles": ROW.game(rows, "double_batailles").astype(np.int32),
+        "max_depth": ROW.game(rows, "max_depth").astype(np.int8),
+        "cards_paid": ROW.game(rows, "cards_paid").astype(np.int32),
+        "unclaimed": ROW.game(rows, "unclaimed").astype(np.int8),
     }
 
 
 def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = _per_player(params, rows, "rank")
-    cards = _per_player(params, rows, "count")
+    ranks = ROW.per_player(rows, "rank", params.players)
+    cards = ROW.per_player(rows, "count", params.players)
     return {
         "score": cards.astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
         "cards": cards.astype(np.int8),
-        "initial_cards": _per_player(params, rows, "initial_count").astype(np.int8),
-        "initial_aces": _per_player(params, rows, "initial_aces").astype(np.int8),
-        "initial_jokers": _per_player(params, rows, "initial_jokers").astype(np.int8),
-        "tricks_won": _per_player(params, rows, "tricks_won").astype(np.int32),
-        "batailles_won": _per_player(params, rows, "batailles_won").astype(np.int32),
-        "eliminated_at": _per_player(params, rows, "eliminated_at").astype(np.int32),
-        "decisions": _per_player(params, rows, "steps").astype(np.int32),
+        "initial_cards": ROW.per_player(rows, "initial_count", params.players).astype(np.int8),
+        "initial_aces": ROW.per_player(rows, "initial_aces", params.players).astype(np.int8),
+        "initial_jokers": ROW.per_player(rows, "initial_jokers", params.players).astype(np.int8),
+        "tricks_won": ROW.per_player(rows, "tricks_won", params.players).astype(np.int32),
+        "batailles_won": ROW.per_player(rows, "batailles_won", params.players).astype(np.int32),
+        "eliminated_at": ROW.per_player(rows, "eliminated_at", params.players).astype(np.int32),
+        "decisions": ROW.per_player(rows, "steps", params.players).astype(np.int32),
     }
 
 

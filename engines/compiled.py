@@ -1,0 +1,148 @@
+"""What the Python side of every compiled engine shares: a game's chance stream from a seed,
+calls of compiled rules that draw from a state's own stream, action parsing, seat checks,
+summary rows copied out of a state array, win shares, and observations over a masked state.
+
+The rules themselves stay in each engine's ``rules`` module; these helpers only carry state
+arrays and streams to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Action, IllegalActionError
+from engines.layout import Layout
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+
+
+# --- Chance streams --------------------------------------------------------------------
+def chance_stream(seed: int | np.random.Generator, index: int) -> np.ndarray:
+    """The chance stream (SFC64 state words) of game ``index`` of a run with seed ``seed``,
+    or, given a Generator, a stream seeded from it."""
+    if isinstance(seed, np.random.Generator):
+        words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
+    else:
+        words = seed_words(check_seed(seed), index, 1)[0, 0]
+    return stream_state(words)
+
+
+def fresh_stream(rng: np.random.Generator) -> np.ndarray:
+    """A new chance stream drawn from ``rng`` (for a determinized state)."""
+    return stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+
+
+@njit(cache=True)
+def _draw(rule, s, pr, rngs, alias, stream):
+    alias[:] = stream
+    rule(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _act(rule, s, pr, action, rngs, alias, stream):
+    alias[:] = stream
+    rule(s, pr, action, rngs[0])
+    stream[:] = alias
+
+
+def run_rule(rule: Any, s: np.ndarray, pr: np.ndarray, stream: np.ndarray) -> None:
+    """``rule(s, pr, rng)`` (a compiled chance step), drawing from ``stream``."""
+    scratch = ScratchStream.get()
+    _draw(rule, s, pr, scratch.boxed, scratch.stream.alias, stream)
+
+
+def run_action(rule: Any, s: np.ndarray, pr: np.ndarray, action: int,
+               stream: np.ndarray) -> None:
+    """``rule(s, pr, action, rng)`` (a compiled decision and what follows), drawing from
+    ``stream``."""
+    scratch = ScratchStream.get()
+    _act(rule, s, pr, action, scratch.boxed, scratch.stream.alias, stream)
+
+
+# --- Actions and seats -----------------------------------------------------------------
+def parse_action(value: Action | int | str, actions: Sequence[Action],
+                 by_text: Mapping[str, Action], game: str, examples: str) -> Action:
+    """The Action for an Action, a code or a text (spaces normalised); anything else raises
+    :class:`IllegalActionError` naming ``examples``."""
+    if isinstance(value, Action):
+        return value
+    if isinstance(value, int | np.integer) and 0 <= value < len(actions):
+        return actions[int(value)]
+    if isinstance(value, str) and " ".join(value.split()) in by_text:
+        return by_text[" ".join(value.split())]
+    raise IllegalActionError(f"not a {game} action: {value!r} (examples: {examples})")
+
+
+def check_seat(player: int, players: int) -> None:
+    if not 0 <= player < players:
+        raise ValueError(f"no seat {player}: seats are 0..{players - 1}")
+
+
+# --- Summary rows ----------------------------------------------------------------------
+class SummaryRow:
+    """A summary row: the named fields of a state layout, copied in order."""
+
+    def __init__(self, layout: Layout, fields: Sequence[str]) -> None:
+        self.fields = tuple(fields)
+        self.source = np.concatenate([np.arange(layout.offset(f),
+                                                layout.offset(f) + layout.size_of(f))
+                                      for f in self.fields]).astype(np.int64)
+        self.size = self.source.size
+        self.at: dict[str, slice] = {}
+        start = 0
+        for f in self.fields:
+            self.at[f] = slice(start, start + layout.size_of(f))
+            start += layout.size_of(f)
+
+    def game(self, rows: np.ndarray, name: str) -> np.ndarray:
+        """A one-value field of every row."""
+        return rows[:, self.at[name]][:, 0]
+
+    def per_player(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
+        """A per-seat field of every row, shape (rows, players)."""
+        return rows[:, self.at[name]][:, :players]
+
+
+@njit(cache=True)
+def copy_fields(s, source, out):
+    """``out[i] = s[source[i]]``: a finished game's summary row."""
+    for i in range(source.size):
+        out[i] = s[source[i]]
+
+
+def win_shares(ranks: np.ndarray) -> np.ndarray:
+    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
+    winners = (ranks == 1).sum(axis=-1, keepdims=True)
+    return np.where(ranks == 1, 1.0 / winners, 0.0)
+
+
+# --- Observations ----------------------------------------------------------------------
+class MaskedObservation:
+    """An observation over a masked copy of the state array; subclasses set ``DECISIONS``
+    (the offset of the state's decision counter) and add readable properties."""
+
+    DECISIONS: int
+
+    def __init__(self, params: Any, s: np.ndarray, player: int, state: Any) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._state = state         # only for determinize(), while the game has not moved on
+        self.encoded_params = state.game.encoded_params
+
+    def determinize(self, rng: np.random.Generator) -> Any:
+        """``state.determinize(player, rng)``, while the game is where it was."""
+        if self._state.s[self.DECISIONS] != self._s[self.DECISIONS]:
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return self._state.determinize(self.player, rng)
+
+    @property
+    def array(self) -> np.ndarray:
+        """The masked state array (a read-only view), for compiled bots."""
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
