@@ -146,3 +146,76 @@ class MaskedObservation:
         view = self._s.view()
         view.setflags(write=False)
         return view
+
+
+# --- States ----------------------------------------------------------------------------
+class CompiledState:
+    """A game in progress over a compiled state array: the parts of the common API that are
+    the same for every engine whose ``rules`` module offers ``STATE``, ``CURRENT``,
+    ``PHASE``, ``OVER``, ``N_ACTIONS``, ``legal_actions(s, pr, out)``,
+    ``observe(s, pr, player, out)`` and ``determinize(s, pr, player, rng, out)``, and whose
+    ``summary`` module offers ``SIZE``, ``ROUND_WIDTH``, ``summarize`` and ``result``.
+
+    ``_log`` holds the engine's event entries, ``_rounds`` its round rows (arrays)."""
+
+    rules: Any
+    summary: Any
+    actions: Sequence[Action]
+    observation_class: type
+
+    def __init__(self, game: Any, s: np.ndarray, stream: np.ndarray,
+                 log: list | None = None, rounds: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._stream = stream               # this game's chance stream (SFC64 state words)
+        self._pr = game.encoded_params
+        self._buffer = np.empty(self.rules.N_ACTIONS, dtype=np.int32)
+        self._log: list[tuple] = log if log is not None else []
+        self._rounds: list[np.ndarray] = rounds if rounds is not None else []
+
+    @property
+    def current_player(self) -> int:
+        return int(self.s[self.rules.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_terminal():
+            return []
+        n = self.rules.legal_actions(self.s, self._pr, self._buffer)
+        return [self.actions[c] for c in self._buffer[:n].tolist()]
+
+    def is_terminal(self) -> bool:
+        return bool(self.s[self.rules.PHASE] == self.rules.OVER)
+
+    def result(self) -> Any:
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no result yet")
+        return self.summary.result(self.game.params, self.records()[0])
+
+    def observation(self, player: int) -> Any:
+        check_seat(player, self.game.params.players)
+        seen = np.empty(self.rules.STATE.size, dtype=np.int32)
+        self.rules.observe(self.s, self._pr, player, seen)
+        return self.observation_class(self.game.params, seen, player, self)
+
+    def clone(self) -> Any:
+        return type(self)(self.game, self.s.copy(), self._stream.copy(), list(self._log),
+                          list(self._rounds))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> Any:
+        """A full state consistent with ``player``'s observation (the rules' ``determinize``)
+        and a fresh chance stream drawn from ``rng``."""
+        check_seat(player, self.game.params.players)
+        out = np.empty_like(self.s)
+        self.rules.determinize(self.s, self._pr, player, rng, out)
+        return type(self)(self.game, out, fresh_stream(rng), list(self._log),
+                          list(self._rounds))
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished game's summary row and its round rows."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no records yet")
+        row = np.empty(self.summary.SIZE, dtype=np.int32)
+        self.summary.summarize(self.s, row)
+        rounds = (np.concatenate(self._rounds) if self._rounds
+                  else np.empty((0, self.summary.ROUND_WIDTH), dtype=np.int32))
+        return row, rounds

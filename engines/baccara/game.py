@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.api import Action, IllegalActionError, Result
+from engines.api import Action, IllegalActionError
 from engines.baccara import rules as R
 from engines.baccara import summary
 from engines.baccara.params import BaccaraParams
 from engines.compiled import (
+    CompiledState,
     MaskedObservation,
     chance_stream,
-    check_seat,
-    fresh_stream,
     parse_action,
     run_action,
     run_rule,
@@ -80,32 +79,22 @@ class Baccara:
         return f"Baccara({self.params})"
 
 
-class BaccaraState:
+class BaccaraState(CompiledState):
     """One session of Le baccara in progress (see :mod:`engines.api`)."""
 
-    def __init__(self, game: Baccara, s: np.ndarray, stream: np.ndarray,
-                 log: list | None = None, coups: list | None = None) -> None:
-        self.game = game
-        self.s = s
-        self._stream = stream
-        self._pr = game.encoded_params
-        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        self._log: list[tuple] = log if log is not None else []   # (player, code) or coup row
-        self._coups: list[np.ndarray] = coups if coups is not None else []
+    rules = R
+    summary = summary
+    actions = ACTIONS
 
-    # -- the common API ----------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return int(self.s[R.CURRENT])
+    def observation_class(self) -> type:
+        return BaccaraObservation
 
     def legal_actions(self) -> list[Action]:
         """The banker's ``stake S`` (1 .. his chips); ``banco`` then ``decline``;
         ``contribute c`` (0 .. what is left to cover, at most his chips); ``draw`` then
         ``stand`` at 5."""
-        if self.is_terminal():
-            return []
-        n = R.legal_actions(self.s, self._pr, self._buffer)
-        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+        return super().legal_actions()
 
     def apply(self, action: Action | int | str) -> None:
         """The current player's decision and what follows up to the next decision; an illegal
@@ -117,43 +106,6 @@ class BaccaraState:
         self._log.append((self.current_player, action.code))
         run_action(R.apply_action, self.s, self._pr, action.code, self._stream)
         self._settle()
-
-    def is_terminal(self) -> bool:
-        return bool(self.s[R.PHASE] == R.OVER)
-
-    def result(self) -> Result:
-        if not self.is_terminal():
-            raise ValueError("the session is not over: no result yet")
-        return summary.result(self.game.params, self.records()[0])
-
-    def observation(self, player: int) -> BaccaraObservation:
-        self._check_player(player)
-        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-        R.observe(self.s, self._pr, player, seen)
-        return BaccaraObservation(self.game.params, seen, player, self)
-
-    def clone(self) -> BaccaraState:
-        return BaccaraState(self.game, self.s.copy(), self._stream.copy(), list(self._log),
-                            list(self._coups))
-
-    def determinize(self, player: int, rng: np.random.Generator) -> BaccaraState:
-        """The cards ``player`` cannot see (the shoe, the others' hidden cards) dealt again,
-        and a fresh chance stream."""
-        self._check_player(player)
-        out = np.empty_like(self.s)
-        R.determinize(self.s, self._pr, player, rng, out)
-        return BaccaraState(self.game, out, fresh_stream(rng), list(self._log),
-                            list(self._coups))
-
-    def records(self) -> tuple[np.ndarray, np.ndarray]:
-        """The finished session's summary row and its coup rows."""
-        if not self.is_terminal():
-            raise ValueError("the session is not over: no records yet")
-        row = np.empty(summary.SIZE, dtype=np.int32)
-        summary.summarize(self.s, row)
-        rounds = (np.concatenate(self._coups) if self._coups
-                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
-        return row, rounds
 
     @property
     def log(self) -> list[str]:
@@ -191,7 +143,7 @@ class BaccaraState:
         while self.s[R.PHASE] == R.COUP_END:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
-            self._coups.append(row)
+            self._rounds.append(row)
             self._log.append(("coup", row[0].copy()))
             run_rule(R.resume, self.s, self._pr, self._stream)
 
@@ -201,9 +153,6 @@ class BaccaraState:
         shown = ", ".join(a.text for a in legal[:4]) + (", ..." if len(legal) > 4 else "")
         return (f"{action.text} is not legal for P{self.current_player} in phase "
                 f"{self.phase}; legal: {shown}")
-
-    def _check_player(self, player: int) -> None:
-        check_seat(player, self.game.params.players)
 
 
 class BaccaraObservation(MaskedObservation):

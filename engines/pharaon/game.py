@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.api import Action, IllegalActionError, Result
+from engines.api import Action, IllegalActionError
 from engines.cards import card_name
 from engines.compiled import (
+    CompiledState,
     MaskedObservation,
     chance_stream,
-    check_seat,
-    fresh_stream,
     parse_action,
     run_action,
     run_rule,
@@ -72,31 +71,21 @@ class Pharaon:
         return f"Pharaon({self.params})"
 
 
-class PharaonState:
+class PharaonState(CompiledState):
     """One session of Le pharaon in progress (see :mod:`engines.api`)."""
 
-    def __init__(self, game: Pharaon, s: np.ndarray, stream: np.ndarray,
-                 log: list | None = None, coups: list | None = None) -> None:
-        self.game = game
-        self.s = s
-        self._stream = stream
-        self._pr = game.encoded_params
-        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        self._log: list[tuple] = log if log is not None else []   # (player, code) or coup row
-        self._coups: list[np.ndarray] = coups if coups is not None else []
+    rules = R
+    summary = summary
+    actions = ACTIONS
 
-    # -- the common API ----------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return int(self.s[R.CURRENT])
+    def observation_class(self) -> type:
+        return PharaonObservation
 
     def legal_actions(self) -> list[Action]:
         """``no bet``, then ``bet right a`` and ``bet left a`` for a from ``min_bet`` to the
         most the punter may stake (the second decision of ``allow_both_sides``: left only)."""
-        if self.is_terminal():
-            return []
-        n = R.legal_actions(self.s, self._pr, self._buffer)
-        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+        return super().legal_actions()
 
     def apply(self, action: Action | int | str) -> None:
         """The current punter's decision; an illegal one raises :class:`IllegalActionError`
@@ -111,44 +100,8 @@ class PharaonState:
         if self.s[R.COUP] != coup:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
-            self._coups.append(row)
+            self._rounds.append(row)
             self._log.append(("coup", row[0].copy()))
-
-    def is_terminal(self) -> bool:
-        return bool(self.s[R.PHASE] == R.OVER)
-
-    def result(self) -> Result:
-        if not self.is_terminal():
-            raise ValueError("the session is not over: no result yet")
-        return summary.result(self.game.params, self.records()[0])
-
-    def observation(self, player: int) -> PharaonObservation:
-        self._check_player(player)
-        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-        R.observe(self.s, self._pr, seen)
-        return PharaonObservation(self.game.params, seen, player, self)
-
-    def clone(self) -> PharaonState:
-        return PharaonState(self.game, self.s.copy(), self._stream.copy(), list(self._log),
-                            list(self._coups))
-
-    def determinize(self, player: int, rng: np.random.Generator) -> PharaonState:
-        """The shoe's undrawn cards reshuffled, and a fresh chance stream."""
-        self._check_player(player)
-        out = np.empty_like(self.s)
-        R.determinize(self.s, self._pr, rng, out)
-        return PharaonState(self.game, out, fresh_stream(rng), list(self._log),
-                            list(self._coups))
-
-    def records(self) -> tuple[np.ndarray, np.ndarray]:
-        """The finished session's summary row and its coup rows."""
-        if not self.is_terminal():
-            raise ValueError("the session is not over: no records yet")
-        row = np.empty(summary.SIZE, dtype=np.int32)
-        summary.summarize(self.s, row)
-        rounds = (np.concatenate(self._coups) if self._coups
-                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
-        return row, rounds
 
     @property
     def log(self) -> list[str]:
@@ -181,9 +134,6 @@ class PharaonState:
         p = self.current_player
         return (f"{action.text} is not legal for P{p} (chips {self.chips[p]}, bets "
                 f"{self.game.params.min_bet}..{self.game.params.max_bet}); legal: {shown}")
-
-    def _check_player(self, player: int) -> None:
-        check_seat(player, self.game.params.players)
 
 
 class PharaonObservation(MaskedObservation):

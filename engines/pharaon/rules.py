@@ -354,14 +354,14 @@ def finish(s, pr):
 # Hidden information: the order of the shoe
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def determinize(s, pr, rng, out):
-    """``s`` with the cards not yet drawn reshuffled."""
+def determinize(s, pr, player, rng, out):
+    """``s`` with the cards not yet drawn reshuffled (the same for every ``player``)."""
     out[:] = s
     shuffle(rng, out[SHOE + s[DRAWN]:SHOE + DECK])
 
 
 @njit(cache=True)
-def observe(s, pr, out):
-    """What every seat sees: ``s`` with the undrawn shoe hidden (-1)."""
+def observe(s, pr, player, out):
+    """What every ``player`` sees: ``s`` with the undrawn shoe hidden (-1)."""
     out[:] = s
     out[SHOE + s[DRAWN]:SHOE + DECK] = -1

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.api import Action, IllegalActionError, Result
+from engines.api import Action, IllegalActionError
 from engines.cards import card_name
 from engines.compiled import (
+    CompiledState,
     MaskedObservation,
     chance_stream,
-    check_seat,
-    fresh_stream,
     parse_action,
     run_action,
     run_rule,
@@ -71,31 +70,21 @@ class Pouilleux:
         return f"Pouilleux({self.params})"
 
 
-class PouilleuxState:
+class PouilleuxState(CompiledState):
     """One game of Le pouilleux in progress (see :mod:`engines.api`)."""
 
-    def __init__(self, game: Pouilleux, s: np.ndarray, stream: np.ndarray,
-                 log: list | None = None) -> None:
-        self.game = game
-        self.s = s
-        self._stream = stream
-        self._pr = game.encoded_params
-        self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
-        # entries: ("draw", drawer, from, card, paired) or ("place", holder, position)
-        self._log: list[tuple] = log if log is not None else []
+    rules = R
+    summary = summary
+    actions = ACTIONS
 
-    # -- the common API ----------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return int(self.s[R.CURRENT])
+    def observation_class(self) -> type:
+        return PouilleuxObservation
 
     def legal_actions(self) -> list[Action]:
         """``draw k`` for each position k of the neighbour's (shuffled) hand; ``place k`` for
         each position of the holder's hand (``holder_arranges``)."""
-        if self.is_terminal():
-            return []
-        n = R.legal_actions(self.s, self._pr, self._buffer)
-        return [ACTIONS[c] for c in self._buffer[:n].tolist()]
+        return super().legal_actions()
 
     def apply(self, action: Action | int | str) -> None:
         """The current player's decision; an illegal one raises :class:`IllegalActionError`
@@ -113,39 +102,6 @@ class PouilleuxState:
         else:
             self._log.append(("draw", player, neighbour, int(self.s[R.LAST_DRAWN]),
                               bool(self.s[R.LAST_PAIRED])))
-
-    def is_terminal(self) -> bool:
-        return bool(self.s[R.PHASE] == R.OVER)
-
-    def result(self) -> Result:
-        if not self.is_terminal():
-            raise ValueError("the game is not over: no result yet")
-        return summary.result(self.game.params, self.records()[0])
-
-    def observation(self, player: int) -> PouilleuxObservation:
-        self._check_player(player)
-        seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-        R.observe(self.s, self._pr, player, seen)
-        return PouilleuxObservation(self.game.params, seen, player, self)
-
-    def clone(self) -> PouilleuxState:
-        return PouilleuxState(self.game, self.s.copy(), self._stream.copy(), list(self._log))
-
-    def determinize(self, player: int, rng: np.random.Generator) -> PouilleuxState:
-        """The cards ``player`` cannot see dealt again into the same places, and a fresh
-        chance stream."""
-        self._check_player(player)
-        out = np.empty_like(self.s)
-        R.determinize(self.s, self._pr, player, rng, out)
-        return PouilleuxState(self.game, out, fresh_stream(rng), list(self._log))
-
-    def records(self) -> tuple[np.ndarray, np.ndarray]:
-        """The finished game's summary row (no round rows)."""
-        if not self.is_terminal():
-            raise ValueError("the game is not over: no records yet")
-        row = np.empty(summary.SIZE, dtype=np.int32)
-        summary.summarize(self.s, row)
-        return row, np.empty((0, summary.ROUND_WIDTH), dtype=np.int32)
 
     @property
     def log(self) -> list[str]:
@@ -186,9 +142,6 @@ class PouilleuxState:
             return f"{action.text} is not legal: the game is over"
         return (f"{action.text} is not legal for P{self.current_player}; legal: "
                 f"{legal[0].text} .. {legal[-1].text}")
-
-    def _check_player(self, player: int) -> None:
-        check_seat(player, self.game.params.players)
 
 
 class PouilleuxObservation(MaskedObservation):
