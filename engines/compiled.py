@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from engines.api import Action, IllegalActionError
+from engines.api import Action, IllegalActionError, Result
 from engines.layout import Layout
 from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
 
@@ -120,6 +120,23 @@ def win_shares(ranks: np.ndarray) -> np.ndarray:
     return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
+def result_of(players: Mapping[str, np.ndarray], games: Mapping[str, np.ndarray],
+              stats: Sequence[str], details: Sequence[str]) -> Result:
+    """The common Result of the first row of a game's player and game columns: ``score``,
+    ``rank``, ``win_share``, the named game columns as ``stats`` and the named player
+    columns as ``details``."""
+    return Result(scores=tuple(float(v) for v in players["score"][0]),
+                  ranks=tuple(int(v) for v in players["rank"][0]),
+                  win_shares=tuple(float(v) for v in players["win_share"][0]),
+                  stats={name: games[name][0].item() for name in stats},
+                  details={name: tuple(v.item() for v in players[name][0]) for name in details})
+
+
+def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
+    """The bank's gain per unit staked (NaN where nothing was staked)."""
+    return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
+
+
 # --- Observations ----------------------------------------------------------------------
 class MaskedObservation:
     """An observation over a masked copy of the state array; subclasses set ``DECISIONS``
@@ -210,6 +227,10 @@ class CompiledState:
         return type(self)(self.game, out, fresh_stream(rng), list(self._log),
                           list(self._rounds))
 
+    def _settle(self) -> None:
+        """What the engine does after its setup and after each decision before the next one
+        (nothing by default)."""
+
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row and its round rows."""
         if not self.is_terminal():
@@ -219,3 +240,34 @@ class CompiledState:
         rounds = (np.concatenate(self._rounds) if self._rounds
                   else np.empty((0, self.summary.ROUND_WIDTH), dtype=np.int32))
         return row, rounds
+
+
+class CompiledGame:
+    """A game with fixed parameters over compiled ``rules`` (``encode_params``, ``STATE``,
+    ``new_game``, ``advance``); subclasses name ``Params`` and ``state_class``."""
+
+    rules: Any
+    Params: Any
+    state_class: Any
+
+    def __init__(self, params: Any = None) -> None:
+        self.params = params or self.Params()
+        self.encoded_params = self.rules.encode_params(self.params)
+        self.encoded_params.setflags(write=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> Any:
+        """A new game, up to its first decision: game ``index`` of a run with seed ``seed``,
+        or, given a Generator, a game whose chance stream is seeded from it."""
+        s = self.rules.STATE.new()
+        self.rules.new_game(s, self.encoded_params)
+        state = self.state_class(self, s, chance_stream(seed, index))
+        run_rule(self.rules.advance, s, self.encoded_params, state._stream)
+        state._settle()
+        return state
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.params})"

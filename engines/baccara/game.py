@@ -14,9 +14,9 @@ from engines.baccara import rules as R
 from engines.baccara import summary
 from engines.baccara.params import BaccaraParams
 from engines.compiled import (
+    CompiledGame,
     CompiledState,
     MaskedObservation,
-    chance_stream,
     parse_action,
     run_action,
     run_rule,
@@ -43,40 +43,23 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Baccara:
+class Baccara(CompiledGame):
     """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
 
     slug = "baccara"
     title = "Le baccara"
     Params = BaccaraParams
     actions = ACTIONS
-
-    def __init__(self, params: BaccaraParams | None = None) -> None:
-        self.params = params or BaccaraParams()
-        self.encoded_params = R.encode_params(self.params)
-        self.encoded_params.setflags(write=False)
+    rules = R
 
     @property
-    def num_players(self) -> int:
-        return self.params.players
-
-    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> BaccaraState:
-        """A new session, up to the first banker's stake: game ``index`` of a run with seed
-        ``seed``, or, given a Generator, a session whose chance stream is seeded from it."""
-        s = R.STATE.new()
-        R.new_game(s, self.encoded_params)
-        state = BaccaraState(self, s, chance_stream(seed, index))
-        run_rule(R.advance, s, self.encoded_params, state._stream)
-        state._settle()
-        return state
+    def state_class(self) -> type:
+        return BaccaraState
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"stake 5"``, ``"banco"``, ``"draw"``)."""
         return parse_action(value, ACTIONS, _BY_TEXT, "baccara",
                             "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'")
-
-    def __repr__(self) -> str:
-        return f"Baccara({self.params})"
 
 
 class BaccaraState(CompiledState):

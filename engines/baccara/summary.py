@@ -15,7 +15,7 @@ from engines.api import Result
 from engines.baccara import rules as R
 from engines.baccara.params import BaccaraParams
 from engines.cards import card_name
-from engines.compiled import SummaryRow, copy_fields, win_shares
+from engines.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
 
 FIELDS = ("coup", "decisions", "passes", "decided", "ties", "voids", "banker_wins",
           "staked_total", "banker_net_total", "chips", "min_chips", "coups_banked",
@@ -31,22 +31,16 @@ def summarize(s, out):
     copy_fields(s, _SOURCE, out)
 
 
-def result(params: BaccaraParams, row: np.ndarray) -> Result:
+STATS = ("decisions", "rounds", "coups", "decided", "ties", "voids", "banker_wins", "staked",
+         "banker_net", "house_edge")
+DETAILS = ("final_chips", "min_chips", "coups_banked", "coups_ponte", "contributed",
+           "decisions")
+
+
+def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {name: int(games[name][0]) for name in (
-        "decisions", "rounds", "coups", "decided", "ties", "voids", "banker_wins", "staked",
-        "banker_net")}
-    stats["house_edge"] = float(games["house_edge"][0])
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in ("final_chips", "min_chips", "coups_banked", "coups_ponte",
-                            "contributed", "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
 
 
 # --- Coups: one row per coup -----------------------------------------------------------
@@ -114,8 +108,7 @@ def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarra
         "banker_wins": ROW.game(rows, "banker_wins").astype(np.int32),
         "staked": staked.astype(np.int64),
         "banker_net": net.astype(np.int64),
-        "house_edge": np.where(staked > 0, net / np.maximum(staked, 1), np.nan)
-        .astype(np.float64),
+        "house_edge": house_edge(net, staked),
     }
 
 

@@ -12,12 +12,11 @@ import numpy as np
 from engines.api import Action, IllegalActionError
 from engines.cards import card_name
 from engines.compiled import (
+    CompiledGame,
     CompiledState,
     MaskedObservation,
-    chance_stream,
     parse_action,
     run_action,
-    run_rule,
 )
 from engines.pharaon import rules as R
 from engines.pharaon import summary
@@ -36,39 +35,23 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Pharaon:
+class Pharaon(CompiledGame):
     """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
 
     slug = "pharaon"
     title = "Le pharaon"
     Params = PharaonParams
     actions = ACTIONS
-
-    def __init__(self, params: PharaonParams | None = None) -> None:
-        self.params = params or PharaonParams()
-        self.encoded_params = R.encode_params(self.params)
-        self.encoded_params.setflags(write=False)
+    rules = R
 
     @property
-    def num_players(self) -> int:
-        return self.params.players
-
-    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PharaonState:
-        """A new session after the first shuffle: game ``index`` of a run with seed ``seed``,
-        or, given a Generator, a session whose chance stream is seeded from it."""
-        s = R.STATE.new()
-        R.new_game(s, self.encoded_params)
-        state = PharaonState(self, s, chance_stream(seed, index))
-        run_rule(R.advance, s, self.encoded_params, state._stream)
-        return state
+    def state_class(self) -> type:
+        return PharaonState
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"no bet"``, ``"bet right 5"``)."""
         return parse_action(value, ACTIONS, _BY_TEXT, "pharaon",
                             "'no bet', 'bet right 5', 'bet left 1'")
-
-    def __repr__(self) -> str:
-        return f"Pharaon({self.params})"
 
 
 class PharaonState(CompiledState):

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
-from engines.compiled import SummaryRow, copy_fields, win_shares
+from engines.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
 from engines.pharaon import rules as R
 from engines.pharaon.params import PharaonParams
 
@@ -30,21 +30,14 @@ def summarize(s, out):
     copy_fields(s, _SOURCE, out)
 
 
-def result(params: PharaonParams, row: np.ndarray) -> Result:
+STATS = ("decisions", "rounds", "coups", "pairs", "staked", "banker_net", "house_edge")
+DETAILS = ("final_chips", "min_chips", "staked", "bets", "coups_banked", "decisions")
+
+
+def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {name: int(games[name][0]) for name in (
-        "decisions", "rounds", "coups", "pairs", "staked", "banker_net")}
-    stats["house_edge"] = float(games["house_edge"][0])
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in ("final_chips", "min_chips", "staked", "bets", "coups_banked",
-                            "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
 
 
 # --- Coups: one row per coup -----------------------------------------------------------
@@ -86,8 +79,7 @@ def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarra
         "pairs": ROW.game(rows, "pairs").astype(np.int32),
         "staked": staked.astype(np.int64),
         "banker_net": net.astype(np.int64),
-        "house_edge": np.where(staked > 0, net / np.maximum(staked, 1), np.nan)
-        .astype(np.float64),
+        "house_edge": house_edge(net, staked),
     }
 
 

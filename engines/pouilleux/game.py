@@ -7,17 +7,14 @@ event log) and checks that an action is legal before handing it to the rules.
 
 from __future__ import annotations
 
-import numpy as np
-
 from engines.api import Action, IllegalActionError
 from engines.cards import card_name
 from engines.compiled import (
+    CompiledGame,
     CompiledState,
     MaskedObservation,
-    chance_stream,
     parse_action,
     run_action,
-    run_rule,
 )
 from engines.pouilleux import rules as R
 from engines.pouilleux import summary
@@ -36,38 +33,22 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Pouilleux:
+class Pouilleux(CompiledGame):
     """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
 
     slug = "pouilleux"
     title = "Le pouilleux"
     Params = PouilleuxParams
     actions = ACTIONS
-
-    def __init__(self, params: PouilleuxParams | None = None) -> None:
-        self.params = params or PouilleuxParams()
-        self.encoded_params = R.encode_params(self.params)
-        self.encoded_params.setflags(write=False)
+    rules = R
 
     @property
-    def num_players(self) -> int:
-        return self.params.players
-
-    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> PouilleuxState:
-        """A new game after the deal and the initial pairing: game ``index`` of a run with
-        seed ``seed``, or, given a Generator, a game whose chance stream is seeded from it."""
-        s = R.STATE.new()
-        R.new_game(s, self.encoded_params)
-        state = PouilleuxState(self, s, chance_stream(seed, index))
-        run_rule(R.advance, s, self.encoded_params, state._stream)
-        return state
+    def state_class(self) -> type:
+        return PouilleuxState
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text (``"draw 3"``, ``"place 0"``)."""
         return parse_action(value, ACTIONS, _BY_TEXT, "pouilleux", "'draw 3', 'place 0'")
-
-    def __repr__(self) -> str:
-        return f"Pouilleux({self.params})"
 
 
 class PouilleuxState(CompiledState):

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
-from engines.compiled import SummaryRow, copy_fields
+from engines.compiled import SummaryRow, copy_fields, result_of
 from engines.pouilleux import rules as R
 from engines.pouilleux.params import PouilleuxParams
 
@@ -32,21 +32,15 @@ def summarize(s, out):
     copy_fields(s, _SOURCE, out)
 
 
-def result(params: PouilleuxParams, row: np.ndarray) -> Result:
+STATS = ("decisions", "rounds", "draws", "loser", "removed_card", "winners", "stopped")
+DETAILS = ("emptied_at", "initial_cards", "initial_pairs", "pairs", "dealt_pouilleux",
+           "decisions")
+
+
+def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {name: int(games[name][0]) for name in (
-        "decisions", "rounds", "draws", "loser", "removed_card", "winners")}
-    stats["stopped"] = bool(games["stopped"][0])
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in ("emptied_at", "initial_cards", "initial_pairs", "pairs",
-                            "dealt_pouilleux", "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
 
 
 def max_round_rows(params: PouilleuxParams) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
-from engines.compiled import SummaryRow, copy_fields, win_shares
+from engines.compiled import SummaryRow, copy_fields, result_of, win_shares
 from engines.war import rules as R
 
 # State fields copied into a summary row, in order.
@@ -33,22 +33,16 @@ def summarize(s, out):
     copy_fields(s, _SOURCE, out)
 
 
+STATS = ("decisions", "rounds", "tricks", "cycle_length", "batailles", "double_batailles",
+         "max_depth", "cards_paid", "end")
+DETAILS = ("cards", "initial_cards", "initial_aces", "initial_jokers", "tricks_won",
+           "batailles_won", "eliminated_at", "decisions")
+
+
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {name: int(games[name][0]) for name in (
-        "decisions", "rounds", "tricks", "cycle_length", "batailles", "double_batailles",
-        "max_depth", "cards_paid")}
-    stats["end"] = str(games["end"][0])
-    details = {name: tuple(int(v) for v in players[name][0])
-               for name in ("cards", "initial_cards", "initial_aces", "initial_jokers",
-                            "tricks_won", "batailles_won", "eliminated_at", "decisions")}
-    return Result(scores=tuple(float(v) for v in players["score"][0]),
-                  ranks=tuple(int(v) for v in players["rank"][0]),
-                  win_shares=tuple(float(v) for v in players["win_share"][0]),
-                  stats=stats, details=details)
+    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
 
 
 def max_round_rows(params: Any) -> int:
