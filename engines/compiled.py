@@ -35,32 +35,15 @@ def fresh_stream(rng: np.random.Generator) -> np.ndarray:
     return stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
 
 
-@njit(cache=True)
-def _draw(rule, s, pr, rngs, alias, stream):
-    alias[:] = stream
-    rule(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _act(rule, s, pr, action, rngs, alias, stream):
-    alias[:] = stream
-    rule(s, pr, action, rngs[0])
-    stream[:] = alias
-
-
-def run_rule(rule: Any, s: np.ndarray, pr: np.ndarray, stream: np.ndarray) -> None:
-    """``rule(s, pr, rng)`` (a compiled chance step), drawing from ``stream``."""
+def with_stream(compiled: Any, s: np.ndarray, pr: np.ndarray, stream: np.ndarray,
+                *args: Any) -> None:
+    """Call ``compiled(s, pr, *args, rngs, alias, stream)``: an engine's compiled wrapper
+    that loads ``stream`` into the process-wide scratch generator (``rngs[0]``, whose state
+    is ``alias``), runs a rule with it, and stores the stream back.  (Each engine compiles
+    its own wrappers: a compiled function taking another as an argument does not survive
+    numba's cache across processes.)"""
     scratch = ScratchStream.get()
-    _draw(rule, s, pr, scratch.boxed, scratch.stream.alias, stream)
-
-
-def run_action(rule: Any, s: np.ndarray, pr: np.ndarray, action: int,
-               stream: np.ndarray) -> None:
-    """``rule(s, pr, action, rng)`` (a compiled decision and what follows), drawing from
-    ``stream``."""
-    scratch = ScratchStream.get()
-    _act(rule, s, pr, action, scratch.boxed, scratch.stream.alias, stream)
+    compiled(s, pr, *args, scratch.boxed, scratch.stream.alias, stream)
 
 
 # --- Actions and seats -----------------------------------------------------------------
@@ -249,6 +232,8 @@ class CompiledGame:
     rules: Any
     Params: Any
     state_class: Any
+    advance: Any            # staticmethod: the engine's compiled advance(s, pr, rngs, alias,
+                            # stream) wrapper
 
     def __init__(self, params: Any = None) -> None:
         self.params = params or self.Params()
@@ -265,7 +250,7 @@ class CompiledGame:
         s = self.rules.STATE.new()
         self.rules.new_game(s, self.encoded_params)
         state = self.state_class(self, s, chance_stream(seed, index))
-        run_rule(self.rules.advance, s, self.encoded_params, state._stream)
+        with_stream(self.advance, s, self.encoded_params, state._stream)
         state._settle()
         return state
 

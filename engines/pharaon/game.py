@@ -8,6 +8,7 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from engines.api import Action, IllegalActionError
 from engines.cards import card_name
@@ -16,7 +17,7 @@ from engines.compiled import (
     CompiledState,
     MaskedObservation,
     parse_action,
-    run_action,
+    with_stream,
 )
 from engines.pharaon import rules as R
 from engines.pharaon import summary
@@ -35,6 +36,22 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
+@njit(cache=True)
+def _advance(s, pr, rngs, alias, stream):
+    """The setup's chance step, drawing from the state's own stream."""
+    alias[:] = stream
+    R.advance(s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _apply(s, pr, action, rngs, alias, stream):
+    """A decision and what follows it, drawing from the state's own stream."""
+    alias[:] = stream
+    R.apply_action(s, pr, action, rngs[0])
+    stream[:] = alias
+
+
 class Pharaon(CompiledGame):
     """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
 
@@ -43,6 +60,7 @@ class Pharaon(CompiledGame):
     Params = PharaonParams
     actions = ACTIONS
     rules = R
+    advance = staticmethod(_advance)
 
     @property
     def state_class(self) -> type:
@@ -79,7 +97,7 @@ class PharaonState(CompiledState):
             raise IllegalActionError(self._illegal_message(action, legal))
         coup = int(self.s[R.COUP])
         self._log.append((self.current_player, action.code))
-        run_action(R.apply_action, self.s, self._pr, action.code, self._stream)
+        with_stream(_apply, self.s, self._pr, self._stream, action.code)
         if self.s[R.COUP] != coup:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
