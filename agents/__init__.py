@@ -26,6 +26,9 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "bluffer": ("agents.menteur:BlufferAgent", ("menteur",)),
     "caller": ("agents.menteur:CallerAgent", ("menteur",)),
     "runner": ("agents.nain_jaune:RunnerAgent", ("nain-jaune",)),
+    "always": ("agents.baccara:AlwaysDraw", ("baccara",)),
+    "never": ("agents.baccara:NeverDraw", ("baccara",)),
+    "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

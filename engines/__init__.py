@@ -53,6 +53,11 @@ _GAMES = {
     "huit-americain": "engines.huit_americain:HuitAmericain",
     "menteur": "engines.menteur:Menteur",
     "nain-jaune": "engines.nain_jaune:NainJaune",
+    "bataille": "engines.bataille:Bataille",
+    "super-bataille": "engines.super_bataille:SuperBataille",
+    "pharaon": "engines.pharaon:Pharaon",
+    "baccara": "engines.baccara:Baccara",
+    "pouilleux": "engines.pouilleux:Pouilleux",
 }
 
 

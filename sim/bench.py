@@ -30,7 +30,8 @@ from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python
 
 # games/s on one core with random agents: (kernel, Python API), from the issues
-TARGETS = {"paris-damis": (25_000, 500), "huit-americain": (2_600, None)}
+TARGETS = {"paris-damis": (25_000, 500), "huit-americain": (2_600, None),
+           "bataille": (20_000, None)}
 # games/s on one core through the kernel with every seat a copy of one strategy bot
 STRATEGY_TARGETS = {"paris-damis": 10_000}
 
