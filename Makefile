@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint paris-report clean clean-cache
+.PHONY: run test bench lint paris-report betzanbloo-report ascenseur-report clean \
+        clean-cache
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,8 +28,18 @@ bench: $(STAMP)
 # The Paris d'amis balance report: every experiment (finished cells are reused), then
 # reports/paris-damis/README.md and its figures.
 paris-report: $(STAMP)
-	$(BIN)/python -m sim.experiment experiments/*.toml
+	$(BIN)/python -m sim.experiment experiments/[0-9]*.toml
 	$(BIN)/python reports/paris-damis/build.py
+
+# The Betzanbloo and Ascenseur aux atouts statistics reports, the same way (a few minutes of
+# kernel games on two cores).
+betzanbloo-report: $(STAMP)
+	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml
+	$(BIN)/python reports/betzanbloo/build.py
+
+ascenseur-report: $(STAMP)
+	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml
+	$(BIN)/python reports/ascenseur-atouts/build.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,8 +1,8 @@
 """Rule engines.  Every game follows the common API of :mod:`engines.api`.
 
 >>> import engines
->>> engines.available()
-['paris-damis']
+>>> "paris-damis" in engines.available()
+True
 >>> game = engines.load("paris-damis", players=3, jokers=1)
 >>> state = game.new_state(seed=7)
 """
@@ -44,6 +44,20 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
     "paris-damis": "engines.paris_damis:ParisDamis",
+    "betzanbloo": "engines.betzanbloo:Betzanbloo",
+    "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
+    "rikiki": "engines.rikiki:Rikiki",
+    "chasse-coeur": "engines.chasse_coeur:ChasseCoeur",
+    "petasse": "engines.petasse:Petasse",
+    "vicaire": "engines.vicaire:Vicaire",
+    "huit-americain": "engines.huit_americain:HuitAmericain",
+    "menteur": "engines.menteur:Menteur",
+    "nain-jaune": "engines.nain_jaune:NainJaune",
+    "bataille": "engines.bataille:Bataille",
+    "super-bataille": "engines.super_bataille:SuperBataille",
+    "pharaon": "engines.pharaon:Pharaon",
+    "baccara": "engines.baccara:Baccara",
+    "pouilleux": "engines.pouilleux:Pouilleux",
 }
 
 

@@ -30,7 +30,8 @@ from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python
 
 # games/s on one core with random agents: (kernel, Python API), from the issues
-TARGETS = {"paris-damis": (25_000, 500)}
+TARGETS = {"paris-damis": (25_000, 500), "huit-americain": (2_600, None),
+           "bataille": (20_000, None)}
 # games/s on one core through the kernel with every seat a copy of one strategy bot
 STRATEGY_TARGETS = {"paris-damis": 10_000}
 
@@ -212,12 +213,13 @@ def main(argv: list[str] | None = None) -> int:
                    "peak_child_memory_mib": child_memory}, sys.stdout, indent=2)
         print()
         return 0
-    print(f"{'game':<14}{'path':<18}{'players':>8}{'games':>9}{'seconds':>9}"
+    width = max(14, *(len(m.game) + 2 for m in measures))
+    print(f"{'game':<{width}}{'path':<18}{'players':>8}{'games':>9}{'seconds':>9}"
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
         target = f"{m.target:,.0f}" if m.target else "-"
-        print(f"{m.game:<14}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
+        print(f"{m.game:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
               f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
     print(f"kernel, python: one core, best of {args.repeat} (kernel NAME: every seat that "
           f"strategy bot).  kernel*: the kernel alone on "

@@ -13,83 +13,30 @@ so a rebuild never contradicts its tables; the recommendations and the summaries
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 
+from sim.analysis.book import Book, interval, markdown, with_edge
 from sim.analysis.figures import grouped_intervals
-from sim.report import estimate, percent
+from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-EXPERIMENTS = ROOT / "experiments"
+BOOK = Book(HERE, ROOT / "experiments")
+load, command, figure, section = BOOK.load, BOOK.command, BOOK.figure, BOOK.section
 
 
-# --------------------------------------------------------------------------------------
-# Reading results and writing numbers
-# --------------------------------------------------------------------------------------
-class NotRun(Exception):
-    """An experiment whose outputs are missing."""
-
-
-def load(runs: Path, stem: str) -> dict[str, pd.DataFrame]:
-    """An experiment's tables by name (cells, comparisons, tournaments when present); raises
-    NotRun when the experiment has not finished."""
-    folder = runs / stem
-    if not (folder / "cells.csv").is_file() or (
-            "[tournament]" in (EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8")
-            and not (folder / "tournaments.csv").is_file()):
-        raise NotRun(stem)
-    return {name: pd.read_csv(folder / f"{name}.csv")
-            for name in ("cells", "comparisons", "tournaments")
-            if (folder / f"{name}.csv").is_file()}
-
-
-def command(stem: str) -> str:
-    return f"`python -m sim.experiment experiments/{stem}.toml`"
-
-
-def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
-    """``name`` of a row with its interval: a percentage, percentage points (``pp``) or a
-    plain number (``plain``)."""
-    value, low, high = row[name], row[f"{name}_low"], row[f"{name}_high"]
-    if scale == "percent":
-        return estimate(value, low, high)
-    if scale == "pp":
-        return f"{100 * value:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]"
-    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
-
-
-def verdict(row: pd.Series, name: str, reference: float = 0.0) -> str:
-    """'above', 'below' or 'no different from' ``reference``, by the 95% interval."""
-    if row[f"{name}_low"] > reference:
-        return "above"
-    if row[f"{name}_high"] < reference:
-        return "below"
-    return "no different from"
-
-
-def markdown(frame: pd.DataFrame) -> str:
-    rows = [list(frame.columns), ["---"] * frame.shape[1], *frame.astype(str).values.tolist()]
-    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
-
-
-def figure(fig, caption_command: str) -> str:
-    """Save a sim.analysis Figure beside the report; its Markdown with caption."""
-    fig.save(HERE)
-    return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({caption_command})"
-
-
-def with_edge(cells: pd.DataFrame, name: str) -> pd.DataFrame:
-    """``name`` minus the fair share 1/K, as ``<name>_edge`` with its bounds."""
-    fair = 1 / cells["players"]
-    return cells.assign(**{f"{name}_edge": cells[name] - fair,
-                           f"{name}_edge_low": cells[f"{name}_low"] - fair,
-                           f"{name}_edge_high": cells[f"{name}_high"] - fair})
+def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
+    """'more than', 'less than' or 'no different from' the baseline, when the two 95%
+    intervals do not overlap (a conservative reading)."""
+    if row[f"{name}_low"] > base[f"{name}_high"]:
+        return "more than without jokers"
+    if row[f"{name}_high"] < base[f"{name}_low"]:
+        return "less than without jokers"
+    return "no different from without jokers"
 
 
 # --------------------------------------------------------------------------------------
@@ -139,12 +86,20 @@ def reward_table(runs: Path) -> str:
                      "hand at round end, mean / max": f"{same['mean_hand_end']:.1f} / "
                                                       f"{same['max_hand_end']:.0f}"})
     fair = alone[(alone["first_player_edge_low"] <= 0) & (alone["first_player_edge_high"] >= 0)]
-    best = mixed.sort_values("lead_win_share_edge", ascending=False).iloc[0]
-    answer = (f"Betting matters most, for the good bettor against random play, under "
-              f"**{best['variant']}** ({best['players']} players: "
-              f"{interval(best, 'lead_win_share_edge', 'pp')} over 1/K). Seats stay fair "
-              f"(first seat's edge not significant) in {len(fair)} of {len(alone)} "
-              f"variant × player-count tables of greedy bots.")
+    edges = mixed.groupby("players")["lead_win_share_edge"].agg(["min", "max"])
+    answer = ("The table does not decide who wins: one greedy bot's edge over random bots is "
+              "the same under every table (" + "; ".join(
+                  f"{k} players: {100 * lo:+.1f} to {100 * hi:+.1f} pp"
+                  for k, (lo, hi) in edges.iterrows()) + "). What the table changes is ")
+    three = alone.xs(3, level="players")
+    answer += (f"the first seat's edge at 3 players among greedy bots "
+               f"({interval(three.loc['flat-8'], 'first_player_edge', 'pp')} with flat-8, "
+               f"{interval(three.loc['flat-12'], 'first_player_edge', 'pp')} with flat-12) "
+               f"and the hands: the largest hand at a round's end grows from "
+               f"{three.loc['flat-8', 'max_hand_end']:.0f} (flat-8) to "
+               f"{three['max_hand_end'].max():.0f} cards. Seats stay fair (first seat's edge "
+               f"not significant) in {len(fair)} of {len(alone)} variant × player-count "
+               f"tables of greedy bots.")
     fig = grouped_intervals(
         mixed, "variant", "players", "lead_win_share_edge", name="q2-reward-table",
         title="What a good bettor gains under each reward table", reference=0.0,
@@ -176,11 +131,12 @@ def jokers(runs: Path) -> str:
                                         for v in tournaments["variant"]],
         "bet accuracy (greedy)": [interval(greedy.loc[v], "bet_accuracy")
                                   for v in tournaments["variant"]]})
-    least_luck = tournaments.sort_values("luck").iloc[0]
     base = tournaments.iloc[0]
-    answer = (f"The least luck is under **{least_luck['variant']}** (weaker bot ahead "
-              f"{interval(least_luck, 'luck')}, against {interval(base, 'luck')} without "
-              f"jokers).")
+    answer = (f"Without jokers the weaker of two bots finishes ahead in "
+              f"{interval(base, 'luck')} of comparisons. " + "; ".join(
+                  f"{r['variant']}: {interval(r, 'luck')}, "
+                  f"{verdict_against(r, base, 'luck')}"
+                  for _, r in tournaments.iloc[1:].iterrows()) + ".")
     fig = grouped_intervals(
         tournaments.assign(bots="all pairs"), "variant", "bots", "luck", name="q3-jokers-luck",
         title="Luck with and without jokers", reference=0.5, percent=True,
@@ -322,27 +278,17 @@ def column_rules(runs: Path) -> str:
     answer = "Largest significant differences: " + ("; ".join(
         f"{r['variant']} ({r['group']}): {r['figure']} {r['diff']:+.3g} "
         f"({r['effect']} {r['effect_size']:+.2f})" for _, r in top.iterrows()) or "none") + "."
-    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table, "")
-
-
-def section(number: int, title: str, stem: str, answer: str, table: pd.DataFrame,
-            extra: str) -> str:
-    question = read_question(stem)
-    return (f"## {number}. {title}\n\n**Question.** {question}\n\n**Reproduce:** "
-            f"{command(stem)} (setup: [`experiments/{stem}.toml`](../../experiments/{stem}"
-            f".toml)).\n\n**Answer.** {answer}\n\n{markdown(table)}\n\n{extra}\n")
-
-
-def read_experiment(stem: str) -> dict:
-    return tomllib.loads((EXPERIMENTS / f"{stem}.toml").read_text(encoding="utf-8"))
-
-
-def read_question(stem: str) -> str:
-    return " ".join(read_experiment(stem)["question"].split())
-
-
-def read_title(stem: str) -> str:
-    return read_experiment(stem)["title"]
+    cells = load(runs, stem)["cells"]
+    greedy = cells[cells["lineup"] == "greedy"]
+    fig = grouped_intervals(
+        greedy, "variant", "players", "bet_accuracy", name="q9-column-rules",
+        title="Bet accuracy under each column rule", percent=True,
+        caption="Share of correct bets at tables of greedy bots, with 95% intervals, for each "
+                "tie rule (first-placed, last-placed, nobody) and empty-column rule (stays, "
+                "discard).", xlabel="column tie rule and empty-column rule",
+        ylabel="correct bets (share)")
+    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table,
+                   figure(fig, command(stem)))
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
@@ -350,35 +296,14 @@ SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, di
                                          column_rules]
 
 
-def section_or_gap(section_of: Callable[[Path], str], number: int, runs: Path) -> str:
-    """A question's section, or, when its experiment has not been run, what to run."""
-    try:
-        return section_of(runs)
-    except NotRun as missing:
-        stem = str(missing)
-        return (f"## {number}. {read_title(stem)}\n\n**Question.** {read_question(stem)}\n\n"
-                f"**Not answered yet:** this report was built before the experiment ran. "
-                f"Run {command(stem)} (or `make paris-report`), then rebuild.\n")
-
-
 def build(runs: Path) -> Path:
     """Write README.md (the summary from summary.md, then every question) and the figures."""
     summary = (HERE / "summary.md").read_text(encoding="utf-8")
-    body = "\n".join(section_or_gap(section_of, number, runs)
-                     for number, section_of in enumerate(SECTIONS, start=1))
-    out = HERE / "README.md"
-    out.write_text(summary.rstrip() + "\n\n" + body, encoding="utf-8")
-    return out
+    return BOOK.build(runs, SECTIONS, "paris-report", summary)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "experiments",
-                        help="where the experiments wrote their outputs (default "
-                             "runs/experiments)")
-    args = parser.parse_args(argv)
-    print(build(args.runs))
-    return 0
+    return BOOK.main(argv, __doc__.split("\n\n")[0], build)
 
 
 if __name__ == "__main__":

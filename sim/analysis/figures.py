@@ -316,7 +316,9 @@ def grouped_intervals(table: pd.DataFrame, x: str, series: str, value: str, *, n
         at = np.arange(len(xs)) + (i - (len(groups) - 1) / 2) * width
         mid, low, high = (rows[c].to_numpy(float) for c in
                           (value, f"{value}_low", f"{value}_high"))
-        ax.errorbar(at, mid, yerr=[mid - low, high - mid], fmt=MARKERS[i % len(MARKERS)],
+        # bounds equal to the estimate (a share of 0 or 1) may differ from it by rounding
+        yerr = [np.maximum(mid - low, 0), np.maximum(high - mid, 0)]
+        ax.errorbar(at, mid, yerr=yerr, fmt=MARKERS[i % len(MARKERS)],
                     capsize=3, markersize=5, label=str(group))
     if reference is not None:
         ax.axhline(reference, color=MUTED, linestyle="--", linewidth=1)

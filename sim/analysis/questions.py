@@ -133,6 +133,221 @@ def deck_shortage(run: Run) -> dict[str, float]:
                       float(missing.std(ddof=1) / np.sqrt(len(missing)))))
 
 
+# --------------------------------------------------------------------------------------
+# Breakdowns of round-level columns (game-clustered intervals)
+# --------------------------------------------------------------------------------------
+def _ratio(name: str, numerators: np.ndarray, denominators: np.ndarray) -> dict[str, float]:
+    """Sum of ``numerators`` over sum of ``denominators`` (one of each per game), with a
+    normal interval from the games' spread (the ratio estimator's linearised variance); NaN
+    without data."""
+    total = float(denominators.sum())
+    if total == 0:
+        return _bounds(name, float("nan"), float("nan"))
+    ratio = float(numerators.sum()) / total
+    clusters = len(numerators)
+    if clusters < 2:
+        return _bounds(name, ratio, float("nan"))
+    residual = numerators - ratio * denominators
+    variance = float((residual ** 2).sum()) / total ** 2 * clusters / (clusters - 1)
+    return _bounds(name, ratio, float(np.sqrt(variance)))
+
+
+def _clustered_mean(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]:
+    """The mean of ``values`` with a normal interval robust to correlation within games;
+    for a 0/1 column, a share."""
+    frame = pd.DataFrame({"y": values.to_numpy(np.float64), "g": games.to_numpy()})
+    sums = frame.groupby("g")["y"].agg(["sum", "size"])
+    return _ratio(name, sums["sum"].to_numpy(np.float64), sums["size"].to_numpy(np.float64))
+
+
+def _by_value(name: str, frame: pd.DataFrame, value: str, column: str) -> dict[str, float]:
+    """``name_<v>``: the clustered mean of ``value`` among rows where ``column`` equals v,
+    for every v seen."""
+    out: dict[str, float] = {}
+    for key, rows in frame.groupby(column, observed=True):
+        out |= _clustered_mean(f"{name}_{key}", rows[value], rows["game_id"])
+    return out
+
+
+def _indicators(values: pd.Series) -> list[np.ndarray]:
+    """0/1 columns for every value of ``values`` but the first (controls in a regression)."""
+    levels = sorted(values.unique())
+    return [(values == level).to_numpy(np.float64) for level in levels[1:]]
+
+
+def score_summary(run: Run) -> dict[str, float]:
+    """The distribution of final scores (players: game_id, score, rank): the mean score and
+    the winner's score with intervals, the spread (standard deviation, 5th, 50th and 95th
+    percentiles)."""
+    players = run.players
+    winners = players[players["rank"] == 1].drop_duplicates("game_id")
+    scores = players["score"].to_numpy(np.float64)
+    return (_clustered_mean("mean_score", players["score"], players["game_id"])
+            | _clustered_mean("winning_score", winners["score"], winners["game_id"])
+            | {"score_sd": float(scores.std(ddof=1)),
+               "score_p5": float(np.percentile(scores, 5)),
+               "score_p50": float(np.percentile(scores, 50)),
+               "score_p95": float(np.percentile(scores, 95))})
+
+
+def resolution_cases(run: Run) -> dict[str, float]:
+    """How each turn resolves (rounds: game_id, round, threshold, case): ``case_<c>`` the
+    share of turns of each case, overall, ``case_<c>_threshold_<t>`` by threshold card and
+    ``case_<c>_round_<r>`` by turn."""
+    turns = run.rounds.drop_duplicates(["game_id", "round"])
+    out: dict[str, float] = {}
+    cases = turns["case"].cat.categories if isinstance(turns["case"].dtype, pd.CategoricalDtype) \
+        else turns["case"].unique()
+    for case in sorted(map(str, cases)):
+        hit = (turns["case"].astype(str) == case).astype(np.float64)
+        frame = turns.assign(hit=hit)
+        out |= _clustered_mean(f"case_{case}", frame["hit"], frame["game_id"])
+        out |= _by_value(f"case_{case}_threshold", frame, "hit", "threshold")
+        out |= _by_value(f"case_{case}_round", frame, "hit", "round")
+    return out
+
+
+def lone_player(run: Run) -> dict[str, float]:
+    """What being the lone player of a turn is worth (rounds: game_id, seat, lone, saved,
+    card, captured; players: win_share, times_lone; games: turns_lone).
+
+    ``lone_turn_points``: card values a lone player keeps in that turn (its own card plus
+    the captured one); ``turn_points``: the same for every seat-turn; ``lone_win_share``:
+    the win share one more lone turn brings (least squares of win share on the lone turns,
+    game-clustered); ``games_with_capture``: share of games with at least one capture."""
+    rounds = run.rounds
+    kept = rounds["card"].where(rounds["saved"], 0) + rounds["captured"]
+    lone = rounds["lone"].to_numpy(bool)
+    players = run.players
+    win, win_se = float("nan"), float("nan")
+    if players["times_lone"].nunique() > 1:
+        win, win_se = _coefficient(players["win_share"].to_numpy(np.float64),
+                                   [players["times_lone"].to_numpy(np.float64)],
+                                   players["game_id"].to_numpy())
+    captures = proportion(int((run.games["turns_lone"] > 0).sum()), len(run.games))
+    return (_clustered_mean("lone_turn_points", kept[lone], rounds["game_id"][lone])
+            | _clustered_mean("turn_points", kept, rounds["game_id"])
+            | _bounds("lone_win_share", win, win_se)
+            | {"games_with_capture": captures["p"], "games_with_capture_low": captures["low"],
+               "games_with_capture_high": captures["high"]})
+
+
+def lead_score(run: Run) -> dict[str, float]:
+    """The lineup's lead agent's score minus the mean score of the other agents in the same
+    game (players: game_id, agent, score), averaged over games; nothing when every seat is
+    the same agent."""
+    players = run.players
+    lead = players["agent"].astype(str) == run.agents[0]
+    if lead.all():
+        return {}
+    mine = players[lead].groupby("game_id")["score"].mean()
+    others = players[~lead].groupby("game_id")["score"].mean()
+    diff = (mine - others).dropna().to_numpy(np.float64)
+    return _bounds("lead_score_diff", float(diff.mean()),
+                   float(diff.std(ddof=1) / np.sqrt(len(diff))))
+
+
+def bid_breakdown(run: Run) -> dict[str, float]:
+    """Bid accuracy (rounds: game_id, bet_correct, cards, bet_position, seat) by hand size
+    ``bet_accuracy_cards_<c>``, by bidding position ``bet_accuracy_position_<p>`` (0 bids
+    first) and by seat ``bet_accuracy_seat_<s>``."""
+    rounds = run.rounds.assign(correct=run.rounds["bet_correct"].astype(np.float64))
+    return (_by_value("bet_accuracy_cards", rounds, "correct", "cards")
+            | _by_value("bet_accuracy_position", rounds, "correct", "bet_position")
+            | _by_value("bet_accuracy_seat", rounds, "correct", "seat"))
+
+
+def errors_per_hand(run: Run) -> dict[str, float]:
+    """Error points a player takes in a hand (rounds: game_id, round, cards, error):
+    ``error_per_seat`` overall, ``error_cards_<c>`` by hand size, and ``error_per_hand`` the
+    whole table's error points in a hand."""
+    rounds = run.rounds
+    hands = rounds.groupby(["game_id", "round"])["error"].sum().reset_index()
+    return (_clustered_mean("error_per_seat", rounds["error"], rounds["game_id"])
+            | _by_value("error_cards", rounds, "error", "cards")
+            | _clustered_mean("error_per_hand", hands["error"], hands["game_id"]))
+
+
+def dealer_role(run: Run) -> dict[str, float]:
+    """The dealer against the other players of a hand (rounds: game_id, seat, dealer, cards,
+    error, bet_correct): ``dealer_error`` and ``other_error`` (error points per hand),
+    ``dealer_error_diff`` their difference at equal hand size (least squares,
+    game-clustered), and ``dealer_accuracy``, ``other_accuracy``."""
+    rounds = run.rounds
+    dealer = rounds["seat"] == rounds["dealer"]
+    diff, se = _coefficient(rounds["error"].to_numpy(np.float64),
+                            [*_indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
+                            rounds["game_id"].to_numpy())
+    correct = rounds["bet_correct"].astype(np.float64)
+    return (_clustered_mean("dealer_error", rounds["error"][dealer], rounds["game_id"][dealer])
+            | _clustered_mean("other_error", rounds["error"][~dealer],
+                              rounds["game_id"][~dealer])
+            | _bounds("dealer_error_diff", diff, se)
+            | _clustered_mean("dealer_accuracy", correct[dealer], rounds["game_id"][dealer])
+            | _clustered_mean("other_accuracy", correct[~dealer],
+                              rounds["game_id"][~dealer]))
+
+
+def excuse_value(run: Run) -> dict[str, float]:
+    """What holding the Excuse does in a hand (rounds: game_id, cards, played_excuse,
+    tricks, error), at equal hand size (least squares with a column per hand size,
+    game-clustered): ``excuse_tricks`` extra tricks won, ``excuse_error`` extra error
+    points."""
+    rounds = run.rounds
+    controls = _indicators(rounds["cards"])
+    held = rounds["played_excuse"].to_numpy(np.float64)
+    games = rounds["game_id"].to_numpy()
+    tricks, tricks_se = _coefficient(rounds["tricks"].to_numpy(np.float64),
+                                     [*controls, held], games)
+    error, error_se = _coefficient(rounds["error"].to_numpy(np.float64),
+                                   [*controls, held], games)
+    return _bounds("excuse_tricks", tricks, tricks_se) | _bounds("excuse_error", error,
+                                                                 error_se)
+
+
+def blind_hand(run: Run) -> dict[str, float]:
+    """The blind hand's part in the outcome (rounds: game_id, seat, blind, error,
+    bet_correct; games: last_hand_cards): ``blind_error`` and ``blind_accuracy`` in blind
+    hands; ``blind_error_share`` the share of all error points taken in blind hands;
+    ``games_end_blind`` the share of games whose last hand is blind;
+    ``blind_winner_differs`` the share of games whose seats with the fewest error points
+    change when the blind hands' errors are not counted."""
+    rounds = run.rounds
+    blind = rounds["blind"].to_numpy(bool)
+    games = rounds["game_id"]
+    per_game = rounds.assign(blind_error=rounds["error"].where(rounds["blind"], 0))
+    totals = per_game.groupby("game_id")[["error", "blind_error"]].sum()
+    end = proportion(int((run.games["last_hand_cards"] == 1).sum()), len(run.games))
+    seats = per_game.groupby(["game_id", "seat"])[["error", "blind_error"]].sum().reset_index()
+    all_hands = _winners(seats.assign(score=-seats["error"]))
+    sighted = _winners(seats.assign(score=seats["blind_error"] - seats["error"]))
+    differ = proportion(int((all_hands != sighted.reindex(all_hands.index)).sum()),
+                        len(all_hands))
+    return (_clustered_mean("blind_error", rounds["error"][blind], games[blind])
+            | _clustered_mean("blind_accuracy", rounds["bet_correct"][blind].astype(
+                np.float64), games[blind])
+            | _ratio("blind_error_share", totals["blind_error"].to_numpy(np.float64),
+                     totals["error"].to_numpy(np.float64))
+            | {"games_end_blind": end["p"], "games_end_blind_low": end["low"],
+               "games_end_blind_high": end["high"],
+               "blind_winner_differs": differ["p"], "blind_winner_differs_low": differ["low"],
+               "blind_winner_differs_high": differ["high"]})
+
+
+def game_rounds(run: Run) -> dict[str, float]:
+    """Rounds (hands, turns) per game (games: game_id, rounds): ``rounds_per_game`` with an
+    interval, its 5th and 95th percentiles."""
+    rounds = run.games["rounds"].to_numpy(np.float64)
+    return (_bounds("rounds_per_game", float(rounds.mean()),
+                    float(rounds.std(ddof=1) / np.sqrt(len(rounds))))
+            | {"rounds_p5": float(np.percentile(rounds, 5)),
+               "rounds_p95": float(np.percentile(rounds, 95))})
+
+
 ANALYSES: dict[str, Callable[[Run], dict[str, Any]]] = {
     "odd_hand": odd_hand, "hand_change": hand_change, "scoring": scoring,
-    "table_time": table_time, "deck_shortage": deck_shortage}
+    "table_time": table_time, "deck_shortage": deck_shortage, "score_summary": score_summary,
+    "resolution_cases": resolution_cases, "lone_player": lone_player, "lead_score": lead_score,
+    "bid_breakdown": bid_breakdown, "errors_per_hand": errors_per_hand,
+    "dealer_role": dealer_role, "excuse_value": excuse_value, "blind_hand": blind_hand,
+    "game_rounds": game_rounds}

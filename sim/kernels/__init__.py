@@ -9,7 +9,10 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_KERNELS = {"paris-damis": "sim.kernels.paris_damis"}
+_KERNELS = {"paris-damis": "sim.kernels.paris_damis", "betzanbloo": "sim.kernels.betzanbloo",
+            "ascenseur-atouts": "sim.kernels.ascenseur_atouts", "rikiki": "sim.kernels.rikiki",
+            "huit-americain": "sim.kernels.huit_americain", "bataille": "sim.kernels.war",
+            "super-bataille": "sim.kernels.war"}
 
 
 def has_kernel(slug: str) -> bool:

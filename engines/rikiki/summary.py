@@ -1,0 +1,132 @@
+"""The record of a finished game of Rikiki: one flat row, plus one row per round and seat;
+and the table columns built from them (see ``docs/results-rikiki.md``).
+
+``summarize`` copies the final figures out of a state array; :func:`result` turns a row into
+the common :class:`engines.api.Result`.  Batch runs store rows, never whole states.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.rikiki import rules as R
+from engines.rikiki.params import RikikiParams
+from engines.trickgame import field_offsets, field_sources, win_shares
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "rounds_played", "first_dealer", "rank", "score", "player_decisions",
+          "made_bids", "tricks_total", "bids_total")
+_SOURCE = field_sources(R.STATE, FIELDS)
+SIZE = _SOURCE.size
+_AT = field_offsets(R.STATE, FIELDS)
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    for i in range(SIZE):
+        out[i] = s[_SOURCE[i]]
+
+
+def result(params: RikikiParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row: the score is the final total."""
+    n = params.players
+    rank_array = row[_AT["rank"]][:n]
+
+    def per_player(name: str) -> tuple[int, ...]:
+        return tuple(int(v) for v in row[_AT[name]][:n])
+
+    scores = per_player("score")
+    stats = {
+        "decisions": int(row[_AT["decisions"]][0]),
+        "rounds": int(row[_AT["rounds_played"]][0]),
+        "first_dealer": int(row[_AT["first_dealer"]][0]),
+        "shared_win": int((rank_array == 1).sum()) > 1,
+    }
+    details = {
+        "made_bids": per_player("made_bids"),
+        "tricks": per_player("tricks_total"),
+        "bids": per_player("bids_total"),
+        "decisions": per_player("player_decisions"),
+    }
+    return Result(scores=tuple(float(v) for v in scores),
+                  ranks=tuple(int(r) for r in rank_array),
+                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
+                  stats=stats, details=details)
+
+
+# --- Rounds: one row per seat for every round played -----------------------------------------
+ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "trump_card", "seat",
+                "bid", "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
+ROUND_WIDTH = len(ROUND_FIELDS)
+
+
+@njit(cache=True)
+def record_round(s, pr, out, row):
+    """Write the round just scored into ``out[row : row + players]`` (one row per seat);
+    return the next free row."""
+    players = pr[R.P_PLAYERS]
+    for p in range(players):
+        r = out[row + p]
+        r[0] = s[R.ROUNDS_PLAYED] - 1
+        r[1] = s[R.CARDS]
+        r[2] = s[R.DEALER]
+        r[3] = s[R.FIRST_LEADER]
+        r[4] = s[R.TRUMP]
+        r[5] = s[R.TRUMP_CARD]
+        r[6] = p
+        r[7] = s[R.BID + p]
+        r[8] = s[R.BID_POSITION + p]
+        r[9] = s[R.BID_TOTAL]
+        r[10] = s[R.TRICKS + p]
+        r[11] = s[R.POINTS + p]
+        r[12] = 1 if s[R.BID + p] == s[R.TRICKS + p] else 0
+        r[13] = s[R.SCORE + p]
+    return row + players
+
+
+# --- Result tables' game-specific columns ----------------------------------------------------
+def game_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    return {
+        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
+        "rounds": rows[:, _AT["rounds_played"]][:, 0].astype(np.int16),
+        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
+        "shared_win": (ranks == 1).sum(axis=1) > 1,
+    }
+
+
+def player_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    return {
+        "score": rows[:, _AT["score"]][:, :n].astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "made_bids": rows[:, _AT["made_bids"]][:, :n].astype(np.int16),
+        "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int16),
+        "bids": rows[:, _AT["bids_total"]][:, :n].astype(np.int16),
+        "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32),
+    }
+
+
+def round_columns(params: RikikiParams, rounds: np.ndarray) -> dict[str, Any]:
+    """Per-round, per-seat columns of round rows (``round`` 1-based; ``trump`` and
+    ``trump_card`` -1 when no card was left to turn)."""
+    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
+    columns: dict[str, Any] = {}
+    for name in ROUND_FIELDS:
+        columns[name] = rounds[:, at[name]].astype(np.int16)
+    columns["round"] = columns["round"] + 1
+    for name in ("dealer", "first_leader", "trump", "trump_card", "seat"):
+        columns[name] = rounds[:, at[name]].astype(np.int8)
+    columns["made"] = rounds[:, at["made"]].astype(bool)
+    columns["score_total"] = rounds[:, at["score_total"]].astype(np.int32)
+    return columns

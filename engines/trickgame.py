@@ -1,0 +1,424 @@
+"""The common game API of the compiled trick-taking engines (rikiki, chasse-coeur, pétasse):
+one wrapper over each game's compiled rules.
+
+A game subclasses :class:`TrickGame` and names its compiled ``rules`` and ``summary``
+modules, its actions, its phase names, its two small compiled loops (``advance`` and
+``playout``, see :func:`make_loops`) and how its events read in the log.  Its rules module
+follows one convention: a flat int32 state (``STATE``) with the fields ``PHASE``,
+``CURRENT``, ``DECISIONS``, ``ROUND`` (0-based index of the deal), ``ROUNDS_PLAYED``,
+``DEALER``, ``CARDS``, ``TRICK``, ``PLAYED``, ``TRICK_SEAT``, ``TRICK_CARD``, ``TRICKS``,
+``SCORE``, ``HAND_SIZE``, ``LOCATION`` (one entry per card, ``LOC_HAND + seat`` in a hand)
+and ``RANK``; the phase ``OVER``; and the compiled entry points ``new_game``,
+``legal_actions``, ``apply_action``, ``chance_pending``, ``advance``, ``observe`` and
+``determinize``.  The summary module offers ``SIZE``, ``ROUND_WIDTH``, ``summarize``,
+``record_round`` and ``result``.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+from numba import njit
+
+from engines.api import Action, IllegalActionError, Result
+from engines.cards import card_name, parse_card
+from engines.chance import uniform_index_jit
+from engines.params import Params
+from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+
+
+def win_shares(ranks: np.ndarray) -> np.ndarray:
+    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
+    winners = (ranks == 1).sum(axis=-1, keepdims=True)
+    return np.where(ranks == 1, 1.0 / winners, 0.0)
+
+
+def field_offsets(state_layout: Any, fields: tuple[str, ...]) -> dict[str, slice]:
+    """Where each of ``fields`` sits in a summary row that copies them in order."""
+    out, start = {}, 0
+    for f in fields:
+        size = state_layout.size_of(f)
+        out[f] = slice(start, start + size)
+        start += size
+    return out
+
+
+def field_sources(state_layout: Any, fields: tuple[str, ...]) -> np.ndarray:
+    """The state indices a summary row copies, in order."""
+    return np.concatenate([np.arange(state_layout.offset(f),
+                                     state_layout.offset(f) + state_layout.size_of(f))
+                           for f in fields]).astype(np.int64)
+
+
+class TrickGame:
+    """A trick-taking game with fixed parameters; see the module docstring for what a
+    subclass provides."""
+
+    slug: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    Params: ClassVar[type[Params]] = Params
+    rules: ClassVar[ModuleType]
+    summary: ClassVar[ModuleType]
+    actions: ClassVar[tuple[Action, ...]] = ()
+    phase_names: ClassVar[dict[int, str]] = {}
+    verbs: ClassVar[dict[str, int]] = {}          # "play" -> code of card 0, for "play Qs"
+    examples: ClassVar[str] = ""
+
+    def __init__(self, params: Params | None = None) -> None:
+        self.params = params or self.Params()
+        self.encoded_params = self.encode(self.params)
+        self.encoded_params.setflags(write=False)
+        self._by_text = {a.text: a for a in self.actions}
+
+    def encode(self, params: Params) -> np.ndarray:
+        """The flat parameter array the compiled rules read."""
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> TrickState:
+        """A new game after its first deal: game ``index`` of a run with seed ``seed``, or,
+        given a Generator, a game whose chance stream is seeded from it."""
+        if isinstance(seed, np.random.Generator):
+            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
+        else:
+            words = seed_words(check_seed(seed), index, 1)[0, 0]
+        s = self.rules.STATE.new()
+        self.rules.new_game(s, self.encoded_params)
+        state = TrickState(self, s, stream_state(words))
+        state._advance()
+        return state
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or readable text (card suits also by letter: ``play Qs``)."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, int | np.integer) and 0 <= value < len(self.actions):
+            return self.actions[int(value)]
+        if isinstance(value, str):
+            text = value.strip()
+            if text in self._by_text:
+                return self._by_text[text]
+            verb, _, card = text.partition(" ")
+            if verb in self.verbs:
+                try:
+                    return self.actions[self.verbs[verb] + parse_card(card)]
+                except ValueError:
+                    pass
+        raise IllegalActionError(f"not a {self.title} action: {value!r} (examples: "
+                                 f"{self.examples})")
+
+    # -- how events read in the log (per game) -----------------------------------------
+    def describe_deal(self, s: np.ndarray) -> str:
+        raise NotImplementedError
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        raise NotImplementedError
+
+    def describe_trick(self, s: np.ndarray) -> str:
+        R = self.rules
+        plays = ", ".join(f"P{int(s[R.TRICK_SEAT + i])} {card_name(int(s[R.TRICK_CARD + i]))}"
+                          for i in range(self.params.players))
+        return f"trick {int(s[R.TRICK])}: {plays} → P{int(s[R.TRICK_WINNER])}"
+
+    def game_over(self, s: np.ndarray) -> str:
+        """``; game over, P1 wins`` once the game is over, else nothing."""
+        R = self.rules
+        if s[R.PHASE] != R.OVER:
+            return ""
+        winners = [f"P{p}" for p in range(self.params.players) if s[R.RANK + p] == 1]
+        return f"; game over, {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+
+    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> TrickObservation:
+        return TrickObservation(self.params, seen, player, state)
+
+    # the compiled loops (see make_loops)
+    @staticmethod
+    def advance_loop(s, pr, rngs, alias, stream) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def playout_loop(s, pr, rngs, alias, stream, decisions, actions) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.params})"
+
+
+class TrickState:
+    """One game in progress (see :mod:`engines.api`)."""
+
+    def __init__(self, game: TrickGame, s: np.ndarray, stream: np.ndarray,
+                 log: list | None = None, rounds: list | None = None) -> None:
+        self.game = game
+        self.s = s
+        self._stream = stream               # this game's chance stream (SFC64 state words)
+        self._pr = game.encoded_params
+        self._R = game.rules
+        self._buffer = np.empty(len(game.actions), dtype=np.int32)
+        self._legal: list[Action] | None = None
+        self._rounds: list[np.ndarray] = rounds if rounds is not None else []
+        # entries: (player, code) for decisions, (kind, snapshot) for table events
+        self._log: list[tuple] = log if log is not None else []
+
+    # -- the common API ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return int(self.s[self._R.CURRENT])
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            n = self._R.legal_actions(self.s, self._pr, self._buffer)
+            self._legal = [self.game.actions[c] for c in self._buffer[:n].tolist()]
+        return list(self._legal)
+
+    def apply(self, action: Action | int | str) -> None:
+        """Play ``action`` for the current player; an illegal one raises
+        :class:`IllegalActionError` and leaves the state unchanged."""
+        R = self._R
+        action = self.game.action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        s = self.s
+        player = self.current_player
+        tricks_before = int(s[R.TRICK])
+        rounds_before = int(s[R.ROUNDS_PLAYED])
+        R.apply_action(s, self._pr, action.code)
+        self._legal = None
+        self._log.append((player, action.code))
+        if int(s[R.TRICK]) != tricks_before:
+            self._log.append(("trick", s.copy()))
+        if int(s[R.ROUNDS_PLAYED]) != rounds_before:
+            self._log.append(("round_end", s.copy()))
+            summary = self.game.summary
+            rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
+            summary.record_round(s, self._pr, rows, 0)
+            self._rounds.append(rows)
+            if R.chance_pending(s):
+                self._advance()
+
+    def is_terminal(self) -> bool:
+        return int(self.s[self._R.PHASE]) == self._R.OVER
+
+    def result(self) -> Result:
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no result yet")
+        row = np.empty(self.game.summary.SIZE, dtype=np.int32)
+        self.game.summary.summarize(self.s, row)
+        return self.game.summary.result(self.game.params, row)
+
+    def observation(self, player: int) -> TrickObservation:
+        self._check_player(player)
+        seen = np.empty(self._R.STATE_SIZE, dtype=np.int32)
+        self._R.observe(self.s, self._pr, player, seen)
+        return self.game.observe(self, seen, player)
+
+    def clone(self) -> TrickState:
+        return self._copy(self.s.copy(), self._stream.copy())
+
+    def determinize(self, player: int, rng: np.random.Generator) -> TrickState:
+        """A full state consistent with ``player``'s observation; hidden cards re-dealt from
+        ``rng`` and a fresh chance stream drawn from it (the real future stays hidden)."""
+        self._check_player(player)
+        out = np.empty_like(self.s)
+        self._R.determinize(self.s, self._pr, player, rng, out)
+        stream = stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+        return self._copy(out, stream)
+
+    def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
+        """Play the game to its end in one compiled call, every seat choosing as the
+        ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
+        through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
+        For search rollouts: the log and round records are not extended."""
+        scratch = ScratchStream.get()
+        self.game.playout_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
+                               self._stream, rng, self._buffer)
+        self._legal = None
+        ranks = self.s[self._R.RANK:self._R.RANK + self.game.params.players].tolist()
+        winners = ranks.count(1)
+        return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
+
+    def records(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished game's summary row and its round rows, one per deal and seat (see
+        the game's ``summary`` module)."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over: no records yet")
+        summary = self.game.summary
+        row = np.empty(summary.SIZE, dtype=np.int32)
+        summary.summarize(self.s, row)
+        rounds = (np.concatenate(self._rounds) if self._rounds
+                  else np.empty((0, summary.ROUND_WIDTH), dtype=np.int32))
+        return row, rounds
+
+    @property
+    def log(self) -> list[str]:
+        """The game's events, readable: each deal, decision (``P1 play Q♠``), trick
+        (``trick 1: P1 Q♠, P2 3♠, P3 2♥, P0 A♠ → P3``) and score of a deal."""
+        lines: list[str] = []
+        for entry in self._log:
+            if entry[0] == "deal":
+                lines.append(self.game.describe_deal(entry[1]))
+            elif entry[0] == "trick":
+                lines.append(self.game.describe_trick(entry[1]))
+            elif entry[0] == "round_end":
+                lines.append(self.game.describe_round_end(entry[1])
+                             + self.game.game_over(entry[1]))
+            else:
+                lines.append(f"P{entry[0]} {self.game.actions[entry[1]].text}")
+        return lines
+
+    # -- convenience -------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.game.phase_names[int(self.s[self._R.PHASE])]
+
+    def hand_of(self, player: int) -> tuple[int, ...]:
+        """The cards ``player`` holds (full information: for tests and tools, not bots)."""
+        R = self._R
+        return tuple(int(c) for c in np.flatnonzero(
+            self.s[R.LOCATION:R.LOCATION + R.DECK_CARDS] == R.LOC_HAND + player))
+
+    def __repr__(self) -> str:
+        return (f"<{self.game.slug} deal {int(self.s[self._R.ROUND]) + 1}, {self.phase}, "
+                f"P{self.current_player} to play>")
+
+    # -- internals ---------------------------------------------------------------------
+    def _copy(self, s: np.ndarray, stream: np.ndarray) -> TrickState:
+        return TrickState(self.game, s, stream, list(self._log), list(self._rounds))
+
+    def _advance(self) -> None:
+        scratch = ScratchStream.get()
+        self.game.advance_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
+                               self._stream)
+        self._legal = None
+        if not self.is_terminal():
+            self._log.append(("deal", self.s.copy()))
+
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        text = action.text
+        if self.is_terminal():
+            return f"{text} is not legal: the game is over"
+        shown = ", ".join(a.text for a in legal)
+        return (f"{text} is not legal for P{self.current_player} in phase {self.phase}; "
+                f"legal: {shown}")
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.game.params.players:
+            raise ValueError(f"no seat {player}: seats are 0..{self.game.params.players - 1}")
+
+
+class TrickObservation:
+    """What one seat may know, decoded on demand from a masked copy of the state; games
+    add their own fields in subclasses."""
+
+    def __init__(self, params: Params, s: np.ndarray, player: int, state: TrickState) -> None:
+        self.params = params
+        self.player = player
+        self._s = s
+        self._state = state         # only for determinize(), while the game has not moved on
+        self._R = state.game.rules
+
+    def determinize(self, rng: np.random.Generator) -> TrickState:
+        """A full state consistent with what this seat knows (``state.determinize``).  Only
+        valid while the game is where it was when this observation was made."""
+        state, R = self._state, self._R
+        if (state.s[R.DECISIONS] != self._s[R.DECISIONS]
+                or state.s[R.ROUND] != self._s[R.ROUND]):
+            raise ValueError("stale observation: the game has moved on since it was made")
+        return state.determinize(self.player, rng)
+
+    @property
+    def array(self) -> np.ndarray:
+        """The masked state array (a read-only view), for compiled bots."""
+        view = self._s.view()
+        view.setflags(write=False)
+        return view
+
+    def _located(self, location: int) -> tuple[int, ...]:
+        where = self._s[self._R.LOCATION:self._R.LOCATION + self._R.DECK_CARDS]
+        return tuple(int(c) for c in np.flatnonzero(where == location))
+
+    @cached_property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's cards."""
+        return self._located(self._R.LOC_HAND + self.player)
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick in progress: (seat, card) in playing order."""
+        s, R = self._s, self._R
+        return tuple((int(s[R.TRICK_SEAT + i]), int(s[R.TRICK_CARD + i]))
+                     for i in range(int(s[R.PLAYED])))
+
+    @property
+    def phase(self) -> str:
+        return self._state.game.phase_names[int(self._s[self._R.PHASE])]
+
+    @property
+    def cards(self) -> int:
+        """Cards per player dealt this deal."""
+        return int(self._s[self._R.CARDS])
+
+    @property
+    def dealer(self) -> int:
+        return int(self._s[self._R.DEALER])
+
+    @property
+    def current_player(self) -> int:
+        return int(self._s[self._R.CURRENT])
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks each seat has won this deal."""
+        return self._per_player(self._R.TRICKS)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals."""
+        return self._per_player(self._R.SCORE)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._per_player(self._R.HAND_SIZE)
+
+    def _per_player(self, offset: int) -> tuple[int, ...]:
+        return tuple(int(v) for v in self._s[offset:offset + self.params.players])
+
+    def __repr__(self) -> str:
+        hand = " ".join(card_name(c) for c in self.hand) or "-"
+        return (f"<P{self.player} sees deal {int(self._s[self._R.ROUND]) + 1} ({self.phase}), "
+                f"cards [{hand}], totals {self.scores}>")
+
+
+def make_loops(rules: ModuleType) -> tuple[Any, Any]:
+    """The two compiled loops a game's API needs, over its ``rules``: ``advance`` (resolve
+    pending deals, drawing from the state's own stream) and ``playout`` (play uniformly
+    random legal actions to the end: each decision takes ``actions[uniform_index(decisions,
+    n)]``, the ``random`` agent's draw; deals draw from the state's own stream, as ``apply``
+    does)."""
+    advance, legal_actions, apply_action = rules.advance, rules.legal_actions, \
+        rules.apply_action
+    phase, over = rules.PHASE, rules.OVER
+
+    @njit(cache=True)
+    def advance_loop(s, pr, rngs, alias, stream):
+        alias[:] = stream
+        advance(s, pr, rngs[0])
+        stream[:] = alias
+
+    @njit(cache=True)
+    def playout_loop(s, pr, rngs, alias, stream, decisions, actions):
+        alias[:] = stream
+        while s[phase] != over:
+            n = legal_actions(s, pr, actions)
+            apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
+            advance(s, pr, rngs[0])
+        stream[:] = alias
+
+    return advance_loop, playout_loop

@@ -1,0 +1,113 @@
+"""Helpers for Ascenseur aux atouts tests: build precise positions, play scripted actions,
+check invariants.
+
+Positions are built from a real game (``game.new_state(seed)``) whose flat state array is then
+edited: every card is moved where the test wants it (the rest set aside), so card
+conservation still holds and the position can be played on through the public API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+import engines
+from engines.ascenseur_atouts import rules as R
+
+
+def load(**params):
+    return engines.load("ascenseur-atouts", **params)
+
+
+def card(name: str) -> int:
+    """The id of ``T1`` .. ``T21`` or ``Excuse``."""
+    return R.EXCUSE if name == "Excuse" else int(name[1:]) - 1
+
+
+def cards(text: str | Iterable[int]) -> list[int]:
+    if isinstance(text, str):
+        return [card(t) for t in text.split()]
+    return [int(c) for c in text]
+
+
+def build(players: int = 4, hands: dict | None = None, *, dealer: int = 0,
+          tour: int = 0, errors: Iterable[int] | None = None, seed: int = 0, **params):
+    """A game at the start of the bids of a hand with exactly the given hands (seat -> card
+    names); the hand size is that of the hands (all equal), the other cards are set aside.
+    The hand sits in tour ``tour`` at its place for that size; ``dealer`` deals it (and the
+    rest of its tour: ``first_dealer`` is set to match)."""
+    params.setdefault("first_dealer", (dealer - tour) % players)
+    game = load(players=players, **params)
+    state = game.new_state(seed)
+    s = state.s
+    hands = {p: cards(h) for p, h in (hands or {}).items()}
+    sizes = {len(h) for h in hands.values()}
+    assert len(hands) == players and len(sizes) == 1, "give every seat a hand of one size"
+    size = sizes.pop()
+    used = [c for h in hands.values() for c in h]
+    assert len(used) == len(set(used)), "a card is used twice"
+    s[R.LOCATION:R.LOCATION + R.PLAY_CARDS] = R.LOC_ASIDE
+    for p, hand in hands.items():
+        for c in hand:
+            s[R.LOCATION + c] = R.LOC_HAND + p
+        s[R.HAND_SIZE + p] = len(hand)
+    start = game.params.start_cards
+    s[R.HAND] = tour * start + start - size
+    s[R.TOUR] = tour
+    s[R.CARDS] = size
+    s[R.BLIND] = int(size == 1)
+    s[R.DEALER] = dealer
+    s[R.CURRENT] = (dealer + 1) % players
+    for p in range(players):
+        s[R.BID + p] = -1
+        s[R.TRICKS + p] = 0
+    if errors is not None:
+        for p, e in enumerate(errors):
+            s[R.ERRORS + p] = e
+    return refresh(state)
+
+
+def refresh(state):
+    """After editing ``state.s`` by hand: drop what the state object caches."""
+    state._legal = None
+    return state
+
+
+def play(state, *actions: str):
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def texts(state) -> list[str]:
+    return [a.text for a in state.legal_actions()]
+
+
+def locations(state) -> np.ndarray:
+    return state.s[R.LOCATION:R.LOCATION + R.PLAY_CARDS]
+
+
+def check_invariants(state) -> None:
+    """Every card in exactly one place, hand sizes matching the trick count, tricks won
+    matching the tricks completed."""
+    s = state.s
+    n = state.game.params.players
+    where = locations(state)
+    assert where.shape == (R.PLAY_CARDS,)
+    assert set(where.tolist()) <= {R.LOC_ASIDE, R.LOC_TRICK, R.LOC_PLAYED} | {
+        R.LOC_HAND + p for p in range(n)}
+    if state.is_terminal():
+        return
+    c = int(s[R.CARDS])
+    completed = int(s[R.TRICK])
+    in_trick = int(s[R.PLAYED])
+    assert (where == R.LOC_TRICK).sum() == in_trick
+    assert (where == R.LOC_PLAYED).sum() == completed * n
+    assert (where == R.LOC_ASIDE).sum() == R.PLAY_CARDS - c * n
+    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
+    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
+    for p in range(n):
+        held = int((where == R.LOC_HAND + p).sum())
+        assert held == s[R.HAND_SIZE + p]
+        assert held == c - completed - (1 if p in trick_seats else 0)

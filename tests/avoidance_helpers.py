@@ -1,0 +1,75 @@
+"""Helpers for chasse-coeur and pétasse tests: build precise positions, play scripted
+actions, check invariants.
+
+Positions are built from a real game (``game.new_state(seed)``) whose flat state array is then
+edited: every seat gets the cards the test names; cards named nowhere are out of the game, so
+card conservation still holds and the position can be played on through the public API.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import engines
+from engines.avoidance import rules as R
+from engines.cards import parse_card
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def build(slug: str, deal: dict, *, dealer: int = 0, leader: int | None = None,
+          scores=None, seed: int = 0, **params):
+    """A game at its first trick with exactly the given hands (seat -> card names, all of
+    one size); ``leader`` leads (default: as the game decides); ``scores``: totals so far."""
+    params.setdefault("first_dealer", dealer)
+    game = engines.load(slug, players=len(deal), **params)
+    state = game.new_state(seed)
+    s = state.s
+    hands = {p: cards(h) for p, h in deal.items()}
+    sizes = {len(h) for h in hands.values()}
+    assert len(sizes) == 1, "give every seat a hand of one size"
+    s[R.LOCATION:R.LOCATION + R.DECK_CARDS] = R.LOC_OUT
+    for p, hand in hands.items():
+        for c in hand:
+            s[R.LOCATION + c] = R.LOC_HAND + p
+        s[R.HAND_SIZE + p] = len(hand)
+    s[R.CARDS] = sizes.pop()
+    s[R.DEALER] = dealer
+    s[R.PHASE] = R.PLAYING
+    s[R.FIRST_LEADER] = R.first_leader(s, game.encoded_params) if leader is None else leader
+    s[R.CURRENT] = s[R.FIRST_LEADER]
+    if scores is not None:
+        s[R.SCORE:R.SCORE + len(scores)] = scores
+    state._legal = None
+    return state
+
+
+
+def check_invariants(state) -> None:
+    """Every card in play in exactly one place; hand sizes matching the tricks; points taken
+    matching the cards in each seat's tricks."""
+    s = state.s
+    pr = state.game.encoded_params
+    n = state.game.params.players
+    where = s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
+    in_play = pr[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS]
+    assert ((where == R.LOC_OUT) == (in_play == 0)).all()
+    if state.is_terminal():
+        return
+    k = int(s[R.CARDS])
+    completed = int(s[R.TRICK])
+    in_trick = int(s[R.PLAYED])
+    assert (where == R.LOC_TRICK).sum() == in_trick
+    kitty = int(in_play.sum()) - k * n
+    assert (where == R.LOC_KITTY).sum() == (kitty if completed == 0 else 0)
+    won = sum(int((where == R.LOC_WON + p).sum()) for p in range(n))
+    assert won == completed * n + (kitty if completed else 0)
+    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
+    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
+    for p in range(n):
+        held = int((where == R.LOC_HAND + p).sum())
+        assert held == s[R.HAND_SIZE + p] == k - completed - (p in trick_seats)
+        mine = np.flatnonzero(where == R.LOC_WON + p)
+        assert s[R.POINT_CARDS + p] == pr[R.P_POINT_CARD + mine].sum()

@@ -1,0 +1,94 @@
+"""Helpers for Rikiki tests: build precise positions, play scripted actions, check
+invariants.
+
+Positions are built from a real game (``game.new_state(seed)``) whose flat state array is then
+edited: every card is moved where the test wants it (the rest left in the stock), so card
+conservation still holds and the position can be played on through the public API.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import engines
+from engines.cards import parse_card
+from engines.rikiki import rules as R
+
+
+def load(**params):
+    return engines.load("rikiki", **params)
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def build(deal: dict, *, dealer: int = 0, trump: str | None = None, seed: int = 0,
+          **params):
+    """A game at the start of the bids of a round with exactly the given hands (seat -> card
+    names, all of one size k) and the turned card ``trump`` (None: no trump); the round is
+    the first of the schedule with k cards, dealt by ``dealer``."""
+    players = len(deal)
+    params.setdefault("first_dealer", dealer)
+    game = load(players=players, **params)
+    state = game.new_state(seed)
+    s = state.s
+    hands = {p: cards(h) for p, h in deal.items()}
+    sizes = {len(h) for h in hands.values()}
+    assert len(sizes) == 1, "give every seat a hand of one size"
+    size = sizes.pop()
+    used = [c for h in hands.values() for c in h]
+    turned = parse_card(trump) if trump else None
+    assert len(used) == len(set(used)) and turned not in used, "a card is used twice"
+    s[R.LOCATION:R.LOCATION + R.DECK_CARDS] = R.LOC_STOCK
+    for p, hand in hands.items():
+        for c in hand:
+            s[R.LOCATION + c] = R.LOC_HAND + p
+        s[R.HAND_SIZE + p] = len(hand)
+    s[R.TRUMP_CARD] = -1 if turned is None else turned
+    s[R.TRUMP] = -1 if turned is None else turned // 13
+    if turned is not None:
+        s[R.LOCATION + turned] = R.LOC_TURNED
+    s[R.ROUND] = game.params.schedule().index(size)
+    s[R.CARDS] = size
+    s[R.DEALER] = dealer
+    s[R.FIRST_DEALER] = (dealer - s[R.ROUND]) % players
+    s[R.FIRST_LEADER] = s[R.CURRENT] = (dealer + 1) % players
+    return refresh(state)
+
+
+def refresh(state):
+    """After editing ``state.s`` by hand: drop what the state object caches."""
+    state._legal = None
+    return state
+
+
+
+def locations(state) -> np.ndarray:
+    return state.s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
+
+
+def check_invariants(state) -> None:
+    """Every card in exactly one place, hand sizes matching the trick count, tricks won
+    matching the tricks completed."""
+    s = state.s
+    n = state.game.params.players
+    where = locations(state)
+    assert set(where.tolist()) <= {R.LOC_STOCK, R.LOC_TURNED, R.LOC_TRICK, R.LOC_PLAYED} | {
+        R.LOC_HAND + p for p in range(n)}
+    if state.is_terminal():
+        return
+    k = int(s[R.CARDS])
+    completed = int(s[R.TRICK])
+    in_trick = int(s[R.PLAYED])
+    assert (where == R.LOC_TRICK).sum() == in_trick
+    assert (where == R.LOC_PLAYED).sum() == completed * n
+    turned = int((where == R.LOC_TURNED).sum())
+    assert turned == (1 if k * n < R.DECK_CARDS else 0) == (s[R.TRUMP_CARD] >= 0)
+    assert (where == R.LOC_STOCK).sum() == R.DECK_CARDS - k * n - turned
+    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
+    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
+    for p in range(n):
+        held = int((where == R.LOC_HAND + p).sum())
+        assert held == s[R.HAND_SIZE + p]
+        assert held == k - completed - (1 if p in trick_seats else 0)
