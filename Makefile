@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint paris-report betzanbloo-report ascenseur-report clean \
+.PHONY: run test bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
+        clean \
         clean-cache
 
 $(STAMP): pyproject.toml
@@ -40,6 +41,10 @@ betzanbloo-report: $(STAMP)
 ascenseur-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml
 	$(BIN)/python reports/ascenseur-atouts/build.py
+
+# La bataille: game length and cycle rate by pickup order (about a minute on one core).
+bataille-report: $(STAMP)
+	$(BIN)/python reports/bataille/build.py --games 10000 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
