@@ -13,6 +13,7 @@ import pytest
 from report_support import make_run
 from test_batch_support import ROOT, run_module
 
+import engines
 import sim.compare as compare_cli
 from sim.analysis import Run
 from sim.cli import UsageError
@@ -107,7 +108,7 @@ def test_bad_variant_syntax_is_refused(text):
     (["paris-damis", "--variant", "a:", "--variant", "b:", "--agents", "nobody"],
      "available agents"),
     (["paris-damis", "--variant", "a:", "--variant", "b:", "--players", "9"], "players"),
-    (["chess", "x"], "neither a game (games: paris-damis"),
+    (["chess", "x"], f"neither a game (games: {', '.join(engines.available())})"),
     (["chess", "--variant", "a:"], "not a game"),
     ([ROOT, "no-such-run"], "not a run directory"),
     ([ROOT], "two or more run directories"),
