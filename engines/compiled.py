@@ -57,7 +57,8 @@ def parse_action(value: Action | int | str, actions: Sequence[Action],
         return actions[int(value)]
     if isinstance(value, str) and " ".join(value.split()) in by_text:
         return by_text[" ".join(value.split())]
-    raise IllegalActionError(f"not a {game} action: {value!r} (examples: {examples})")
+    article = "an" if game[:1].lower() in "aeiou" else "a"
+    raise IllegalActionError(f"not {article} {game} action: {value!r} (examples: {examples})")
 
 
 def check_seat(player: int, players: int) -> None:

@@ -18,7 +18,8 @@ import numpy as np
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.compiled import chance_stream, parse_action
+from engines.seeding import ScratchStream, stream_state
 from engines.shedding import ENDINGS
 
 
@@ -50,26 +51,15 @@ class ShedGame:
         """A new game after its first deal: game ``index`` of a run with seed ``seed`` (the
         game a batch kernel plays for that seed and index), or, given a Generator, a game
         whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = self.rules.STATE.new()
         self.rules.new_game(s, self.encoded_params)
-        state = self.state_class(self, s, stream_state(words))
+        state = self.state_class(self, s, chance_stream(seed, index))
         state._step(0, setup=True)
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or its readable text."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < self.rules.N_ACTIONS:
-            return self.actions[int(value)]
-        if isinstance(value, str) and value.strip() in self._by_text:
-            return self._by_text[value.strip()]
-        raise IllegalActionError(f"not a {self.title} action: {value!r} (examples: "
-                                 f"{self.examples})")
+        return parse_action(value, self.actions, self._by_text, self.title, self.examples)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"

@@ -26,8 +26,9 @@ from numba import njit
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name, parse_card
 from engines.chance import uniform_index_jit
+from engines.compiled import chance_stream
 from engines.params import Params
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.seeding import ScratchStream, stream_state
 
 
 def win_shares(ranks: np.ndarray) -> np.ndarray:
@@ -84,13 +85,9 @@ class TrickGame:
     def new_state(self, seed: int | np.random.Generator = 0, index: int = 0) -> TrickState:
         """A new game after its first deal: game ``index`` of a run with seed ``seed``, or,
         given a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = self.rules.STATE.new()
         self.rules.new_game(s, self.encoded_params)
-        state = TrickState(self, s, stream_state(words))
+        state = TrickState(self, s, chance_stream(seed, index))
         state._advance()
         return state
 

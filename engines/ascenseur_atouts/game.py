@@ -22,7 +22,8 @@ from engines.ascenseur_atouts import rules as R
 from engines.ascenseur_atouts import summary
 from engines.ascenseur_atouts.params import AscenseurParams
 from engines.chance import uniform_index_jit
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.compiled import chance_stream, parse_action
+from engines.seeding import ScratchStream, stream_state
 
 PHASE_NAMES = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
 
@@ -93,27 +94,17 @@ class AscenseurAtouts:
                   ) -> AscenseurState:
         """A new game after its first deal: game ``index`` of a run with seed ``seed``, or,
         given a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = AscenseurState(self, s, stream_state(words))
+        state = AscenseurState(self, s, chance_stream(seed, index))
         state._advance()
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or readable text (``"bid 2"``, ``"play T14"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and value.strip() in _BY_TEXT:
-            return _BY_TEXT[value.strip()]
-        raise IllegalActionError(f"not an Ascenseur aux atouts action: {value!r} (examples: "
-                                 f"'bid 2', 'take', 'not take', 'play T14', "
-                                 f"'play Excuse high', 'play Excuse low')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "Ascenseur aux atouts",
+                            "'bid 2', 'take', 'not take', 'play T14', 'play Excuse high', "
+                            "'play Excuse low'")
 
     def __repr__(self) -> str:
         return f"AscenseurAtouts({self.params})"

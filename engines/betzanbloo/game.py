@@ -17,7 +17,8 @@ from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from engines.betzanbloo.params import BetzanblooParams
 from engines.chance import uniform_index_jit
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.compiled import chance_stream, parse_action
+from engines.seeding import ScratchStream, stream_state
 
 PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.CAPTURE: "capture", R.OVER: "over"}
 CASE_NAMES = ("all in one camp", "one player alone", "split")
@@ -73,13 +74,9 @@ class Betzanbloo:
                   ) -> BetzanblooState:
         """A new game after its setup: game ``index`` of a run with seed ``seed``, or, given
         a Generator, a game whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = BetzanblooState(self, s, stream_state(words))
+        state = BetzanblooState(self, s, chance_stream(seed, index))
         scratch = ScratchStream.get()
         _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
         state._log.append(("turn", 0))
@@ -87,14 +84,7 @@ class Betzanbloo:
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or readable text (``"play 7"``, ``"capture 9"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and value.strip() in _BY_TEXT:
-            return _BY_TEXT[value.strip()]
-        raise IllegalActionError(f"not a Betzanbloo action: {value!r} (examples: "
-                                 f"'play 7', 'capture 9')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "Betzanbloo", "'play 7', 'capture 9'")
 
     def __repr__(self) -> str:
         return f"Betzanbloo({self.params})"

@@ -16,10 +16,11 @@ from numba import njit
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
 from engines.chance import uniform_index_jit
+from engines.compiled import chance_stream, parse_action
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.paris_damis.params import ParisDamisParams
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.seeding import ScratchStream, stream_state
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DISCARD: "discard",
                R.RECYCLE: "recycle", R.HAND_CHANGE: "hand_change", R.EXCHANGE: "exchange",
@@ -104,26 +105,16 @@ class ParisDamis:
         """A new game after its setup: game ``index`` of a run with seed ``seed`` (the same
         game the batch kernel plays for that seed and index), or, given a Generator, a game
         whose chance stream is seeded from it."""
-        if isinstance(seed, np.random.Generator):
-            words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
-        else:
-            words = seed_words(check_seed(seed), index, 1)[0, 0]
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
-        state = ParisDamisState(self, s, stream_state(words))
+        state = ParisDamisState(self, s, chance_stream(seed, index))
         state._advance()
         return state
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or readable text (``"bet 2"``, ``"place 10♥ → hearts"``)."""
-        if isinstance(value, Action):
-            return value
-        if isinstance(value, int | np.integer) and 0 <= value < R.N_ACTIONS:
-            return ACTIONS[int(value)]
-        if isinstance(value, str) and value.strip() in _BY_TEXT:
-            return _BY_TEXT[value.strip()]
-        raise IllegalActionError(f"not a Paris d'amis action: {value!r} (examples: "
-                                 f"'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep')")
+        return parse_action(value, ACTIONS, _BY_TEXT, "Paris d'amis",
+                            "'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep'")
 
     def __repr__(self) -> str:
         return f"ParisDamis({self.params})"
