@@ -58,6 +58,8 @@ _GAMES = {
     "pharaon": "engines.pharaon:Pharaon",
     "baccara": "engines.baccara:Baccara",
     "pouilleux": "engines.pouilleux:Pouilleux",
+    "belote-a-trois": "engines.belote_a_trois:BeloteATrois",
+    "belote-comptoir": "engines.belote_comptoir:BeloteComptoir",
 }
 
 

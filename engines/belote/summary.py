@@ -1,0 +1,160 @@
+"""The record of a finished belote game: one flat row, plus one row per deal and seat; and the
+table columns built from them (see ``docs/results-belote-a-trois.md`` and
+``docs/results-belote-comptoir.md``).
+
+``summarize`` copies the final figures out of a state array; :func:`result` turns a row into
+the common :class:`engines.api.Result`.  Batch runs store rows, never whole states.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.api import Result
+from engines.belote import rules as R
+from engines.params import Params
+from engines.trickgame import field_offsets, field_sources, win_shares
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "rounds_played", "first_dealer", "redeals", "aborted", "rank", "score",
+          "player_decisions", "takes", "contracts_made", "belotes", "capots", "tricks_total")
+_SOURCE = field_sources(R.STATE, FIELDS)
+SIZE = _SOURCE.size
+_AT = field_offsets(R.STATE, FIELDS)
+CONTRACT_NAMES = ("♥", "♦", "♠", "♣", "sans atout", "tout atout", "none")
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    for i in range(SIZE):
+        out[i] = s[_SOURCE[i]]
+
+
+def result(params: Params, row: np.ndarray) -> Result:
+    """The common Result of a summary row: the score is the final total."""
+    n = params.players
+    rank_array = row[_AT["rank"]][:n]
+
+    def per_player(name: str) -> tuple[int, ...]:
+        return tuple(int(v) for v in row[_AT[name]][:n])
+
+    stats = {
+        "decisions": int(row[_AT["decisions"]][0]),
+        "rounds": int(row[_AT["rounds_played"]][0]),
+        "first_dealer": int(row[_AT["first_dealer"]][0]),
+        "redeals": int(row[_AT["redeals"]][0]),
+        "aborted": bool(row[_AT["aborted"]][0]),
+        "shared_win": int((rank_array == 1).sum()) > 1,
+    }
+    details = {
+        "takes": per_player("takes"),
+        "contracts_made": per_player("contracts_made"),
+        "belotes": per_player("belotes"),
+        "capots": per_player("capots"),
+        "tricks": per_player("tricks_total"),
+        "decisions": per_player("player_decisions"),
+    }
+    return Result(scores=tuple(float(v) for v in per_player("score")),
+                  ranks=tuple(int(r) for r in rank_array),
+                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
+                  stats=stats, details=details)
+
+
+# --- Rounds: one row per seat for every deal (redeals included) -------------------------------
+ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "contract", "taker",
+                "high_bid", "seat", "bid", "tricks", "taken", "points", "made", "capot",
+                "belote", "annonces", "taker_total", "defence_total", "passed_out",
+                "score_total")
+ROUND_WIDTH = len(ROUND_FIELDS)
+
+
+@njit(cache=True)
+def record_round(s, pr, out, row):
+    """Write the deal just ended into ``out[row : row + players]`` (one row per seat);
+    return the next free row."""
+    players = pr[R.P_PLAYERS]
+    passed = s[R.TAKER] < 0
+    for p in range(players):
+        r = out[row + p]
+        r[0] = s[R.ROUNDS_PLAYED] - 1
+        r[1] = s[R.CARDS]
+        r[2] = s[R.DEALER]
+        r[3] = -1 if passed else s[R.FIRST_LEADER]
+        r[4] = s[R.TRUMP]
+        r[5] = s[R.CONTRACT] if not passed else R.CONTRACTS
+        r[6] = -1 if passed else s[R.TAKER]
+        r[7] = s[R.HIGH_BID]
+        r[8] = p
+        r[9] = s[R.BID + p]
+        r[10] = s[R.TRICKS + p]
+        r[11] = s[R.TAKEN + p]
+        r[12] = s[R.POINTS + p]
+        r[13] = s[R.MADE]
+        r[14] = s[R.CAPOT]
+        r[15] = 1 if s[R.BELOTE_SEAT] == p else 0
+        r[16] = s[R.ANNONCE + p]
+        r[17] = s[R.TAKER_TOTAL]
+        r[18] = s[R.DEFENCE_TOTAL]
+        r[19] = 1 if passed else 0
+        r[20] = s[R.SCORE + p]
+    return row + players
+
+
+# --- Result tables' game-specific columns ----------------------------------------------------
+def game_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    return {
+        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
+        "rounds": rows[:, _AT["rounds_played"]][:, 0].astype(np.int16),
+        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
+        "redeals": rows[:, _AT["redeals"]][:, 0].astype(np.int16),
+        "aborted": rows[:, _AT["aborted"]][:, 0].astype(bool),
+        "shared_win": (ranks == 1).sum(axis=1) > 1,
+    }
+
+
+def player_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+
+    def column(name: str, kind: Any) -> np.ndarray:
+        return rows[:, _AT[name]][:, :n].astype(kind)
+
+    return {
+        "score": column("score", np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "total": column("score", np.int32),
+        "takes": column("takes", np.int16),
+        "contracts_made": column("contracts_made", np.int16),
+        "belotes": column("belotes", np.int16),
+        "capots": column("capots", np.int16),
+        "tricks": column("tricks_total", np.int16),
+        "decisions": column("player_decisions", np.int32),
+    }
+
+
+def round_columns(params: Params, rounds: np.ndarray) -> dict[str, Any]:
+    """Per-deal, per-seat columns of round rows (``round`` 1-based; ``contract`` a
+    category; -1 in ``trump``, ``taker`` and ``first_leader`` when nobody took)."""
+    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
+    columns: dict[str, Any] = {}
+    for name in ROUND_FIELDS:
+        columns[name] = rounds[:, at[name]].astype(np.int16)
+    columns["round"] = columns["round"] + 1
+    for name in ("hand_size", "dealer", "first_leader", "trump", "taker", "seat", "bid",
+                 "tricks", "capot"):
+        columns[name] = rounds[:, at[name]].astype(np.int8)
+    columns["bid"] = rounds[:, at["bid"]].astype(np.int16)
+    columns["contract"] = (rounds[:, at["contract"]].astype(np.int8), CONTRACT_NAMES)
+    for name in ("made", "belote", "passed_out"):
+        columns[name] = rounds[:, at[name]].astype(bool)
+    columns["score_total"] = rounds[:, at["score_total"]].astype(np.int32)
+    return columns
