@@ -1061,12 +1061,13 @@ def hidden_from(s, player, card):
 
 @njit(cache=True)
 def observe(s, pr, player, out):
-    """Copy into ``out`` what ``player`` may know: hidden cards' locations (and their places
-    in the shuffled pack) are unknown."""
+    """Copy into ``out`` what ``player`` may know: hidden cards' locations, visibility flags
+    and places in the shuffled pack are unknown."""
     out[:] = s
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
+            out[OWNER_BLIND + card] = 0
     for i in range(PACK_CARDS):
         if i < s[PACK] and hidden_from(s, player, s[DECK + i]):
             out[DECK + i] = NO_CARD
