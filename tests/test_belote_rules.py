@@ -404,3 +404,24 @@ def test_comptoir_random_k_stays_within_bounds():
 
 def test_card_ids_are_engines_cards():
     assert parse_card("J♥") == card_id(11, HEARTS) and parse_card("A♠") == card_id(14, SPADES)
+
+
+def test_litige_pot_goes_to_the_defence_when_the_next_contract_fails():
+    state = last_trick([40, 59, 42], [3, 3, 1], tie_rule="litige", fail_split="shared")
+    state.s[R.HELD] = 81
+    play(state, "play A♠", "play 9♠", "play 7♠")
+    assert points(state) == [81 + 40, 0, 81 + 40] and state.s[R.HELD] == 0
+
+
+def test_announcements_equal_best_score_for_neither_side():
+    state = build(TROIS, {0: "A♠ K♠ Q♠", 1: "A♣ K♣ Q♣", 2: "7♦"}, taker=1, dealer=0,
+                  remove_ranks="", contract="♥")
+    for seat in range(3):
+        R.announce(state.s, seat)
+    pr = state.game.encoded_params
+    assert state.s[R.ANNONCE + 0] == state.s[R.ANNONCE + 1] == 20
+    assert R.annonce_bonus(state.s, pr, True) == R.annonce_bonus(state.s, pr, False) == 0
+    R.set_contract(state.s, pr, SPADES)                    # now P0's tierce is in trumps
+    for seat in range(3):
+        R.announce(state.s, seat)
+    assert R.annonce_bonus(state.s, pr, False) == 20 and R.annonce_bonus(state.s, pr, True) == 0
