@@ -58,6 +58,9 @@ _GAMES = {
     "pharaon": "engines.pharaon:Pharaon",
     "baccara": "engines.baccara:Baccara",
     "pouilleux": "engines.pouilleux:Pouilleux",
+    "tarot": "engines.tarot:Tarot",
+    "tarot-lorrain": "engines.tarot:TarotLorrain",
+    "tarot-tare": "engines.tarot:TarotTare",
 }
 
 
