@@ -17,9 +17,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 MAX_DEALS = 1000
 
 
-def _check_dealer(game: str, params: Params) -> None:
-    first_dealer = getattr(params, "first_dealer")
-    players = getattr(params, "players")
+def _check_dealer(game: str, first_dealer: int | None, players: int) -> None:
     if first_dealer is not None and first_dealer >= players:
         raise ValueError(f"{game}: bad value for first_dealer: {first_dealer}; valid values: "
                          f"none, 0..{players - 1} with {players} players")
@@ -47,7 +45,7 @@ class TarotParams(Params):
         return self.num_deals if self.num_deals is not None else 4 * self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self)
+        _check_dealer(self.game, self.first_dealer, self.players)
 
 
 @dataclass(frozen=True)
@@ -92,7 +90,7 @@ class LorrainParams(Params):
         return self.num_deals if self.num_deals is not None else 4 * self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self)
+        _check_dealer(self.game, self.first_dealer, self.players)
         if self.players == 5 and self.pass_hands and self.five_player_partner == "unsupported":
             raise ValueError("tarot-lorrain: 5 players need five_player_partner=dealt_holder "
                              "(valid values: unsupported, dealt_holder), or pass_hands=false")
@@ -128,4 +126,4 @@ class TareParams(Params):
         return MAX_DEALS if self.loss_threshold is not None else self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self)
+        _check_dealer(self.game, self.first_dealer, self.players)

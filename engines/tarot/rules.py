@@ -341,14 +341,16 @@ def deal(s, pr, rng):
         return
     s[PHASE] = BIDDING
     s[CURRENT] = tricks.next_seat(s[DEALER], players)
-    if pr[P_PETIT_SEC_ANNUL]:
-        seat = tricks.next_seat(s[DEALER], players)
-        for _ in range(players):
-            if petit_sec(s, seat):
-                s[PHASE] = PETIT_SEC
-                s[CURRENT] = seat
-                return
-            seat = tricks.next_seat(seat, players)
+    if pr[P_PETIT_SEC_ANNUL] and petit_sec_holder(s, pr) >= 0:
+        s[PHASE] = PETIT_SEC
+        s[CURRENT] = petit_sec_holder(s, pr)
+
+
+@njit(cache=True)
+def petit_sec_holder(s, pr):
+    """The seat that holds the Petit sec (-1: none)."""
+    seat = holder(s, PETIT)
+    return seat if seat >= 0 and petit_sec(s, seat) else NOBODY
 
 
 @njit(cache=True)
