@@ -93,11 +93,10 @@ def build(slug: str, hands: dict, *, dealer: int = 0, leader: int | None = None,
     return state
 
 
-def check_deal(state) -> None:
-    """After a deal is played out: every card in one pile (or the dog/écart), card points
-    adding up to 91, one trick won per trick played, and (FFT) scores adding up to zero."""
-    s, pr = state.s, state.game.encoded_params
-    n = state.game.params.players
+def check_deal(s, pr, n: int) -> None:
+    """A state array just after a deal: every card in one pile (or the dog/écart), card
+    points adding up to 91 and the oudlers to 3, one trick won per trick played, and (FFT)
+    scores adding up to zero; nothing scored after an annulled deal."""
     where = s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
     if s[R.ANNULLED] != R.PLAYED_OUT:
         assert (s[R.POINTS:R.POINTS + n] == 0).all()
@@ -110,6 +109,5 @@ def check_deal(state) -> None:
         assert s[R.POINTS:R.POINTS + n].sum() == 0
     else:
         dog = sum(int(R.CARD_POINTS[c]) for c in np.flatnonzero(where == R.LOC_DOG))
-        exchange = sum(R.exchange(s, pr, p) for p in range(n))
-        assert exchange == 0
+        assert sum(R.exchange(s, pr, p) for p in range(n)) == 0
         assert s[R.TAKEN:R.TAKEN + n].sum() + dog == 182

@@ -100,15 +100,14 @@ def test_a_player_who_cannot_overtrump_plays_a_lower_trump_or_the_excuse():
 
 
 def test_trump_led_must_be_overtrumped_when_able():
-    state = build("tarot-tare", {0: "T9 1♣", 1: "T5 T12", 2: "2♥ 3♥", 3: "4♥ 5♥"},
-                  leader=0, trick_cards="T9", rest_to="dog")
-    state.s[R.HAND_SIZE + 1] = 2
+    """Taré scenario 2: T9 led; T5, T12 and 2♥ in hand: only the 12."""
     state = build("tarot-tare", {0: "T9 1♣ 6♥", 1: "T5 T12 2♥", 2: "3♥ 4♥ 5♥",
                                  3: "7♥ 8♥ 9♥"}, leader=0, trick_cards="T9", rest_to="dog")
     assert texts(state) == ["play T12"]
 
 
 def test_a_void_player_must_trump_even_low():
+    """Taré scenario 3: ♦ led, no ♦, T3 and R♠ in hand: only the 3."""
     state = build("tarot-tare", {0: "2♦ 2♣", 1: "T3 R♠", 2: "3♦ 3♣", 3: "4♦ 4♣"},
                   leader=0, trick_cards="2♦", rest_to="dog")
     assert texts(state) == ["play T3"]
