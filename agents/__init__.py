@@ -29,6 +29,8 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "always": ("agents.baccara:AlwaysDraw", ("baccara",)),
     "never": ("agents.baccara:NeverDraw", ("baccara",)),
     "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
+    "prudent": ("agents.tarot:PrudentAgent", ("tarot", "tarot-lorrain")),
+    "ducker": ("agents.tarot:DuckerAgent", ("tarot-tare",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }
