@@ -49,14 +49,15 @@ class TarotParams(Params):
 
 
 @dataclass(frozen=True)
-class LorrainParams(Params):
-    """Le tarot lorrain (slug ``tarot-lorrain``): FFT tarot, hands passed after each trick,
-    the oudlers kept by whoever played them."""
+class LorrainParams(TarotParams):
+    """Le tarot lorrain (slug ``tarot-lorrain``): FFT tarot (the parameters of plain tarot),
+    hands passed after each trick, the oudlers kept by whoever played them."""
 
     game: ClassVar[str] = "tarot-lorrain"
 
     players: int = param(4, "number of players (5 needs five_player_partner=dealt_holder)",
                          min=MIN_PLAYERS, max=MAX_PLAYERS)
+    use_poignee: bool = param(True, "poignée bonuses (judged on the dealt hand)", ref="A7")
     pass_hands: bool = param(True, "after each trick but the last every player passes his "
                                    "hand (false: plain tarot)", ref="A2")
     pass_offset: int = param(1, "seat receiving each hand: +1 the next seat ('voisin de "
@@ -73,24 +74,13 @@ class LorrainParams(Params):
         "trick_winner_camp", "petit au bout counts for the camp winning the last trick or "
         "for the camp of the seat that played the Petit", ref="A6",
         choices=("trick_winner_camp", "player_camp"))
-    use_poignee: bool = param(True, "poignée bonuses (judged on the dealt hand)", ref="A7")
-    use_chelem: bool = param(True, "chelem announcement and bonuses", ref="A11")
-    petit_sec_annul: bool = param(True, "a Petit sec is declared and the deal annulled",
-                                  ref="A12")
     five_player_partner: str = param(
         "unsupported", "five players: 'unsupported' (the called King travels between hands) "
         "or 'dealt_holder' (the partner is the seat dealt the called card)", ref="A9",
         choices=("unsupported", "dealt_holder"))
-    num_deals: int | None = param(None, "deals per game; none: 4 per player (an annulled "
-                                        "deal counts)", ref="A13", min=1, max=MAX_DEALS)
-    first_dealer: int | None = param(None, "dealer of the first deal; none: drawn at random",
-                                     min=0, max=MAX_PLAYERS - 1)
-
-    def deals(self) -> int:
-        return self.num_deals if self.num_deals is not None else 4 * self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self.first_dealer, self.players)
+        super().validate()
         if self.players == 5 and self.pass_hands and self.five_player_partner == "unsupported":
             raise ValueError("tarot-lorrain: 5 players need five_player_partner=dealt_holder "
                              "(valid values: unsupported, dealt_holder), or pass_hands=false")
