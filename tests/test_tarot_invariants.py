@@ -156,11 +156,18 @@ def test_the_hands_and_the_ecart_are_hidden_and_the_dog_shown_in_a_prise():
     assert hidden.sum() == 18 * 3 and not hidden[list(dog)].any()
     action = state.legal_actions()[0]
     state.apply(action)
-    card = action.code - R.DISCARD
-    assert state.observation(0).ecart == (card,)
+    assert state.observation(0).ecart == (action.code - R.DISCARD,)
     assert state.observation(1).ecart == ()
     hidden = state.observation(1).array[R.LOCATION:R.LOCATION + 78] == R.LOC_UNKNOWN
-    assert hidden.sum() == 18 * 3 + (card in dog)
+    plain_dog = [c for c in dog if R.CARD_SUIT[c] != R.TRUMP]   # a trump discarded is shown
+    assert hidden.sum() == 18 * 3 + len(plain_dog)     # in his hand or in his écart
+    assert hidden[plain_dog].all()
+    assert (state.observation(1).array[R.KNOWN:R.KNOWN + 78][list(dog)] & R.SHOWN_IN_DOG).all()
+    for seed in range(20):
+        world = state.determinize(1, np.random.default_rng(seed))
+        where = world.s[R.LOCATION:R.LOCATION + 78]
+        assert all(where[c] in (R.LOC_HAND + 0, R.LOC_ECART) for c in dog)
+        assert all(R.may_discard(world.s, c) for c in np.flatnonzero(where == R.LOC_ECART))
 
 
 def test_under_the_lorrain_passing_a_player_sees_every_hand_he_has_held():

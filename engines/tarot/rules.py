@@ -233,6 +233,7 @@ LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_WON = LOC_TRICK + 1              # + player: in that seat's won pile (public)
 LOC_UNKNOWN = LOC_WON + MAX_PLAYERS  # only in observations: hidden from the observer
 EVERYONE = (1 << MAX_PLAYERS) - 1    # the ``known`` bits of a card shown to all
+SHOWN_IN_DOG = 1 << MAX_PLAYERS      # ``known`` flag: the card was in the dog shown to all
 
 # --------------------------------------------------------------------------------------
 # Actions
@@ -473,12 +474,18 @@ def take_the_dog(s, pr):
         for card in range(DECK_CARDS):
             if s[LOCATION + card] == LOC_DOG:
                 s[LOCATION + card] = LOC_HAND + taker
-                s[KNOWN + card] = EVERYONE
+                s[KNOWN + card] = EVERYONE | SHOWN_IN_DOG
                 s[HAND_SIZE + taker] += 1
         s[PHASE] = ECART
         s[CURRENT] = taker
     else:
         after_the_dog(s, pr)
+
+
+@njit(cache=True, inline="always")
+def may_discard(s, card):
+    """Whether ``card`` may go to the écart: not a King, an oudler or the called card."""
+    return not (is_oudler(card) or card == s[CALLED_CARD] or rank_of(card) == KING_RANK)
 
 
 @njit(cache=True)
@@ -489,9 +496,9 @@ def ecart_actions(s, pr, out):
     n = 0
     for trumps in range(2):
         for card in range(DECK_CARDS):
-            if holder(s, card) != taker or is_oudler(card) or card == s[CALLED_CARD]:
+            if holder(s, card) != taker or not may_discard(s, card):
                 continue
-            if rank_of(card) == KING_RANK or (CARD_SUIT[card] == TRUMP) != (trumps == 1):
+            if (CARD_SUIT[card] == TRUMP) != (trumps == 1):
                 continue
             out[n] = DISCARD + card
             n += 1
@@ -502,9 +509,12 @@ def ecart_actions(s, pr, out):
 
 @njit(cache=True)
 def discard(s, pr, player, card):
-    """Put ``card`` in the écart (known to the taker; a trump is shown to everyone)."""
+    """Put ``card`` in the écart (known to the taker; a trump is shown to everyone).  The
+    others then know only that each card of the shown dog is in his hand or his écart."""
     s[LOCATION + card] = LOC_ECART
-    s[KNOWN + card] = EVERYONE if CARD_SUIT[card] == TRUMP else 1 << player
+    for other in range(DECK_CARDS):             # which dog cards stay in hand is his secret
+        if s[KNOWN + other] & SHOWN_IN_DOG and CARD_SUIT[other] != TRUMP:
+            s[KNOWN + other] = (1 << player) | SHOWN_IN_DOG
     s[HAND_SIZE + player] -= 1
     s[DISCARDS] += 1
     if s[DISCARDS] == DOG_CARDS[pr[P_PLAYERS]]:
@@ -963,7 +973,7 @@ def observe(s, pr, player, out):
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
-            out[KNOWN + card] = 0
+            out[KNOWN + card] = s[KNOWN + card] & SHOWN_IN_DOG
     called = s[CALLED_CARD]
     if called >= 0 and player != s[PARTNER] and hidden_from(s, player, called):
         out[PARTNER] = PARTNER_UNKNOWN
@@ -991,26 +1001,61 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the cards
     hidden from them re-dealt at random among the places they cannot see (hands, and the
     dog or the écart, same sizes), and the partner read from the new place of the called
-    card.  The hidden cards are gathered in id order before they are shuffled, so for a given
+    card.  Hidden cards of the shown dog go back among the taker's hidden cards and his
+    écart, and the écart takes no King, oudler or called card.
+
+    The hidden cards are gathered in id order before they are shuffled, so for a given
     ``rng`` the result depends only on what ``player`` may know."""
     out[:] = s
-    hidden = np.empty(DECK_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    rest = LOC_DOG
-    n = 0
+    taker_hand = NOBODY                 # where the taker's hand is now (it moves, Lorrain)
+    if s[TAKER] >= 0:
+        taker_hand = LOC_HAND + (s[TAKER] + s[PASSES] * pr[P_PASS_OFFSET]) % pr[P_PLAYERS]
+    dog_seen = np.empty(DECK_CARDS, dtype=np.int32)
+    others = np.empty(DECK_CARDS, dtype=np.int32)
+    slots = np.empty(DECK_CARDS, dtype=np.int32)          # the hidden places, in order
+    a = b = 0
+    taker_slots = 0
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            location = s[LOCATION + card]
-            if location >= LOC_HAND:
-                held[location - LOC_HAND] += 1
+            if s[KNOWN + card] & SHOWN_IN_DOG:
+                dog_seen[a] = card
+                a += 1
             else:
-                rest = location
-    tricks.redeal_hidden(hidden, n, held, LOC_HAND, rest, rng,
-                         out[LOCATION:LOCATION + DECK_CARDS])
+                others[b] = card
+                b += 1
+            location = s[LOCATION + card]
+            taker_slots += location == LOC_ECART or location == taker_hand
+    n = 0
+    for location in range(LOC_TRICK):                     # the écart and the taker's hand first
+        if location == LOC_ECART or location == taker_hand:
+            n = fill_slots(s, player, location, slots, n)
+    for location in range(LOC_TRICK):
+        if not (location == LOC_ECART or location == taker_hand):
+            n = fill_slots(s, player, location, slots, n)
+    shuffle(rng, others[:b])
+    pool = np.empty(DECK_CARDS, dtype=np.int32)
+    pool[:a] = dog_seen[:a]
+    pool[a:taker_slots] = others[:taker_slots - a]
+    shuffle(rng, pool[:taker_slots])
+    for i in range(taker_slots):                          # the écart's slots come first
+        if slots[i] == LOC_ECART and not may_discard(s, pool[i]):
+            for j in range(i + 1, taker_slots):
+                if may_discard(s, pool[j]):
+                    pool[i], pool[j] = pool[j], pool[i]
+                    break
+    pool[taker_slots:n] = others[taker_slots - a:b]
     for i in range(n):
-        card = hidden[i]
-        out[KNOWN + card] = knowers(s, pr, out[LOCATION + card])
+        out[LOCATION + pool[i]] = slots[i]
+        out[KNOWN + pool[i]] = knowers(s, pr, slots[i]) | (s[KNOWN + pool[i]] & SHOWN_IN_DOG)
     if s[CALLED_CARD] >= 0 and hidden_from(s, player, s[CALLED_CARD]):
         out[PARTNER] = partner_of(out, pr)
+
+
+@njit(cache=True)
+def fill_slots(s, player, location, slots, n):
+    """Append to ``slots[n:]`` one entry per card hidden from ``player`` at ``location``."""
+    for card in range(DECK_CARDS):
+        if s[LOCATION + card] == location and hidden_from(s, player, card):
+            slots[n] = location
+            n += 1
+    return n
