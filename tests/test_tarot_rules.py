@@ -125,6 +125,18 @@ def test_after_the_excuse_is_led_the_next_card_fixes_the_suit():
     assert texts(state) == ["play 3♦"]
 
 
+def test_cards_read_with_letters_for_suits_and_faces():
+    game = engines.load("tarot")
+    assert game.action("play Rs").text == "play R♠"
+    assert game.action("discard 3h").text == "discard 3♥"
+    assert game.action("play t21").text == "play T21"
+    assert game.action("play excuse").text == "play Excuse"
+    assert game.action("call Kd").text == "call R♦"
+    for text in ("call T5", "play 11h", "discard Zs"):
+        with pytest.raises(IllegalActionError, match="examples"):
+            game.action(text)
+
+
 def test_an_illegal_card_is_refused_with_the_legal_ones_named():
     state = build("tarot", {0: "2♦ 2♣", 1: "5♦ T21", 2: "3♦ 3♣", 3: "4♦ 4♣"},
                   leader=0, trick_cards="2♦")

@@ -141,9 +141,11 @@ class TarotGame(TrickGame):
             verb, _, card = value.strip().partition(" ")
             if verb in self.verbs and value.strip() not in self._by_text:
                 try:
-                    return self.actions[self.verbs[verb] + parse_tarot_card(card)]
+                    action = self.actions[self.verbs[verb] + parse_tarot_card(card)]
                 except (ValueError, IndexError):
-                    pass
+                    action = None
+                if action is not None and action.text.partition(" ")[0] == verb:
+                    return action
         try:
             return super().action(value)
         except IllegalActionError:
