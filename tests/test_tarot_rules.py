@@ -552,3 +552,35 @@ def test_the_highest_fft_total_wins_and_ties_share():
     finish(state)
     assert state.is_terminal() and state.result().ranks == (1, 3, 3, 1)
     assert state.result().win_shares == (0.5, 0, 0, 0.5)
+
+
+def test_lorrain_five_players_keep_the_partner_dealt_the_called_card():
+    state = fresh("tarot-lorrain", players=5, five_player_partner="dealt_holder",
+                  first_dealer=4, use_chelem=False)
+    play(state, "bid garde sans", "pass", "pass", "pass", "pass")
+    king = cards("R♣")[0]
+    dealt_to = R.holder(state.s, king)
+    state.apply("call R♣")
+    partner = int(state.s[R.PARTNER])
+    assert partner == (-1 if dealt_to in (0, -1) else dealt_to)
+    for _ in range(5):
+        state.apply([a for a in state.legal_actions() if a.code < R.DISCARD][0])
+    if R.holder(state.s, king) >= 0:
+        assert R.holder(state.s, king) == (dealt_to + 1) % 5      # the card moved on ...
+    assert state.s[R.PARTNER] == partner                            # ... the partner did not
+
+
+def test_a_king_called_from_the_dog_leaves_the_taker_alone():
+    state = fresh(players=5, first_dealer=4)
+    play(state, "bid prise", "pass", "pass", "pass", "pass")
+    dog_king = next((c for c in cards("R♥ R♦ R♠ R♣") if state.s[R.LOCATION + c] == R.LOC_DOG),
+                    None)
+    if dog_king is None:                      # put one there: swap it with a dog card
+        dog_card = next(c for c in range(78) if state.s[R.LOCATION + c] == R.LOC_DOG)
+        dog_king = cards("R♣")[0]
+        s = state.s
+        s[R.LOCATION + dog_card], s[R.LOCATION + dog_king] = s[R.LOCATION + dog_king], R.LOC_DOG
+        s[R.KNOWN + dog_card], s[R.KNOWN + dog_king] = s[R.KNOWN + dog_king], 0
+        state._legal = None
+    state.apply(f"call {tarot_card_name(dog_king)}")
+    assert state.s[R.PARTNER] == -1 and R.holder(state.s, dog_king) == 0
