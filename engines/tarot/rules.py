@@ -16,6 +16,13 @@ figure is an integer.  Cards won sit in the pile of the seat that won them (``LO
 seat``); the camps (taker and partner against the defence, or every seat alone in the taré)
 are only added up at the end of the deal, so the piles never tell who the called partner is.
 
+Readings the specs leave to the engine (each coded where it applies): the Petit sec is a
+forced decision of its holder (the spec's ``DECLARE_PETIT_SEC``) and, like an all-pass, an
+annulled deal that counts towards ``num_deals``; the écart may not take the called card
+either; a poignée shows the player's lowest trumps (the Excuse only when they fall short);
+who knows where each card is (``known``) covers the shown dog, shown trumps and, under the
+Lorrain passing, every hand a seat has held.
+
 Mechanics: the state is one flat int32 array (``STATE`` names its fields); a game advances by
 decisions (``legal_actions`` / ``apply_action``) and one chance step per deal (``deal``),
 drawn from the game's chance stream through :mod:`engines.chance`.
