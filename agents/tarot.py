@@ -9,8 +9,8 @@ points).
 
 * **Bidding:** a hand count of 10 per oudler, 2 per trump (3 for the 16 to the 21), 6 per
   King, 3 per Queen, 2 per Knight and 3 per void suit, scaled to an 18-card hand.  It bids
-  the highest contract its count reaches (``prise`` from 45, ``garde`` from 58, ``garde
-  sans`` from 72, ``garde contre`` from 85) if that is above the bids so far, else passes.
+  the highest contract its count reaches (``prise`` from 40, ``garde`` from 55, ``garde
+  sans`` from 70, ``garde contre`` from 82) if that is above the bids so far, else passes.
 * **Five players:** it calls the King of the suit it holds most cards of.
 * **Écart:** cards of its shortest suits first (to make voids), the most points first.
 * **Chelem:** never announced.  **Poignée:** shown (the highest level) by the taker only.
@@ -41,7 +41,7 @@ from engines.api import Action
 from engines.tarot import rules as R
 
 SUIT, STRENGTH, POINTS = R.CARD_SUIT, R.CARD_STRENGTH, R.CARD_POINTS
-BID_FROM = {R.PRISE: 45, R.GARDE: 58, R.GARDE_SANS: 72, R.GARDE_CONTRE: 85}
+BID_FROM = {R.PRISE: 40, R.GARDE: 55, R.GARDE_SANS: 70, R.GARDE_CONTRE: 82}
 MANY_TRUMPS = 8
 HIGH_TRUMP = 16
 GIVE_UP_EXCUSE_FROM = 5                # half points: a Knight or better

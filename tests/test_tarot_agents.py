@@ -9,7 +9,7 @@ from tarot_helpers import build, cards
 
 import agents
 import engines
-from agents.tarot import DuckerAgent, PrudentAgent, hand_count
+from agents.tarot import BID_FROM, DuckerAgent, PrudentAgent, hand_count
 from engines.tarot import rules as R
 from sim.runner import play_python
 
@@ -40,7 +40,9 @@ WEAK = "T2 T3 2♥ 3♥ 4♥ 5♥ 6♥ 2♦ 3♦ 4♦ 5♦ 6♦ 2♠ 3♠ 4♠ 5
 
 
 def test_prudent_bids_by_counting_its_hand():
-    assert 85 > hand_count(tuple(cards(STRONG))) >= 72 > 45 > hand_count(tuple(cards(WEAK)))
+    strong, weak = hand_count(tuple(cards(STRONG))), hand_count(tuple(cards(WEAK)))
+    assert BID_FROM[R.GARDE_CONTRE] > strong >= BID_FROM[R.GARDE_SANS]
+    assert weak < BID_FROM[R.PRISE]
     bot = PrudentAgent()
     assert choose(bot, bidding_with(WEAK)) == "pass"
     assert choose(bot, bidding_with(STRONG)) == "bid garde sans"
