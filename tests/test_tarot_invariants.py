@@ -116,6 +116,16 @@ def test_golden_game_log(slug):
         assert state.log == f.read().splitlines()
 
 
+def test_golden_log_of_prudent_play():
+    """Four ``prudent`` seats take a contract, discard and show a poignée: the log of a
+    fixed seed, as committed."""
+    state = play_python(engines.load("tarot", num_deals=2), [agents.load("prudent")] * 4, 9)
+    path = f"{__file__.rsplit('/', 1)[0]}/golden/tarot-prudent.log"
+    with open(path, encoding="utf-8") as f:
+        assert state.log == f.read().splitlines()
+    assert any(line.startswith("P") and " discard " in line for line in state.log)
+
+
 # ======================================================================================
 # Hidden information
 # ======================================================================================
