@@ -31,6 +31,8 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
     "taker": ("agents.belote:TakerAgent", ("belote-a-trois",)),
     "claimer": ("agents.belote:ClaimerAgent", ("belote-comptoir",)),
+    "prudent": ("agents.tarot:PrudentAgent", ("tarot", "tarot-lorrain")),
+    "ducker": ("agents.tarot:DuckerAgent", ("tarot-tare",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

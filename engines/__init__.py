@@ -60,6 +60,9 @@ _GAMES = {
     "pouilleux": "engines.pouilleux:Pouilleux",
     "belote-a-trois": "engines.belote_a_trois:BeloteATrois",
     "belote-comptoir": "engines.belote_comptoir:BeloteComptoir",
+    "tarot": "engines.tarot:Tarot",
+    "tarot-lorrain": "engines.tarot:TarotLorrain",
+    "tarot-tare": "engines.tarot:TarotTare",
 }
 
 
