@@ -52,6 +52,7 @@ def supports_symbols(encoding: str | None) -> bool:
 # --------------------------------------------------------------------------------------
 # slug -> (pattern over the action text, what the others see): moves made face down.
 SECRET_MOVES: dict[str, tuple[tuple[str, str], ...]] = {
+    "paris-damis": ((r"^discard \S+$", "discards a card"),),
     "betzanbloo": ((r"^play \d+$", "chooses a card face down"),),
     "menteur": ((r"^lay \S+ as (\S+)$", r"lays a card face down, announcing \1"),
                 (r"^lay \S+$", "lays a card face down")),

@@ -51,6 +51,16 @@ def decisions_on_screen(screen: str) -> list[str]:
     return [f"{seat} {text}" for seat, text in found]
 
 
+def as_seen_by_p0(log: list[str]) -> list[str]:
+    """The decisions of a Paris d'amis log as P0 saw them: the others' discards unnamed."""
+    seen = []
+    for line in log:
+        if m := re.match(r"^P(\d+) (?!exchanges )(.+)$", line):
+            seat, text = int(m[1]), m[2]
+            seen.append(f"P{seat} {text if seat == 0 else public_text('paris-damis', text)}")
+    return seen
+
+
 # --------------------------------------------------------------------------------------
 # Reading a move
 # --------------------------------------------------------------------------------------
@@ -123,6 +133,8 @@ def test_menu_numbers_every_move_and_folds_long_counting_runs():
     ("petasse", "play Q♠", "play Q♠"),
     ("pouilleux", "place 3", "rearranges their hand"),
     ("paris-damis", "place 10♥ → hearts", "place 10♥ → hearts"),
+    ("paris-damis", "discard 3♣", "discards a card"),
+    ("paris-damis", "exchange", "exchange"),
 ])
 def test_moves_made_face_down_are_not_named_to_the_others(slug, text, shown):
     assert public_text(slug, text) == shown
@@ -274,9 +286,7 @@ def test_a_saved_game_replays_and_loads_like_a_batch_run(tmp_path):
     with contextlib.redirect_stdout(out):
         assert replay.main([str(save), "--game", "0"]) == 0
     log = out.getvalue().splitlines()
-    replayed = [line for line in log
-                if re.match(r"^P\d+ ", line) and not re.match(r"^P\d+ exchanges ", line)]
-    assert replayed == moves
+    assert as_seen_by_p0(log) == moves
     rank = re.search(r"you \(P0 you\) finished rank (\d)", screen).group(1)
     assert re.search(rf"^\s+rank {rank}\s+seat 0 \(human\)", "\n".join(log), re.M)
     # and the tables read back like any run's

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+from test_play import as_seen_by_p0
 
 import sim.replay as replay
 
@@ -89,6 +90,8 @@ def test_a_person_plays_a_whole_game_of_paris_damis(tmp_path):
     text = "".join(screen).replace("\r", "")
     assert turns > 20
     assert re.search(r"you \(P0 you\) finished rank [1-4] of 4", text)
+    assert re.search(r"^P[1-3] greedy: discards a card$", text, re.M)      # face down
+    assert not re.search(r"^P[1-3] greedy: discard ", text, re.M)
     assert f"saved to {save}; replay it with: python -m sim.replay {save} --game 0" in text
 
     # the saved game: the person's moves, and the very game sim.replay plays again
@@ -102,7 +105,7 @@ def test_a_person_plays_a_whole_game_of_paris_damis(tmp_path):
     log = out.getvalue().splitlines()
     assert log[0] == "paris-damis, seed 11, game 0: seat 0 human, seat 1 greedy, seat 2 " \
                      "greedy, seat 3 greedy"
-    assert [line for line in log if re.match(r"^P\d (?!exchanges )", line)] == moves
+    assert as_seen_by_p0(log) == moves
 
 
 def test_ctrl_c_and_ctrl_d_leave_cleanly():
