@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 from test_play import as_seen_by_p0
 
 import sim.replay as replay
@@ -108,21 +109,15 @@ def test_a_person_plays_a_whole_game_of_paris_damis(tmp_path):
     assert as_seen_by_p0(log) == moves
 
 
-def test_ctrl_c_and_ctrl_d_leave_cleanly():
+@pytest.mark.parametrize("key, status", [("sendintr", 130), ("sendeof", 1)])
+def test_ctrl_c_and_ctrl_d_leave_cleanly(key, status):
     child = spawn("betzanbloo", "--seed", "2", "--pace", "0")
     child.expect(PROMPT)
-    child.sendintr()
+    getattr(child, key)()
     child.expect("game abandoned; nothing saved")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 130 and "Traceback" not in child.before
-    child = spawn("betzanbloo", "--seed", "2", "--pace", "0")
-    child.expect(PROMPT)
-    child.sendeof()
-    child.expect("game abandoned; nothing saved")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 1
+    assert child.exitstatus == status and "Traceback" not in child.before
 
 
 def test_a_terminal_without_suit_symbols_shows_letters():
