@@ -41,9 +41,17 @@ from sim import results
 from sim.batch import RunSpec, build_tables, now, prepare_run_dir, spec_from_args
 from sim.cli import Parser, UsageError
 from sim.runner import HUMAN
-from sim.views import ASCII_FORMS, public_text, supports_symbols, to_ascii, view_for
+from sim.views import (
+    ASCII_FORMS,
+    TABLE_EVENTS,
+    public_text,
+    supports_symbols,
+    table_events,
+    to_ascii,
+    view_for,
+)
 
-DEFAULT_PACE = 0.5
+DEFAULT_PACE = 0.3
 MAX_SEED = 1_000_000            # a drawn seed short enough to note down
 QUIT = ("quit", "exit")
 HELP = ("help", "?")
@@ -227,7 +235,9 @@ def play(setup: Setup, table: Table) -> tuple[Any, list[int]]:
     decisions = decision_rng(spec.seed, 0)
     state = game.new_state(spec.seed, 0)
     moves: list[int] = []
+    logged = 0
     while not state.is_terminal():
+        logged = show_events(state, logged, table)
         player = state.current_player
         legal = state.legal_actions()
         if player == setup.seat:
@@ -239,7 +249,19 @@ def play(setup: Setup, table: Table) -> tuple[Any, list[int]]:
             if setup.pace > 0:
                 time.sleep(setup.pace)
         state.apply(action)
+    show_events(state, logged, table)
     return state, moves
+
+
+def show_events(state: Any, logged: int, table: Table) -> int:
+    """Show the table events logged since the first ``logged`` lines; returns the new
+    count."""
+    if state.game.slug not in TABLE_EVENTS:
+        return logged
+    log = state.log
+    for line in table_events(state.game.slug, log[logged:]):
+        table.say(f"* {line}")
+    return len(log)
 
 
 def human_move(state: Any, legal: list[Action], table: Table, view: Any, game: Any,

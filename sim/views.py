@@ -4,7 +4,8 @@ A view shows exactly what ``state.observation(seat)`` holds, nothing from the st
 Every game gets the generic view (:func:`generic_view`: each public field of its observation,
 cards named); Paris d'amis, Betzanbloo and Ascenseur aux atouts have designed tables
 (:data:`VIEWS`).  :func:`public_text` says what the other seats see of a move (a card laid face
-down is not named), and :func:`to_ascii` rewrites the card symbols for a terminal without them.
+down is not named), :func:`table_events` which lines of the game's log everybody sees (designed
+games), and :func:`to_ascii` rewrites the card symbols for a terminal without them.
 """
 
 from __future__ import annotations
@@ -69,6 +70,22 @@ def public_text(slug: str, text: str) -> str:
         if re.match(pattern, text):
             return re.sub(pattern, shown, text)
     return text
+
+
+# slug -> the game log's lines that are table events everybody sees (designed games only: a
+# log may also tell what only one seat knows).
+TABLE_EVENTS: dict[str, str] = {
+    "paris-damis": r"^(round \d+|new cards: |P\d+ exchanges )",
+    "betzanbloo": r"^turn \d+( resolved)?: ",
+    "ascenseur-atouts": r"^(hand \d+|trick \d+): ",
+}
+
+
+def table_events(slug: str, lines: Sequence[str]) -> list[str]:
+    """The lines of a game's log that are public table events (round ends, new cards, tricks
+    won, ...); none for games without a designed view."""
+    pattern = TABLE_EVENTS.get(slug)
+    return [line for line in lines if pattern and re.match(pattern, line)]
 
 
 # --------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from sim.views import (
     generic_view,
     public_text,
     supports_symbols,
+    table_events,
     to_ascii,
     view_for,
 )
@@ -138,6 +139,17 @@ def test_menu_numbers_every_move_and_folds_long_counting_runs():
 ])
 def test_moves_made_face_down_are_not_named_to_the_others(slug, text, shown):
     assert public_text(slug, text) == shown
+
+
+def test_table_events_are_the_public_lines_of_designed_games_logs():
+    log = ["P0 place 10♥ → hearts", "round 1 ends; ♥: P0 wins 7♥ (11); k = 2: P0 ✗ bet 1",
+           "new cards: P0 +8 (9 in hand)", "P0 exchanges 9 cards for 7", "P1 discard 3♣",
+           "round 2: trump ♦, face up A♥ 9♦ 8♠ 7♣, P0 starts"]
+    assert table_events("paris-damis", log) == log[1:4] + log[5:]
+    assert table_events("betzanbloo", ["turn 1: threshold 3", "P0 play 4",
+                                       "turn 1 resolved: 4 1 1 — split"]) == [
+        "turn 1: threshold 3", "turn 1 resolved: 4 1 1 — split"]
+    assert table_events("menteur", ["P0 lay 3♥ as ♠", "round 1: ..."]) == []
 
 
 def test_ascii_forms_and_encoding_detection():
@@ -275,6 +287,7 @@ def test_a_saved_game_replays_and_loads_like_a_batch_run(tmp_path):
     assert "refused: 'fold' is not a move here" in screen
     assert "refused: no move 99: choose 1.." in screen
     assert "Commands: 'help' or '?'" in screen
+    assert re.search(r"^\* round 1 ends; ♥: ", screen, re.M)        # the table's events
     assert f"replay it with: python -m sim.replay {save} --game 0" in screen
     manifest = json.loads((save / "manifest.json").read_text())
     assert manifest["spec"]["agents"] == ["human", "greedy", "greedy", "greedy"]
