@@ -60,7 +60,7 @@ TABLE = ("table", "t")
 HELP_TEXT = """\
 Choose a move by its number, or type it: its whole text ('bet 2'), its text without the
 verb ('10♥ hearts'), or enough words of it to tell it apart ('10h hearts', 'K♠').  Suits may
-be typed as letters h d s c (10h = 10♥), '->' for '→'; case does not matter.
+be typed as symbols, letters (h d s c) or words (hearts); case does not matter.
 Commands: 'help' or '?' this text, 'table' (or 't') the table again, 'quit' leave the game
 (nothing is saved).  Ctrl-D and Ctrl-C also leave the game."""
 
@@ -407,12 +407,14 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     return Setup(replace(spec, agents=tuple(names)), args.seat, args.pace, save)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(plain: bool = False) -> argparse.ArgumentParser:
+    """The command's parser; ``plain``: its help without card symbols (an ASCII terminal)."""
+    text = to_ascii if plain else str
     p = Parser(prog="python -m sim.play",
                formatter_class=argparse.RawDescriptionHelpFormatter,
                description="Play a game against the bots in the terminal: the table shows "
                            "what your seat may know, you choose among the numbered moves.",
-               epilog=HELP_TEXT + "\n\nSee docs/play.md.")
+               epilog=text(HELP_TEXT) + "\n\nSee docs/play.md.")
     p.add_argument("game", nargs="?", help="the game's slug (python -m sim.batch --list)")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
@@ -428,22 +430,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
                    help=f"pause after each bot's move (default {DEFAULT_PACE:g})")
     p.add_argument("--ascii", action="store_true",
-                   help="letters for the card suits (10h for 10♥); the default when the "
-                        "terminal's encoding lacks the symbols")
+                   help=text("letters h d s c for the card suits ♥ ♦ ♠ ♣; the default "
+                             "when the terminal's encoding lacks the symbols"))
     return p
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
+    plain = not supports_symbols(getattr(out, "encoding", None))
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(plain).parse_args(argv)
         setup = setup_from_args(args)
     except UsageError as error:
         print(f"sim.play: error: {error}", file=sys.stderr)
         return 2
     table = Table(out, stdin or sys.stdin,
-                  plain=args.ascii or not supports_symbols(getattr(out, "encoding", None)))
+                  plain=args.ascii or plain)
     started = now()
     try:
         state, moves = play(setup, table)

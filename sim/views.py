@@ -222,9 +222,9 @@ def ascenseur_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
 CARD_FIELDS = frozenset({"hand", "played", "passed", "won", "last_trick", "trick",
                          "visible_hands", "face_up"})
 CARD_SCALARS = frozenset({"trump_card", "pouilleux"})
-# Fields that are not part of what the table shows.
+# Fields that are not part of what the table shows (the current player is the person).
 HIDDEN_FIELDS = frozenset({"array", "params", "encoded_params", "encoder", "determinize",
-                           "player", "DECISIONS"})
+                           "player", "current_player", "DECISIONS"})
 LONG = 16       # arrays longer than this are shown by their size
 
 

@@ -9,7 +9,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,6 +35,7 @@ from sim.views import (
     view_for,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 NAMES4 = ["P0 you", "P1 greedy", "P2 greedy", "P3 greedy"]
 
 
@@ -272,6 +277,15 @@ def test_help_documents_the_command(capsys):
     for option in ("--players", "--seat", "--agents", "--variant", "--seed", "--save",
                    "--pace", "--ascii", "quit", "10♥ hearts"):
         assert option in text
+
+
+def test_help_on_a_terminal_without_suit_symbols():
+    done = subprocess.run([sys.executable, "-m", "sim.play", "--help"], capture_output=True,
+                          cwd=ROOT, env=os.environ | {"PYTHONIOENCODING": "ascii",
+                                                      "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert b"letters h d s c for the card suits h d s c;" in done.stdout
+    assert done.stdout.isascii()
 
 
 # --------------------------------------------------------------------------------------
