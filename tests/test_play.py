@@ -322,6 +322,22 @@ def test_a_saved_game_replays_and_loads_like_a_batch_run(tmp_path):
     assert players.loc[players["seat"] == 0, "rank"].item() == int(rank)
 
 
+def test_the_person_may_take_any_seat_against_bots_of_their_choice(tmp_path):
+    save = tmp_path / "seat2"
+    code, screen, err = run(["ascenseur-atouts", "--players", "3", "--seat", "2", "--agents",
+                             "random,estimator", "--seed", "4", "--pace", "0", "--save",
+                             str(save)], "1\n" * 500)
+    assert code == 0, err
+    assert screen.startswith("Ascenseur aux atouts: you are P2 you; P0 random, P1 estimator")
+    assert "P2 you, your move [1-" in screen and "P0 you" not in screen
+    assert re.search(r"^\* trick 1: ", screen, re.M)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert replay.main([str(save), "--game", "0"]) == 0
+    assert out.getvalue().startswith("ascenseur-atouts, seed 4, game 0: seat 0 random, seat 1 "
+                                     "estimator, seat 2 human")
+
+
 def test_replay_refuses_moves_that_no_longer_fit(tmp_path):
     agent = RecordedAgent([999])
     with pytest.raises(RecordingMismatch, match="recorded move 1 \\(action code 999\\)"):
