@@ -67,8 +67,7 @@ Commands: 'help' or '?' this text, 'table' (or 't') the table again, 'quit' leav
 # Suit words and symbols, as parse_card's letters: what typed text and actions compare on.
 SUIT_WORDS = {"hearts": "h", "heart": "h", "diamonds": "d", "diamond": "d", "spades": "s",
               "spade": "s", "clubs": "c", "club": "c"}
-SUIT_LETTERS = {symbol: letter for symbol, letter in ASCII_FORMS.items() if len(letter) == 1
-                and symbol in "♥♦♠♣"}
+SUIT_LETTERS = {symbol: ASCII_FORMS[symbol] for symbol in "♥♦♠♣"}
 
 
 class Abandoned(Exception):
