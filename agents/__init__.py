@@ -44,6 +44,12 @@ def available(game: str | None = None) -> list[str]:
                   if game is None or games is None or game in games)
 
 
+def written_for(game: str) -> list[str]:
+    """Names of the agents written for ``game`` alone (its strategy bots), in registry
+    order."""
+    return [name for name, (_, games) in _AGENTS.items() if games and game in games]
+
+
 def load(name: str, game: str | None = None, **options: Any) -> Agent:
     """An agent by name; an unknown name (or one that cannot play ``game``) names the valid
     choices."""
@@ -56,4 +62,4 @@ def load(name: str, game: str | None = None, **options: Any) -> Agent:
     return getattr(importlib.import_module(module), cls)(**options)
 
 
-__all__ = ["Agent", "available", "load"]
+__all__ = ["Agent", "available", "load", "written_for"]

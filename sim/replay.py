@@ -5,7 +5,9 @@
                          [--agents A,B,...] [--seating rotate|fixed|random]
 
 The game is played again through the Python API from the streams of (seed, index), with the
-run's agents and seating, so it is the very game the run's tables record.
+run's agents and seating, so it is the very game the run's tables record.  A game a person
+played (``python -m sim.play --save DIR``) is replayed with the person's recorded moves at
+their seat.
 """
 
 from __future__ import annotations
@@ -20,17 +22,30 @@ import agents
 from sim import results
 from sim.batch import RunSpec, seating, spec_from_args
 from sim.cli import Parser, UsageError
-from sim.runner import play_python
+from sim.runner import HUMAN, RecordedAgent, RecordingMismatch, play_python
 
 
-def replay(spec: RunSpec, index: int) -> tuple[Any, list[str]]:
-    """The final state of game ``index`` of a run, and the agent at each seat."""
+def replay(spec: RunSpec, index: int, human: dict[str, Any] | None = None
+           ) -> tuple[Any, list[str]]:
+    """The final state of game ``index`` of a run, and the agent at each seat; ``human``:
+    the manifest's record of a person's game (``seat`` and ``moves``)."""
     if not 0 <= index < spec.games:
         raise UsageError(f"--game {index} is not in the run: games are 0..{spec.games - 1}")
     game = spec.load_game()
     seat_agents = [spec.agents[a] for a in seating(spec, index, 1)[0]]
-    bots = [agents.load(name, game=spec.game) for name in seat_agents]
-    return play_python(game, bots, spec.seed, index), seat_agents
+    bots = []
+    for seat, name in enumerate(seat_agents):
+        if name != HUMAN:
+            bots.append(agents.load(name, game=spec.game))
+        elif human is not None and human.get("seat") == seat:
+            bots.append(RecordedAgent(human["moves"]))
+        else:
+            raise UsageError(f"seat {seat} was played by a person whose moves the run "
+                             f"does not record")
+    try:
+        return play_python(game, bots, spec.seed, index), seat_agents
+    except RecordingMismatch as error:
+        raise UsageError(f"the recorded game does not replay: {error}") from None
 
 
 def report(spec: RunSpec, index: int, state: Any, seat_agents: list[str]) -> str:
@@ -71,8 +86,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         source = Path(args.source)
+        human = None
         if (source / results.MANIFEST).is_file():
-            spec = RunSpec.from_json(results.read_manifest(source)["spec"])
+            manifest = results.read_manifest(source)
+            spec = RunSpec.from_json(manifest["spec"])
+            human = manifest.get("human")
             if args.index_in_run is None:
                 raise UsageError("give the game to replay with --game N")
             index = args.index_in_run
@@ -87,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 game=args.source, variant=args.variant, players=args.players,
                 agents=args.agents, games=index + 1, seed=args.seed, jobs=1,
                 chunk_size=1, seating=args.seating))
-        state, seat_agents = replay(spec, index)
+        state, seat_agents = replay(spec, index, human)
     except UsageError as error:
         print(f"sim.replay: error: {error}", file=sys.stderr)
         return 2

@@ -13,8 +13,38 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent
+from engines.api import Action
 from engines.seeding import decision_rng
 from sim.kernels import kernel_for
+
+HUMAN = "human"     # a run's agent name for a seat a person played (``python -m sim.play``)
+
+
+class RecordingMismatch(ValueError):
+    """Recorded moves that do not fit the game being replayed."""
+
+
+class RecordedAgent:
+    """Plays a seat's recorded moves (action codes) in order: a person's game, replayed."""
+
+    name = HUMAN
+
+    def __init__(self, moves: Sequence[int]) -> None:
+        self.moves = list(moves)
+        self.played = 0
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        if self.played >= len(self.moves):
+            raise RecordingMismatch(f"the recording ends after {len(self.moves)} moves but "
+                                    f"the game asks for another")
+        code = self.moves[self.played]
+        self.played += 1
+        for action in legal_actions:
+            if action.code == code:
+                return action
+        raise RecordingMismatch(f"recorded move {self.played} (action code {code}) is not legal "
+                         f"here; legal: {', '.join(a.text for a in legal_actions)}")
 
 
 def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -> Any:
