@@ -29,6 +29,8 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "always": ("agents.baccara:AlwaysDraw", ("baccara",)),
     "never": ("agents.baccara:NeverDraw", ("baccara",)),
     "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
+    "eager": ("agents.rami:EagerAgent", ("rami",)),
+    "planner": ("agents.rami:PlannerAgent", ("rami",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

@@ -1,0 +1,113 @@
+"""Bots for le rami.  Neither takes a random draw; both read only the legal actions and the
+seat's observation.
+
+``eager`` lays everything it can, as soon as it can (uniform random rummy play rarely ends a
+hand, so this is the baseline that does):
+
+1. take the discard whenever it is offered (it is offered only when it can be laid);
+2. lay the longest meld offered (the first on a tie), then any lay-off, then any joker
+   swap;
+3. discard the card with the highest penalty, never a joker while it holds another card.
+
+``planner`` keeps what it may use and sheds what costs:
+
+1. take the discard whenever it is offered;
+2. lay the meld worth the most meld points (longest on a tie), then lay-offs, then swaps;
+3. discard the card with the lowest keep value: its penalty minus 8 points for each card of
+   the hand that could meld with it (same rank in another suit, same suit one or two
+   positions away); a joker is never discarded while another card is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engines import rummy
+from engines.api import Action
+from engines.rami import rules as R
+
+NEIGHBOUR_WORTH = 8
+
+
+def penalty(card: int) -> int:
+    """The card's count in hand at the end of a hand."""
+    if card == rummy.JOKER:
+        return 1000
+    rank = card % 13 + 2
+    return R.ACE_PENALTY if rank == 14 else min(rank, R.FACE_PENALTY)
+
+
+def neighbours(hand: np.ndarray, card: int) -> int:
+    """Cards of ``hand`` that could meld with ``card``: same rank in another suit, same suit
+    one or two ranks away (the Ace next to both the 2 and the K)."""
+    if card == rummy.JOKER:
+        return 0
+    suit, index = divmod(card, 13)              # index 0..12: the ranks 2..A
+    near = {index + d for d in (-2, -1, 1, 2) if 0 <= index + d <= 12}
+    if index == 12:
+        near |= {0, 1}
+    elif index <= 1:
+        near.add(12)
+    n = sum(hand[s * 13 + index] > 0 for s in range(4) if s != suit)
+    return n + sum(hand[suit * 13 + i] > 0 for i in near)
+
+
+def lay_choice(legal: list[Action], worth: Any) -> Action | None:
+    """The best meld by ``worth``, else the first lay-off, else the first swap."""
+    melds = [a for a in legal if a.code >= R.LAY_ACTION]
+    if melds:
+        return max(melds, key=lambda a: worth(a.code - R.LAY_ACTION))
+    for a in legal:
+        if R.LAYOFF_ACTION <= a.code < R.LAY_ACTION:
+            return a
+    return None
+
+
+class EagerAgent:
+    name = "eager"
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        if legal_actions[-1].code == R.TAKE_DISCARD:
+            return legal_actions[-1]
+        if legal_actions[0].code == R.DRAW_STOCK:
+            return legal_actions[0]
+        chosen = lay_choice(legal_actions, rummy.meld_length)
+        if chosen is not None:
+            return chosen
+        return max(legal_actions, key=lambda a: self.discard_worth(a.code - R.DISCARD_ACTION,
+                                                                   len(legal_actions)))
+
+    @staticmethod
+    def discard_worth(card: int, choices: int) -> int:
+        if card == rummy.JOKER:
+            return -1 if choices > 1 else 0
+        return penalty(card)
+
+
+class PlannerAgent:
+    name = "planner"
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        if legal_actions[-1].code == R.TAKE_DISCARD:
+            return legal_actions[-1]
+        if legal_actions[0].code == R.DRAW_STOCK:
+            return legal_actions[0]
+        chosen = lay_choice(legal_actions,
+                            lambda m: (rummy.meld_points(m), rummy.meld_length(m)))
+        if chosen is not None:
+            return chosen
+        o = observation.array
+        h = R.hand_at(observation.player)
+        hand = o[h:h + rummy.CARD_KINDS]
+
+        def keep(a: Action) -> int:
+            card = a.code - R.DISCARD_ACTION
+            if card == rummy.JOKER:
+                return 10_000 if len(legal_actions) > 1 else 0
+            return NEIGHBOUR_WORTH * neighbours(hand, card) - penalty(card)
+
+        return min(legal_actions, key=keep)
