@@ -31,6 +31,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),
     "eager": ("agents.rami:EagerAgent", ("rami",)),
     "planner": ("agents.rami:PlannerAgent", ("rami",)),
+    "climber": ("agents.petite_ecole:ClimberAgent", ("petite-ecole",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

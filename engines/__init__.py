@@ -59,6 +59,7 @@ _GAMES = {
     "baccara": "engines.baccara:Baccara",
     "pouilleux": "engines.pouilleux:Pouilleux",
     "rami": "engines.rami:Rami",
+    "petite-ecole": "engines.petite_ecole:PetiteEcole",
 }
 
 

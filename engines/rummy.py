@@ -21,7 +21,9 @@ A meld holds at most ``max_wilds`` wilds and at least ``min_naturals`` natural c
 length << 9 | mask << 13`` where, for a run, ``key`` is the suit, ``low`` the first
 position and bit ``i`` of ``mask`` marks a wild at position ``low + i``; for a group,
 ``key`` is ``rank - 2``, ``low`` the mask of the natural cards' suits and ``length`` the
-size (the wilds stand for the missing suits).  Candidate melds are enumerated by suit and
+size (the wilds stand for the missing suits).  A game may instead allow *free* groups
+(``free_groups``: petite école's multi-deck triples), of any suits, repeats included, and
+any size: ``low`` is then the number of natural cards.  Candidate melds are enumerated by suit and
 rank buckets (every window of positions of a suit, every subset of the suits held of a
 rank), never by subsets of the hand; a wild only ever stands for a card the hand does not
 hold (a player who wants a wild elsewhere lays the other meld first).
@@ -43,6 +45,7 @@ import numpy as np
 from numba import njit
 
 from engines.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
+from engines.chance import shuffle
 
 # --------------------------------------------------------------------------------------
 # Cards
@@ -70,9 +73,10 @@ SEARCH_BUDGET = 200_000
 
 # Rule parameters every rummy engine passes in its parameter array, first in its layout.
 CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_naturals", 1),
-               ("groups", 1), ("run_min", 1), ("run_max", 1))
-P_PLAYERS, P_WILD_POLICY, P_MAX_WILDS, P_MIN_NATURALS, P_GROUPS, P_RUN_MIN, P_RUN_MAX = \
-    range(len(CORE_PARAMS))
+               ("groups", 1), ("run_min", 1), ("run_max", 1), ("free_groups", 1),
+               ("wilds_le_naturals", 1))
+(P_PLAYERS, P_WILD_POLICY, P_MAX_WILDS, P_MIN_NATURALS, P_GROUPS, P_RUN_MIN, P_RUN_MAX,
+ P_FREE_GROUPS, P_WILDS_LE_NATURALS) = range(len(CORE_PARAMS))
 
 
 @njit(cache=True, inline="always")
@@ -197,10 +201,12 @@ def popcount(x):
 
 
 @njit(cache=True)
-def meld_wilds(code):
+def meld_wilds(pr, code):
     """How many wilds a meld code uses."""
     if meld_kind(code) == RUN:
         return popcount(meld_mask(code))
+    if pr[P_FREE_GROUPS]:
+        return meld_length(code) - meld_low(code)
     return meld_length(code) - popcount(meld_low(code))
 
 
@@ -243,11 +249,19 @@ def meld_cards(pr, hand, code, out):
         return n
     rank_card, suits = meld_key(code), meld_low(code)
     k = 0
-    for s in range(SUITS):
-        if (suits >> s) & 1:
-            out[k] = s * RANKS_PER_SUIT + rank_card
-            left[out[k]] -= 1
-            k += 1
+    if pr[P_FREE_GROUPS]:
+        for s in range(SUITS):
+            card = s * RANKS_PER_SUIT + rank_card
+            while k < suits and left[card] > 0:
+                out[k] = card
+                left[card] -= 1
+                k += 1
+    else:
+        for s in range(SUITS):
+            if (suits >> s) & 1:
+                out[k] = s * RANKS_PER_SUIT + rank_card
+                left[out[k]] -= 1
+                k += 1
     while k < n:
         out[k] = pick_wild(pr, left, -1)
         left[out[k]] -= 1
@@ -271,6 +285,10 @@ def meld_holds(pr, hand, code, card):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def wild_count_ok(pr, wilds, length):
+    """The wild limits of a meld: at most ``max_wilds``, at least ``min_naturals`` naturals,
+    and (``wilds_le_naturals``) no more wilds than naturals."""
+    if pr[P_WILDS_LE_NATURALS] and wilds > length - wilds:
+        return False
     return wilds <= pr[P_MAX_WILDS] and length - wilds >= pr[P_MIN_NATURALS]
 
 
@@ -301,6 +319,8 @@ def enumerate_melds(pr, hand, max_length, out):
     if pr[P_GROUPS] == 0:
         return n
     available = wilds_for(pr, hand, -1)
+    if pr[P_FREE_GROUPS]:
+        return enumerate_free_groups(pr, hand, max_length, available, out, n)
     for rank in range(2, ACE + 1):
         held = 0
         for s in range(SUITS):
@@ -317,6 +337,25 @@ def enumerate_melds(pr, hand, max_length, out):
                 length = naturals + wilds
                 if 3 <= length <= max_length and wild_count_ok(pr, wilds, length):
                     out[n] = encode(GROUP, rank - 2, suits, length, 0)
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def enumerate_free_groups(pr, hand, max_length, available, out, n):
+    """Free groups rank by rank: every count of naturals held, then of wilds."""
+    for rank in range(2, ACE + 1):
+        held = 0
+        for s in range(SUITS):
+            card = s * RANKS_PER_SUIT + rank - 2
+            if not is_wild(pr, card):
+                held += hand[card]
+        for naturals in range(1, held + 1):
+            for wilds in range(0, available + 1):
+                length = naturals + wilds
+                if 3 <= length <= min(max_length, MAX_RUN) and wild_count_ok(pr, wilds,
+                                                                             length):
+                    out[n] = encode(GROUP, rank - 2, naturals, length, 0)
                     n += 1
     return n
 
@@ -434,6 +473,86 @@ def promising(pr, hand, candidates, n, points, clean):
 
 
 # --------------------------------------------------------------------------------------
+# Can a hand still lay a contract?
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
+    """Whether ``hand`` (``size`` cards) can lay ``runs`` runs of at least ``run_length``
+    cards and ``groups`` groups of at least ``group_length``, keeping ``keep`` cards.
+
+    A figure longer than its minimum holds one of exactly the minimum with a natural card,
+    so the search (depth first, runs then groups, each level in code order) tries figures
+    of the minimum sizes only."""
+    figures = runs + groups
+    if figures == 0:
+        return size >= keep
+    candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
+    counts = np.zeros(figures, dtype=np.int64)
+    cursor = np.zeros(figures, dtype=np.int64)
+    taken = np.empty((figures, MAX_RUN), dtype=np.int32)
+    left = np.zeros(figures + 1, dtype=np.int64)
+    work = hand.copy()
+    left[0] = size
+    depth = 0
+    counts[0] = figure_candidates(pr, work, size - keep, 0, runs, run_length, group_length,
+                                  candidates[0])
+    cursor[0] = 0
+    visited = 0
+    while True:
+        visited += 1
+        if visited > SEARCH_BUDGET:
+            return False
+        advanced = False
+        while cursor[depth] < counts[depth]:
+            code = candidates[depth, cursor[depth]]
+            cursor[depth] += 1
+            same_kind = depth > 0 and (depth < runs) == (depth - 1 < runs)
+            if same_kind and code < candidates[depth - 1, cursor[depth - 1] - 1]:
+                continue
+            n = remove_meld(pr, work, code, taken[depth])
+            left[depth + 1] = left[depth] - n
+            if depth + 1 == figures:
+                if left[depth + 1] >= keep:
+                    return True
+                for i in range(n):
+                    work[taken[depth, i]] += 1
+                continue
+            depth += 1
+            counts[depth] = figure_candidates(pr, work, left[depth] - keep, depth, runs,
+                                              run_length, group_length, candidates[depth])
+            cursor[depth] = 0
+            advanced = True
+            break
+        if advanced:
+            continue
+        if depth == 0:
+            return False
+        depth -= 1
+        code = candidates[depth, cursor[depth] - 1]
+        for i in range(meld_length(code)):
+            work[taken[depth, i]] += 1
+
+
+@njit(cache=True)
+def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out):
+    """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size
+    (a run for the first ``runs`` figures, else a group), within ``room`` cards."""
+    want_kind = RUN if depth < runs else GROUP
+    want_length = run_length if depth < runs else group_length
+    if want_length > room:
+        return 0
+    all_melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    n = enumerate_melds(pr, hand, want_length, all_melds)
+    k = 0
+    for i in range(n):
+        code = all_melds[i]
+        if meld_kind(code) == want_kind and meld_length(code) == want_length:
+            out[k] = code
+            k += 1
+    return k
+
+
+# --------------------------------------------------------------------------------------
 # The table
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
@@ -482,14 +601,17 @@ def layoff_fits(pr, melds, k, card, end):
         if card == card_at(suit, position) and not wild:
             return True
         if wild and wild_fits(pr, card, suit):
-            return table_wilds(pr, melds, k) < pr[P_MAX_WILDS]
+            return wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1)
         return card == card_at(suit, position)             # a 2 at its own position
-    if end != 0 or length >= MAX_GROUP:
+    if end != 0 or length >= (MAX_RUN if pr[P_FREE_GROUPS] else MAX_GROUP):
         return False
     if wild:
-        return table_wilds(pr, melds, k) < pr[P_MAX_WILDS] and wild_fits(pr, card, -1)
+        return wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1) \
+            and wild_fits(pr, card, -1)
     rank_card, suits = melds[row + M_KEY], melds[row + M_LOW]
-    return card % RANKS_PER_SUIT == rank_card and not (suits >> card_suit(card)) & 1
+    if card % RANKS_PER_SUIT != rank_card:
+        return False
+    return pr[P_FREE_GROUPS] != 0 or not (suits >> card_suit(card)) & 1
 
 
 @njit(cache=True)
@@ -514,7 +636,10 @@ def lay_off(pr, melds, k, card, end):
         for i in range(length, naturals, -1):
             melds[row + M_CARDS + i] = melds[row + M_CARDS + i - 1]
         melds[row + M_CARDS + naturals] = card
-        melds[row + M_LOW] |= 1 << card_suit(card)
+        if pr[P_FREE_GROUPS]:
+            melds[row + M_LOW] += 1
+        else:
+            melds[row + M_LOW] |= 1 << card_suit(card)
     melds[row + M_LEN] = length + 1
 
 
@@ -530,7 +655,8 @@ def wild_stands_for(pr, melds, k, place):
         target = card_at(melds[row + M_KEY], melds[row + M_LOW] + place)
         return -1 if target == card else target
     suits = melds[row + M_LOW]
-    if melds[row + M_LEN] != MAX_GROUP or popcount(suits) != MAX_GROUP - 1:
+    if pr[P_FREE_GROUPS] or melds[row + M_LEN] != MAX_GROUP \
+            or popcount(suits) != MAX_GROUP - 1:
         return -1
     for s in range(SUITS):
         if not (suits >> s) & 1:
@@ -558,3 +684,48 @@ def hand_penalty(hand, values):
     for card in range(CARD_KINDS):
         total += hand[card] * values[card]
     return total
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information: what a seat may know of the cards
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def hide_cards(s, players, player, hand, stock, stock_len, capacity, unseen, out):
+    """In ``out`` (a copy of ``s``), empty every hand but ``player``'s (hands of
+    ``CARD_KINDS`` counters from offset ``hand``; their sizes stay) and list the cards
+    ``player`` cannot see (the stock and the other hands), sorted, at the start of the
+    stock field (``capacity`` long), ``out[unseen]`` of them."""
+    counts = np.zeros(CARD_KINDS, dtype=np.int32)
+    for i in range(s[stock_len]):
+        counts[s[stock + i]] += 1
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * CARD_KINDS
+        for card in range(CARD_KINDS):
+            counts[card] += s[h + card]
+            out[h + card] = 0
+    n = 0
+    for card in range(CARD_KINDS):
+        for _ in range(counts[card]):
+            out[stock + n] = card
+            n += 1
+    out[stock + n:stock + capacity] = 0
+    out[unseen] = n
+
+
+@njit(cache=True)
+def deal_unseen(out, players, player, hand, hand_size, stock, stock_len, unseen, rng):
+    """Complete a state made by :func:`hide_cards`: the unseen cards shuffled, each other
+    hand filled up to its size (``out[hand_size + p]``), the rest as the stock."""
+    n = out[unseen]
+    shuffle(rng, out[stock:stock + n])
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * CARD_KINDS
+        for _ in range(out[hand_size + p]):
+            n -= 1
+            out[h + out[stock + n]] += 1
+    out[stock_len] = n
+    out[unseen] = 0

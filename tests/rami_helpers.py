@@ -1,5 +1,5 @@
-"""Building rami positions for rule tests: hands, table melds, talon and discard pile set by
-card names on top of a dealt game."""
+"""Building rummy positions (rami, petite école) for rule tests: hands, table melds, talon
+and discard pile set by card names on top of a dealt game."""
 
 from __future__ import annotations
 
@@ -21,43 +21,61 @@ def position(hands: dict[int, str], *, players: int = 4, current: int = 0,
              phase: str = "play", turn: int = 10, opened: tuple[int, ...] = (),
              laid: dict[int, int] | None = None, table: tuple[tuple[int, str], ...] = (),
              stock: str = "", discard: str = "", **params) -> RamiState:
-    """A match of ``players`` with the given hands (other seats keep one card), table melds
-    ``(owner, "10♦ Joker Q♦")`` (a run if its cards are of one suit around a joker, else a
-    group), the talon (its top card last) and the discard pile (its top card last)."""
-    game = engines.load("rami", players=players, **params)
+    """A rami match of ``players`` with the given hands (other seats keep one card), table
+    melds ``(owner, "10♦ Joker Q♦")``, the talon (its top card last) and the discard pile
+    (its top card last); the seats in ``opened`` have opened (and laid 3 cards, unless
+    ``laid`` says otherwise)."""
+    fields = {R.OPENED: {p: R.OPENED_BEFORE for p in opened},
+              R.LAID: {p: (laid or {}).get(p, 3 if p in opened else 0)
+                       for p in range(players)}}
+    return build("rami", hands, fields, players=players, current=current, phase=phase,
+                 turn=turn, table=table, stock=stock, discard=discard, **params)
+
+
+def build(slug: str, hands: dict[int, str], fields: dict[int, dict[int, int]], *,
+          players: int, current: int, phase: str, turn: int,
+          table: tuple[tuple[int, str], ...], stock: str, discard: str, **params):
+    """A position of any rummy game: hands, per-seat ``fields`` (state offset -> {seat:
+    value}), table melds, talon and discard pile, whose turn and phase."""
+    game = engines.load(slug, players=players, **params)
+    rules = game.rules
     state = game.new_state(0)
     s = state.s
-    s[R.HAND:R.HAND + R.MAX_PLAYERS * rummy.CARD_KINDS] = 0
+    s[rules.HAND:rules.HAND + rules.MAX_PLAYERS * rummy.CARD_KINDS] = 0
     for p in range(players):
         held = cards(hands.get(p, "9♣"))
         for c in held:
-            s[R.hand_at(p) + c] += 1
-        s[R.HAND_SIZE_AT + p] = len(held)
-        s[R.OPENED + p] = R.OPENED_BEFORE if p in opened else R.NOT_OPENED
-        s[R.LAID + p] = (laid or {}).get(p, 3 if p in opened else 0)
-    s[R.MELDS_LEN] = 0
+            s[rules.hand_at(p) + c] += 1
+        s[rules.HAND_SIZE_AT + p] = len(held)
+    for offset, values in fields.items():
+        for p in range(players):
+            s[offset + p] = values.get(p, 0)
+    s[rules.MELDS_LEN] = 0
     for owner, text in table:
-        put_table_meld(s, owner, cards(text))
-    for field, length, text in ((R.STOCK, R.STOCK_LEN, stock), (R.DISCARD, R.DISCARD_LEN,
-                                                                 discard)):
+        put_table_meld(s, rules, owner, cards(text))
+    for field, length, text in ((rules.STOCK, rules.STOCK_LEN, stock),
+                                (rules.DISCARD, rules.DISCARD_LEN, discard)):
         ids = cards(text)
         s[field:field + len(ids)] = ids
         s[length] = len(ids)
-    s[R.CURRENT] = current
-    s[R.PHASE] = R.PLAY if phase == "play" else R.DRAW
-    s[R.TURN] = turn
-    s[R.TABLE_BEFORE] = s[R.MELDS_LEN] > 0
-    return RamiState(game, s, state._stream)
+    s[rules.CURRENT] = current
+    s[rules.PHASE] = rules.PLAY if phase == "play" else rules.DRAW
+    s[rules.TURN] = turn
+    if hasattr(rules, "TABLE_BEFORE"):
+        s[rules.TABLE_BEFORE] = s[rules.MELDS_LEN] > 0
+    return game.state_class(game, s, state._stream)
 
 
-def put_table_meld(s: np.ndarray, owner: int, ids: list[int]) -> None:
+def put_table_meld(s: np.ndarray, rules, owner: int, ids: list[int]) -> None:
     """Write a meld given card by card: a run when its naturals share a suit and differ in
-    rank, else a group."""
-    naturals = [c for c in ids if c != rummy.JOKER]
+    rank, else a group (of different suits in rami, free in petite école)."""
+    wild = rummy.JOKER if rules is R else -1
+    naturals = [c for c in ids if c != wild and (wild >= 0 or c % 13 != 0)]
+    free = rules is not R
     suits = {c // 13 for c in naturals}
     ranks = {c % 13 for c in naturals}
-    k = int(s[R.MELDS_LEN])
-    row = R.MELDS + k * rummy.MELD_WIDTH
+    k = int(s[rules.MELDS_LEN])
+    row = rules.MELDS + k * rummy.MELD_WIDTH
     if len(suits) == 1 and len(ranks) == len(naturals):
         first = ids.index(naturals[0])
         low = naturals[0] % 13 + 2 - first
@@ -67,22 +85,22 @@ def put_table_meld(s: np.ndarray, owner: int, ids: list[int]) -> None:
     else:
         s[row + rummy.M_KIND] = rummy.GROUP
         s[row + rummy.M_KEY] = ranks.pop()
-        s[row + rummy.M_LOW] = sum(1 << (c // 13) for c in naturals)
+        s[row + rummy.M_LOW] = len(naturals) if free else sum(1 << (c // 13) for c in naturals)
     s[row + rummy.M_LEN] = len(ids)
     s[row + rummy.M_OWNER] = owner
     s[row + rummy.M_CARDS:row + rummy.M_CARDS + len(ids)] = ids
-    s[R.MELDS_LEN] = k + 1
+    s[rules.MELDS_LEN] = k + 1
 
 
 def texts(state: RamiState) -> list[str]:
     return [a.text for a in state.legal_actions()]
 
 
-def table_cards(s: np.ndarray) -> list[int]:
+def table_cards(s: np.ndarray, rules=R) -> list[int]:
     """Every card on the table."""
     out = []
-    for k in range(int(s[R.MELDS_LEN])):
-        row = R.MELDS + k * rummy.MELD_WIDTH
+    for k in range(int(s[rules.MELDS_LEN])):
+        row = rules.MELDS + k * rummy.MELD_WIDTH
         out += s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()
     return out
 

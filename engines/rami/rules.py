@@ -124,6 +124,8 @@ def encode_params(params: RamiParams) -> np.ndarray:
 ROUND_FIELDS = ("hand", "dealer", "winner", "rami_sec", "turns", "first_opening",
                 "reshuffles", "swaps", "takes", "ending")
 ROUND_WIDTH = len(ROUND_FIELDS) + MAX_PLAYERS
+ROUND_HAND, ROUND_WINNER, ROUND_ENDING = (ROUND_FIELDS.index(f) for f in ("hand", "winner",
+                                                                        "ending"))
 FINISHED, VOID, CAPPED = 0, 1, 2                  # how a hand ended
 HAND_ENDINGS = ("finished", "void", "capped")
 
@@ -372,7 +374,7 @@ def lays_card(pr, hand, code, must_card, must_wild):
     if must_card >= 0:
         return rummy.meld_holds(pr, hand, code, must_card)
     if must_wild:
-        return rummy.meld_wilds(code) > 0
+        return rummy.meld_wilds(pr, code) > 0
     return True
 
 
@@ -473,7 +475,7 @@ def swap_ok(s, pr, player, hand, size, k, place):
     melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
     n = rummy.enumerate_melds(pr, rest, size - 1, melds)
     for i in range(n):
-        if rummy.meld_wilds(melds[i]) > 0:
+        if rummy.meld_wilds(pr, melds[i]) > 0:
             return True
     if size >= 2:
         for m in range(s[MELDS_LEN]):
@@ -709,27 +711,11 @@ def finish(s, pr, capped):
 @njit(cache=True)
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: his own hand, the discard pile, the
-    table, hand sizes and every public figure.  The other hands are emptied (their sizes
-    stay) and the cards ``player`` cannot see (talon and other hands) are listed, sorted,
-    at the start of the stock field, ``unseen`` of them."""
+    table, hand sizes and every public figure; the talon and the other hands become the
+    list of unseen cards (:func:`engines.rummy.hide_cards`)."""
     out[:] = s
-    counts = np.zeros(CARD_KINDS, dtype=np.int32)
-    for i in range(s[STOCK_LEN]):
-        counts[s[STOCK + i]] += 1
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for card in range(CARD_KINDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
-    unseen = 0
-    for card in range(CARD_KINDS):
-        for _ in range(counts[card]):
-            out[STOCK + unseen] = card
-            unseen += 1
-    out[STOCK + unseen:STOCK + TOTAL_CARDS] = 0
-    out[UNSEEN] = unseen
+    rummy.hide_cards(s, pr[P_PLAYERS], player, HAND, STOCK, STOCK_LEN, TOTAL_CARDS, UNSEEN,
+                     out)
 
 
 @njit(cache=True)
@@ -737,14 +723,5 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
     cards shuffled, each other hand filled up to its size, the rest as the talon."""
     observe(s, pr, player, out)
-    unseen = out[UNSEEN]
-    shuffle(rng, out[STOCK:STOCK + unseen])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for _ in range(out[HAND_SIZE_AT + p]):
-            unseen -= 1
-            out[h + out[STOCK + unseen]] += 1
-    out[STOCK_LEN] = unseen
-    out[UNSEEN] = 0
+    rummy.deal_unseen(out, pr[P_PLAYERS], player, HAND, HAND_SIZE_AT, STOCK, STOCK_LEN, UNSEEN,
+                      rng)
