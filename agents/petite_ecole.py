@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engines import rummy
+from engines import rummy_turns as T
 from engines.api import Action
 from engines.petite_ecole import rules as R
 
@@ -51,23 +52,23 @@ class ClimberAgent:
             rng: np.random.Generator) -> Action:
         o = observation.array
         player = observation.player
-        h = R.hand_at(player)
+        h = T.hand_at(player)
         hand = o[h:h + rummy.CARD_KINDS]
         runs = R.STAGES[min(int(o[R.STAGE + player]), R.LAST_STAGE - 1)][0] > 0
-        if legal_actions[0].code == R.DRAW_STOCK:
-            if len(legal_actions) > 1 and self.wants(hand, int(o[R.DISCARD + o[R.DISCARD_LEN]
+        if legal_actions[0].code == T.DRAW_STOCK:
+            if len(legal_actions) > 1 and self.wants(hand, int(o[T.DISCARD + o[T.DISCARD_LEN]
                                                                    - 1]), runs):
                 return legal_actions[1]
             return legal_actions[0]
-        melds = [a for a in legal_actions if a.code >= R.LAY_ACTION]
+        melds = [a for a in legal_actions if a.code >= T.LAY_ACTION]
         if melds:
-            return max(melds, key=lambda a: rummy.meld_length(a.code - R.LAY_ACTION))
+            return max(melds, key=lambda a: rummy.meld_length(a.code - T.LAY_ACTION))
         for a in legal_actions:
-            if R.LAYOFF_ACTION <= a.code < R.SWAP_ACTION:
+            if T.LAYOFF_ACTION <= a.code < T.SWAP_ACTION:
                 return a
 
         def keep(a: Action) -> int:
-            card = a.code - R.DISCARD_ACTION
+            card = a.code - T.DISCARD_ACTION
             if card % 13 == 0:
                 return 10_000 if len(legal_actions) > 1 else 0
             return NEIGHBOUR_WORTH * neighbours(hand, card, runs) - penalty(card)

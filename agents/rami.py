@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from engines import rummy
+from engines import rummy_turns as T
 from engines.api import Action
 from engines.rami import rules as R
 
@@ -56,11 +57,11 @@ def neighbours(hand: np.ndarray, card: int) -> int:
 
 def lay_choice(legal: list[Action], worth: Any) -> Action | None:
     """The best meld by ``worth``, else the first lay-off, else the first swap."""
-    melds = [a for a in legal if a.code >= R.LAY_ACTION]
+    melds = [a for a in legal if a.code >= T.LAY_ACTION]
     if melds:
-        return max(melds, key=lambda a: worth(a.code - R.LAY_ACTION))
+        return max(melds, key=lambda a: worth(a.code - T.LAY_ACTION))
     for a in legal:
-        if R.LAYOFF_ACTION <= a.code < R.LAY_ACTION:
+        if T.LAYOFF_ACTION <= a.code < T.LAY_ACTION:
             return a
     return None
 
@@ -70,14 +71,14 @@ class EagerAgent:
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if legal_actions[-1].code == R.TAKE_DISCARD:
+        if legal_actions[-1].code == T.TAKE_DISCARD:
             return legal_actions[-1]
-        if legal_actions[0].code == R.DRAW_STOCK:
+        if legal_actions[0].code == T.DRAW_STOCK:
             return legal_actions[0]
         chosen = lay_choice(legal_actions, rummy.meld_length)
         if chosen is not None:
             return chosen
-        return max(legal_actions, key=lambda a: self.discard_worth(a.code - R.DISCARD_ACTION,
+        return max(legal_actions, key=lambda a: self.discard_worth(a.code - T.DISCARD_ACTION,
                                                                    len(legal_actions)))
 
     @staticmethod
@@ -92,20 +93,20 @@ class PlannerAgent:
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if legal_actions[-1].code == R.TAKE_DISCARD:
+        if legal_actions[-1].code == T.TAKE_DISCARD:
             return legal_actions[-1]
-        if legal_actions[0].code == R.DRAW_STOCK:
+        if legal_actions[0].code == T.DRAW_STOCK:
             return legal_actions[0]
         chosen = lay_choice(legal_actions,
                             lambda m: (rummy.meld_points(m), rummy.meld_length(m)))
         if chosen is not None:
             return chosen
         o = observation.array
-        h = R.hand_at(observation.player)
+        h = T.hand_at(observation.player)
         hand = o[h:h + rummy.CARD_KINDS]
 
         def keep(a: Action) -> int:
-            card = a.code - R.DISCARD_ACTION
+            card = a.code - T.DISCARD_ACTION
             if card == rummy.JOKER:
                 return 10_000 if len(legal_actions) > 1 else 0
             return NEIGHBOUR_WORTH * neighbours(hand, card) - penalty(card)

@@ -45,7 +45,6 @@ import numpy as np
 from numba import njit
 
 from engines.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
-from engines.chance import shuffle
 
 # --------------------------------------------------------------------------------------
 # Cards
@@ -685,47 +684,3 @@ def hand_penalty(hand, values):
         total += hand[card] * values[card]
     return total
 
-
-# --------------------------------------------------------------------------------------
-# Hidden information: what a seat may know of the cards
-# --------------------------------------------------------------------------------------
-@njit(cache=True)
-def hide_cards(s, players, player, hand, stock, stock_len, capacity, unseen, out):
-    """In ``out`` (a copy of ``s``), empty every hand but ``player``'s (hands of
-    ``CARD_KINDS`` counters from offset ``hand``; their sizes stay) and list the cards
-    ``player`` cannot see (the stock and the other hands), sorted, at the start of the
-    stock field (``capacity`` long), ``out[unseen]`` of them."""
-    counts = np.zeros(CARD_KINDS, dtype=np.int32)
-    for i in range(s[stock_len]):
-        counts[s[stock + i]] += 1
-    for p in range(players):
-        if p == player:
-            continue
-        h = hand + p * CARD_KINDS
-        for card in range(CARD_KINDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
-    n = 0
-    for card in range(CARD_KINDS):
-        for _ in range(counts[card]):
-            out[stock + n] = card
-            n += 1
-    out[stock + n:stock + capacity] = 0
-    out[unseen] = n
-
-
-@njit(cache=True)
-def deal_unseen(out, players, player, hand, hand_size, stock, stock_len, unseen, rng):
-    """Complete a state made by :func:`hide_cards`: the unseen cards shuffled, each other
-    hand filled up to its size (``out[hand_size + p]``), the rest as the stock."""
-    n = out[unseen]
-    shuffle(rng, out[stock:stock + n])
-    for p in range(players):
-        if p == player:
-            continue
-        h = hand + p * CARD_KINDS
-        for _ in range(out[hand_size + p]):
-            n -= 1
-            out[h + out[stock + n]] += 1
-    out[stock_len] = n
-    out[unseen] = 0

@@ -1,13 +1,10 @@
 """The common game API of the rummy engines (rami, petite école): thin wrappers over each
 game's compiled rules, written once.
 
-A game module supplies its rules module (``rules``: ``STATE_SIZE``, ``new_game``,
-``legal_actions``, ``observe``, ``determinize``, ``hand_at``, the ``PHASE``/``CURRENT``/
-``DECISIONS``/``RANK``/``TOTAL``/``HAND_NO``/``DEALER``/``MELDS``/``MELDS_LEN``/
-``DISCARD``/``DISCARD_LEN``/``HAND_SIZE_AT``/``ROUNDS``/``ROUNDS_LEN`` fields, ``OVER``,
-``MAX_LEGAL``, ``ROUND_WIDTH``, ``HAND_ENDINGS``, ``FINISHED``, and the action codes
-``DRAW_STOCK``, ``TAKE_DISCARD``, ``DISCARD_ACTION``, ``LAYOFF_ACTION``, ``SWAP_ACTION``,
-``LAY_ACTION``), its ``summary`` module, and two compiled functions over the same rules:
+A game module supplies its rules module (``rules``: ``encode_params``, ``STATE_SIZE``,
+``new_game``, ``legal_actions``, ``observe``, ``determinize``, ``ROUNDS`` and
+``ROUND_WIDTH``, over a state that starts with :data:`engines.rummy_turns.CORE_STATE`),
+its ``summary`` module, and two compiled functions over the same rules:
 ``step(s, pr, code, rngs, alias, stream, setup)`` and ``playout(s, pr, rngs, alias, stream,
 decisions, actions)``.
 
@@ -25,6 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engines import rummy
+from engines import rummy_turns as T
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import RANK_NAMES, card_name
 from engines.compiled import chance_stream, check_seat, fresh_stream
@@ -62,7 +60,7 @@ class RummyGame:
         self.rules.new_game(s, self.encoded_params)
         state = self.state_class(self, s, chance_stream(seed, index))
         state._step(0, setup=True)
-        state._log.append(("deal", 0, int(s[self.rules.DEALER])))
+        state._log.append(("deal", 0, int(s[T.DEALER])))
         return state
 
     def action(self, code: int) -> Action:
@@ -73,21 +71,20 @@ class RummyGame:
         return found
 
     def action_text(self, code: int) -> str:
-        R = self.rules
-        if code == R.DRAW_STOCK:
+        if code == T.DRAW_STOCK:
             return "draw stock"
-        if code == R.TAKE_DISCARD:
+        if code == T.TAKE_DISCARD:
             return "take discard"
-        if code < R.LAYOFF_ACTION:
-            return f"discard {card_name(code - R.DISCARD_ACTION)}"
-        if code < R.SWAP_ACTION:
-            k, rest = divmod(code - R.LAYOFF_ACTION, rummy.CARD_KINDS * 2)
+        if code < T.LAYOFF_ACTION:
+            return f"discard {card_name(code - T.DISCARD_ACTION)}"
+        if code < T.SWAP_ACTION:
+            k, rest = divmod(code - T.LAYOFF_ACTION, rummy.CARD_KINDS * 2)
             end = " (low end)" if rest % 2 == 0 else " (high end)"
             return f"lay off {card_name(rest // 2)} on meld {k}{end}"
-        if code < R.LAY_ACTION:
-            k, place = divmod(code - R.SWAP_ACTION, 16)
+        if code < T.LAY_ACTION:
+            k, place = divmod(code - T.SWAP_ACTION, 16)
             return f"swap the joker at place {place} of meld {k}"
-        return f"lay {self.meld_text(code - R.LAY_ACTION)}"
+        return f"lay {self.meld_text(code - T.LAY_ACTION)}"
 
     def meld_text(self, code: int) -> str:
         """A meld code read card by card."""
@@ -108,11 +105,11 @@ class RummyGame:
         return f"{type(self).__name__}({self.params})"
 
 
-def table_melds(rules: Any, s: np.ndarray) -> list[dict[str, Any]]:
+def table_melds(s: np.ndarray) -> list[dict[str, Any]]:
     """The melds on the table: kind, owner and cards (card names, place by place)."""
     out = []
-    for k in range(int(s[rules.MELDS_LEN])):
-        row = rules.MELDS + k * rummy.MELD_WIDTH
+    for k in range(int(s[T.MELDS_LEN])):
+        row = T.MELDS + k * rummy.MELD_WIDTH
         length = int(s[row + rummy.M_LEN])
         out.append({"kind": "run" if s[row + rummy.M_KIND] == rummy.RUN else "group",
                     "owner": int(s[row + rummy.M_OWNER]),
@@ -121,8 +118,8 @@ def table_melds(rules: Any, s: np.ndarray) -> list[dict[str, Any]]:
     return out
 
 
-def hand_of(rules: Any, s: np.ndarray, player: int) -> list[str]:
-    h = rules.hand_at(player)
+def hand_of(s: np.ndarray, player: int) -> list[str]:
+    h = T.hand_at(player)
     return [card_name(c) for c in range(rummy.CARD_KINDS) for _ in range(int(s[h + c]))]
 
 
@@ -136,12 +133,12 @@ class RummyObservation:
         self.player = player
         self._state = state
         self._R = state.game.rules
-        self._decisions = int(state.s[self._R.DECISIONS])
+        self._decisions = int(state.s[T.DECISIONS])
         self._masked: np.ndarray | None = None
         self.encoded_params = state.game.encoded_params
 
     def _check(self) -> None:
-        if self._state.s[self._R.DECISIONS] != self._decisions:
+        if self._state.s[T.DECISIONS] != self._decisions:
             raise ValueError("stale observation: the game has moved on since it was made")
 
     @property
@@ -166,20 +163,20 @@ class RummyObservation:
 
     @property
     def hand(self) -> list[str]:
-        return hand_of(self._R, self._s, self.player)
+        return hand_of(self._s, self.player)
 
     @property
     def table(self) -> list[dict[str, Any]]:
-        return table_melds(self._R, self._s)
+        return table_melds(self._s)
 
     @property
     def top_discard(self) -> str | None:
-        n = int(self._s[self._R.DISCARD_LEN])
-        return card_name(int(self._s[self._R.DISCARD + n - 1])) if n else None
+        n = int(self._s[T.DISCARD_LEN])
+        return card_name(int(self._s[T.DISCARD + n - 1])) if n else None
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        at = self._R.HAND_SIZE_AT
+        at = T.HAND_SIZE_AT
         return tuple(int(v) for v in self._s[at:at + self.params.players])
 
     def __repr__(self) -> str:
@@ -200,19 +197,19 @@ class RummyState:
         self._stream = stream
         self._pr = game.encoded_params
         self._R = game.rules
-        self._buffer = np.empty(game.rules.MAX_LEGAL, dtype=np.int64)
+        self._buffer = np.empty(T.MAX_LEGAL, dtype=np.int64)
         self._log: list[tuple] = log if log is not None else []
         self._legal: tuple[int, list[Action]] | None = None   # (decisions, legal actions)
 
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return int(self.s[self._R.CURRENT])
+        return int(self.s[T.CURRENT])
 
     def legal_actions(self) -> list[Action]:
-        if self.s[self._R.PHASE] == self._R.OVER:
+        if self.s[T.PHASE] == T.OVER:
             return []
-        decisions = int(self.s[self._R.DECISIONS])
+        decisions = int(self.s[T.DECISIONS])
         if self._legal is None or self._legal[0] != decisions:
             n = self._R.legal_actions(self.s, self._pr, self._buffer)
             action = self.game.action
@@ -226,13 +223,13 @@ class RummyState:
         chosen = self._parse(value, legal)
         if chosen not in legal:
             raise IllegalActionError(self._illegal_message(chosen, legal))
-        rounds = int(self.s[self._R.ROUNDS_LEN])
+        rounds = int(self.s[T.ROUNDS_LEN])
         self._log.append((self.current_player, chosen.code))
         self._step(chosen.code)
         self._log_hands(rounds)
 
     def is_terminal(self) -> bool:
-        return bool(self.s[self._R.PHASE] == self._R.OVER)
+        return bool(self.s[T.PHASE] == T.OVER)
 
     def result(self) -> Result:
         if not self.is_terminal():
@@ -260,7 +257,7 @@ class RummyState:
         scratch = ScratchStream.get()
         type(self.game).playout(self.s, self._pr, scratch.boxed, scratch.stream.alias,
                                 self._stream, rng, self._buffer)
-        ranks = self.s[self._R.RANK:self._R.RANK + self.game.params.players].tolist()
+        ranks = self.s[T.RANK:T.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
@@ -270,7 +267,7 @@ class RummyState:
             raise ValueError("the game is not over: no records yet")
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)
         self.game.summary.summarize(self.s, row)
-        n, width = int(self.s[self._R.ROUNDS_LEN]), self._R.ROUND_WIDTH
+        n, width = int(self.s[T.ROUNDS_LEN]), self._R.ROUND_WIDTH
         rounds = self.s[self._R.ROUNDS:self._R.ROUNDS + n * width].reshape(n, width)
         return row, rounds.copy()
 
@@ -284,27 +281,27 @@ class RummyState:
                 lines.append(f"hand {entry[1] + 1}: P{entry[2]} deals")
             else:
                 _, hand, winner, ending, note = entry
-                if ending == self._R.FINISHED:
+                if ending == T.FINISHED:
                     lines.append(f"hand {hand + 1} won by P{winner}{note}")
                 else:
-                    lines.append(f"hand {hand + 1} {self._R.HAND_ENDINGS[ending]}")
+                    lines.append(f"hand {hand + 1} {T.HAND_ENDINGS[ending]}")
         return lines
 
     # -- convenience -------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.phase_names[int(self.s[self._R.PHASE])]
+        return self.phase_names[int(self.s[T.PHASE])]
 
     def hand(self, player: int) -> list[str]:
-        return hand_of(self._R, self.s, player)
+        return hand_of(self.s, player)
 
     @property
     def table(self) -> list[dict[str, Any]]:
-        return table_melds(self._R, self.s)
+        return table_melds(self.s)
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(int(v) for v in self.s[self._R.TOTAL:self._R.TOTAL
+        return tuple(int(v) for v in self.s[T.TOTAL:T.TOTAL
                                             + self.game.params.players])
 
     # -- hooks and internals -----------------------------------------------------------
@@ -320,12 +317,12 @@ class RummyState:
     def _log_hands(self, before: int) -> None:
         """Log the hands that ended with the last step, and the deal that followed."""
         R = self._R
-        for i in range(before, int(self.s[R.ROUNDS_LEN])):
+        for i in range(before, int(self.s[T.ROUNDS_LEN])):
             row = self.s[R.ROUNDS + i * R.ROUND_WIDTH:R.ROUNDS + (i + 1) * R.ROUND_WIDTH]
-            self._log.append(("end", int(row[R.ROUND_HAND]), int(row[R.ROUND_WINNER]),
-                              int(row[R.ROUND_ENDING]), self._hand_note(row)))
-        if int(self.s[R.ROUNDS_LEN]) > before and not self.is_terminal():
-            self._log.append(("deal", int(self.s[R.HAND_NO]), int(self.s[R.DEALER])))
+            self._log.append(("end", int(row[T.ROUND_HAND]), int(row[T.ROUND_WINNER]),
+                              int(row[T.ROUND_ENDING]), self._hand_note(row)))
+        if int(self.s[T.ROUNDS_LEN]) > before and not self.is_terminal():
+            self._log.append(("deal", int(self.s[T.HAND_NO]), int(self.s[T.DEALER])))
 
     def _parse(self, value: Action | int | str, legal: list[Action]) -> Action:
         if isinstance(value, Action):
@@ -354,5 +351,5 @@ class RummyState:
     def __repr__(self) -> str:
         if self.is_terminal():
             return f"<{self.game.slug} over>"
-        return (f"<{self.game.slug} hand {int(self.s[self._R.HAND_NO]) + 1}, "
+        return (f"<{self.game.slug} hand {int(self.s[T.HAND_NO]) + 1}, "
                 f"P{self.current_player} to {self.phase}>")

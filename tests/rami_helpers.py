@@ -7,6 +7,7 @@ import numpy as np
 
 import engines
 from engines import rummy
+from engines import rummy_turns as T
 from engines.cards import parse_card
 from engines.rami import rules as R
 from engines.rami.game import RamiState
@@ -41,28 +42,28 @@ def build(slug: str, hands: dict[int, str], fields: dict[int, dict[int, int]], *
     rules = game.rules
     state = game.new_state(0)
     s = state.s
-    s[rules.HAND:rules.HAND + rules.MAX_PLAYERS * rummy.CARD_KINDS] = 0
+    s[T.HAND:T.HAND + T.MAX_PLAYERS * rummy.CARD_KINDS] = 0
     for p in range(players):
         held = cards(hands.get(p, "9♣"))
         for c in held:
-            s[rules.hand_at(p) + c] += 1
-        s[rules.HAND_SIZE_AT + p] = len(held)
+            s[T.hand_at(p) + c] += 1
+        s[T.HAND_SIZE_AT + p] = len(held)
     for offset, values in fields.items():
         for p in range(players):
             s[offset + p] = values.get(p, 0)
-    s[rules.MELDS_LEN] = 0
+    s[T.MELDS_LEN] = 0
     for owner, text in table:
         put_table_meld(s, rules, owner, cards(text))
-    for field, length, text in ((rules.STOCK, rules.STOCK_LEN, stock),
-                                (rules.DISCARD, rules.DISCARD_LEN, discard)):
+    for field, length, text in ((T.STOCK, T.STOCK_LEN, stock),
+                                (T.DISCARD, T.DISCARD_LEN, discard)):
         ids = cards(text)
         s[field:field + len(ids)] = ids
         s[length] = len(ids)
-    s[rules.CURRENT] = current
-    s[rules.PHASE] = rules.PLAY if phase == "play" else rules.DRAW
-    s[rules.TURN] = turn
+    s[T.CURRENT] = current
+    s[T.PHASE] = T.PLAY if phase == "play" else T.DRAW
+    s[T.TURN] = turn
     if hasattr(rules, "TABLE_BEFORE"):
-        s[rules.TABLE_BEFORE] = s[rules.MELDS_LEN] > 0
+        s[rules.TABLE_BEFORE] = s[T.MELDS_LEN] > 0
     return game.state_class(game, s, state._stream)
 
 
@@ -74,8 +75,8 @@ def put_table_meld(s: np.ndarray, rules, owner: int, ids: list[int]) -> None:
     free = rules is not R
     suits = {c // 13 for c in naturals}
     ranks = {c % 13 for c in naturals}
-    k = int(s[rules.MELDS_LEN])
-    row = rules.MELDS + k * rummy.MELD_WIDTH
+    k = int(s[T.MELDS_LEN])
+    row = T.MELDS + k * rummy.MELD_WIDTH
     if len(suits) == 1 and len(ranks) == len(naturals):
         first = ids.index(naturals[0])
         low = naturals[0] % 13 + 2 - first
@@ -89,7 +90,7 @@ def put_table_meld(s: np.ndarray, rules, owner: int, ids: list[int]) -> None:
     s[row + rummy.M_LEN] = len(ids)
     s[row + rummy.M_OWNER] = owner
     s[row + rummy.M_CARDS:row + rummy.M_CARDS + len(ids)] = ids
-    s[rules.MELDS_LEN] = k + 1
+    s[T.MELDS_LEN] = k + 1
 
 
 def texts(state: RamiState) -> list[str]:
@@ -99,8 +100,8 @@ def texts(state: RamiState) -> list[str]:
 def table_cards(s: np.ndarray, rules=R) -> list[int]:
     """Every card on the table."""
     out = []
-    for k in range(int(s[rules.MELDS_LEN])):
-        row = rules.MELDS + k * rummy.MELD_WIDTH
+    for k in range(int(s[T.MELDS_LEN])):
+        row = T.MELDS + k * rummy.MELD_WIDTH
         out += s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()
     return out
 
@@ -109,7 +110,7 @@ def meld_is_valid(s: np.ndarray, k: int, max_jokers: int = 1) -> bool:
     """A table meld checked from its cards alone: a run of one suit on consecutive positions
     within 1..14 (not both Aces), or a group of one rank in different suits, 3 or 4 cards;
     at most ``max_jokers`` jokers and at least two naturals."""
-    row = R.MELDS + k * rummy.MELD_WIDTH
+    row = T.MELDS + k * rummy.MELD_WIDTH
     length = int(s[row + rummy.M_LEN])
     ids = s[row + rummy.M_CARDS:row + rummy.M_CARDS + length].tolist()
     jokers = ids.count(rummy.JOKER)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import agents
 import engines
 from engines import rummy
+from engines import rummy_turns as T
 from engines.api import IllegalActionError
 from engines.petite_ecole import rules as R
 from sim.runner import play_python
@@ -93,13 +94,13 @@ def test_the_card_taken_from_the_ecart_is_not_discarded_the_same_turn():
 def test_passing_stage_ten_ends_the_match_and_the_lowest_total_among_them_wins():
     state = position({0: "9♣", 1: "3♦", 2: "4♠"}, stage={0: 10, 1: 10, 2: 9},
                      laid=(0, 2))
-    state.s[R.TOTAL:R.TOTAL + 3] = (300, 10, 5)
+    state.s[T.TOTAL:T.TOTAL + 3] = (300, 10, 5)
     state.apply("discard 9♣")
     assert state.is_terminal()
     assert state.result().ranks == (1, 3, 2)        # P0 alone passed stage 10
     overall = position({0: "9♣", 1: "3♦", 2: "4♠"}, stage={0: 10, 1: 10, 2: 9},
                        laid=(0, 2), winner_rule="lowest_points_overall")
-    overall.s[R.TOTAL:R.TOTAL + 3] = (300, 10, 5)
+    overall.s[T.TOTAL:T.TOTAL + 3] = (300, 10, 5)
     overall.apply("discard 9♣")
     assert overall.result().ranks == (3, 2, 1)
 
@@ -130,15 +131,15 @@ def test_cards_are_conserved_and_figures_are_valid(seed, players, limit, bot):
     s = state.s
     while not state.is_terminal():
         counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
-        for c in s[R.STOCK:R.STOCK + s[R.STOCK_LEN]].tolist() + \
-                s[R.DISCARD:R.DISCARD + s[R.DISCARD_LEN]].tolist() + table_cards(s, R):
+        for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]].tolist() + \
+                s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]].tolist() + table_cards(s, R):
             counts[c] += 1
         for p in range(players):
-            counts += s[R.hand_at(p):R.hand_at(p) + rummy.CARD_KINDS]
-            assert s[R.HAND_SIZE_AT + p] >= 1
+            counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
+            assert s[T.HAND_SIZE_AT + p] >= 1
         assert (counts == FULL[game.params.decks]).all()
-        for k in range(int(s[R.MELDS_LEN])):
-            row = R.MELDS + k * rummy.MELD_WIDTH
+        for k in range(int(s[T.MELDS_LEN])):
+            row = T.MELDS + k * rummy.MELD_WIDTH
             ids = s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()
             naturals = [c for c in ids if c % 13 != 0]
             assert len(ids) >= 3 and naturals

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import agents
 import engines
 from engines import rummy
+from engines import rummy_turns as T
 from engines.rami import rules as R
 from sim.runner import play_python
 from tests.rami_helpers import meld_is_valid, position, table_cards, texts
@@ -26,12 +27,12 @@ def card_census(state) -> np.ndarray:
     """How many of each card the talon, the discard pile, the hands and the table hold."""
     s = state.s
     counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
-    for c in s[R.STOCK:R.STOCK + s[R.STOCK_LEN]]:
+    for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]]:
         counts[c] += 1
-    for c in s[R.DISCARD:R.DISCARD + s[R.DISCARD_LEN]]:
+    for c in s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]]:
         counts[c] += 1
     for p in range(state.game.params.players):
-        counts += s[R.hand_at(p):R.hand_at(p) + rummy.CARD_KINDS]
+        counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
     for c in table_cards(s):
         counts[c] += 1
     return counts
@@ -47,9 +48,9 @@ def check(state, max_jokers: int) -> None:
     assert (card_census(state) == FULL_DECK).all()
     players = state.game.params.players
     for p in range(players):
-        h = s[R.hand_at(p):R.hand_at(p) + rummy.CARD_KINDS]
-        assert h.sum() == s[R.HAND_SIZE_AT + p] >= 1
-    for k in range(int(s[R.MELDS_LEN])):
+        h = s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
+        assert h.sum() == s[T.HAND_SIZE_AT + p] >= 1
+    for k in range(int(s[T.MELDS_LEN])):
         assert meld_is_valid(s, k, max_jokers)
 
 
@@ -95,7 +96,7 @@ def test_observation_hides_other_hands_and_determinize_keeps_what_is_seen(seed):
     seen = state.observation(me)
     other = (me + 1) % 3
     o = seen.array
-    assert o[R.hand_at(other):R.hand_at(other) + rummy.CARD_KINDS].sum() == 0
+    assert o[T.hand_at(other):T.hand_at(other) + rummy.CARD_KINDS].sum() == 0
     assert seen.hand == state.hand(me)
     world = seen.determinize(np.random.default_rng(1))
     assert world.hand(me) == state.hand(me)

@@ -7,6 +7,7 @@ import pytest
 
 import engines
 from engines import rummy
+from engines import rummy_turns as T
 from engines.api import IllegalActionError
 from engines.rami import rules as R
 from tests.rami_helpers import cards, position, texts
@@ -192,8 +193,8 @@ def test_rami_sec_only_variant_lays_only_whole_hands():
 def test_empty_talon_is_rebuilt_from_the_discard_pile_or_voids_the_hand():
     state = position({0: "5♠ 9♦ K♣"}, phase="draw", stock="", discard="3♣ 4♦ 8♥")
     state.apply("draw stock")
-    assert state.s[R.DISCARD_LEN] == 1 and state.s[R.STOCK_LEN] == 1
-    assert state.s[R.RESHUFFLES] == 1
+    assert state.s[T.DISCARD_LEN] == 1 and state.s[T.STOCK_LEN] == 1
+    assert state.s[T.RESHUFFLES] == 1
     void = position({0: "5♠ 9♦ K♣"}, phase="draw", stock="", discard="3♣ 4♦",
                     stock_out="hand_void", num_hands=1)
     void.apply("draw stock")
@@ -209,7 +210,7 @@ def test_illegal_actions_are_refused_with_the_legal_ones_named():
         state.apply(3.5)
     before = state.s.copy()
     with pytest.raises(IllegalActionError, match="not legal for P0"):
-        state.apply(R.DISCARD_ACTION + cards("10♠")[0])
+        state.apply(T.DISCARD_ACTION + cards("10♠")[0])
     assert (state.s == before).all()
 
 

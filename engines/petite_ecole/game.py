@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from numba import njit
 
+from engines import rummy_turns as T
 from engines.chance import uniform_index_jit
 from engines.petite_ecole import rules as R
 from engines.petite_ecole import summary
 from engines.petite_ecole.params import PetiteEcoleParams
 from engines.rummy_game import RummyGame, RummyObservation, RummyState
-
-PHASE_NAMES = {R.SETUP: "setup", R.DRAW: "draw", R.PLAY: "play", R.OVER: "over"}
 
 
 @njit(cache=True)
@@ -32,7 +31,7 @@ def _playout(s, pr, rngs, alias, stream, decisions, actions):
     """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
     chance from the state's own stream."""
     alias[:] = stream
-    while s[R.PHASE] != R.OVER:
+    while s[T.PHASE] != T.OVER:
         n = R.legal_actions(s, pr, actions)
         R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
     stream[:] = alias
@@ -54,7 +53,7 @@ class PetiteEcoleState(RummyState):
     then groups by rank, naturals and wilds), lay-offs (by table meld, card, end), discards
     (by card)."""
 
-    phase_names = PHASE_NAMES
+    phase_names = T.PHASE_NAMES
     observation_class = PetiteEcoleObservation
 
     @property

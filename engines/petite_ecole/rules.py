@@ -42,18 +42,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines import rummy, shedding
-from engines.chance import shuffle, uniform_index_jit
+from engines import rummy
+from engines import rummy_turns as T
 from engines.layout import Layout
-from engines.petite_ecole.params import MAX_HANDS, MAX_PLAYERS, PetiteEcoleParams
-from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, MELD_WIDTH, P_PLAYERS
+from engines.petite_ecole.params import MAX_HANDS, PetiteEcoleParams
+from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
+from engines.rummy_turns import (
+    DRAW,
+    DRAW_STOCK,
+    HAND_SIZE_AT,
+    LAY_ACTION,
+    MAX_PLAYERS,
+    PHASE,
+    PLAY,
+    SETUP,
+    TAKE_DISCARD,
+    TOTAL,
+    hand_at,
+)
 
 # --------------------------------------------------------------------------------------
 # Components: two (three) decks of 52, no jokers, 13 cards each, 2s wild
 # --------------------------------------------------------------------------------------
-MAX_DECKS = 3
-MAX_CARDS = MAX_DECKS * 52
-MAX_MELDS = MAX_CARDS // 3
 HAND_SIZE = 13
 ACE_PENALTY, TEN_PENALTY, LOW_PENALTY, TWO_PENALTY = 15, 10, 5, 20
 # The stages: (runs, their minimum length, groups, their minimum size).
@@ -101,91 +111,34 @@ def encode_params(params: PetiteEcoleParams) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------------------
-# State: one flat int32 array
+# State: the rummy prefix (engines.rummy_turns), then petite école's own fields
 # --------------------------------------------------------------------------------------
-# A round row (one per hand): hand, dealer, winner (-1: void or capped), turns, reshuffles,
-# écart cards taken, ending; then per seat the hand's score, the stage played (1..10) and
-# whether it was passed.
-ROUND_FIELDS = ("hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
-ROUND_WIDTH = len(ROUND_FIELDS) + 3 * MAX_PLAYERS
-ROUND_HAND, ROUND_WINNER, ROUND_ENDING = (ROUND_FIELDS.index(f) for f in ("hand", "winner",
-                                                                        "ending"))
+# A round row (one per hand): the common fields (hand, dealer, winner (-1: void or capped),
+# turns, reshuffles, écart cards taken, ending), then per seat the hand's score, the stage
+# played (1..10) and whether it was passed.
+ROUND_FIELDS = T.ROUND_CORE
 ROUND_SCORE = len(ROUND_FIELDS)
 ROUND_STAGE = ROUND_SCORE + MAX_PLAYERS
 ROUND_PASSED = ROUND_STAGE + MAX_PLAYERS
-FINISHED, VOID, CAPPED = 0, 1, 2
-HAND_ENDINGS = ("finished", "void", "capped")
+ROUND_WIDTH = ROUND_PASSED + MAX_PLAYERS
+FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
 
 STATE = Layout(
-    ("phase", 1), ("current", 1), ("dealer", 1), ("hand_no", 1), ("decisions", 1),
-    ("turn", 1), ("taken", 1), ("runs_left", 1), ("groups_left", 1), ("ending", 1),
-    ("unseen", 1),
-    ("stock_len", 1), ("stock", MAX_CARDS), ("discard_len", 1), ("discard", MAX_CARDS),
-    ("hand", MAX_PLAYERS * CARD_KINDS), ("hand_size", MAX_PLAYERS),
-    ("stage", MAX_PLAYERS), ("laid_stage", MAX_PLAYERS),
-    ("melds_len", 1), ("melds", MAX_MELDS * MELD_WIDTH),
-    ("total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
-    # figures for results
-    ("player_decisions", MAX_PLAYERS), ("wins", MAX_PLAYERS), ("stages_passed", MAX_PLAYERS),
-    ("takes", MAX_PLAYERS), ("layoffs", MAX_PLAYERS), ("melds_laid", MAX_PLAYERS),
-    ("hand_reshuffles", 1), ("hand_takes", 1), ("turns", 1), ("reshuffles", 1),
-    ("void_hands", 1), ("rounds_len", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
+    *T.CORE_STATE,
+    ("runs_left", 1), ("groups_left", 1),
+    ("stage", MAX_PLAYERS), ("laid_stage", MAX_PLAYERS), ("stages_passed", MAX_PLAYERS),
+    ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-CURRENT = STATE.offset("current")
-DEALER = STATE.offset("dealer")
-HAND_NO = STATE.offset("hand_no")
-DECISIONS = STATE.offset("decisions")
-TURN = STATE.offset("turn")
-TAKEN = STATE.offset("taken")
 RUNS_LEFT = STATE.offset("runs_left")
 GROUPS_LEFT = STATE.offset("groups_left")
-ENDING = STATE.offset("ending")
-UNSEEN = STATE.offset("unseen")
-STOCK_LEN = STATE.offset("stock_len")
-STOCK = STATE.offset("stock")
-DISCARD_LEN = STATE.offset("discard_len")
-DISCARD = STATE.offset("discard")
-HAND = STATE.offset("hand")
-HAND_SIZE_AT = STATE.offset("hand_size")
 STAGE = STATE.offset("stage")
 LAID_STAGE = STATE.offset("laid_stage")
-MELDS_LEN = STATE.offset("melds_len")
-MELDS = STATE.offset("melds")
-TOTAL = STATE.offset("total")
-RANK = STATE.offset("rank")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-WINS = STATE.offset("wins")
 STAGES_PASSED = STATE.offset("stages_passed")
-TAKES = STATE.offset("takes")
-LAYOFFS = STATE.offset("layoffs")
-MELDS_LAID = STATE.offset("melds_laid")
-HAND_RESHUFFLES = STATE.offset("hand_reshuffles")
-HAND_TAKES = STATE.offset("hand_takes")
-TURNS = STATE.offset("turns")
-RESHUFFLES = STATE.offset("reshuffles")
-VOID_HANDS = STATE.offset("void_hands")
-ROUNDS_LEN = STATE.offset("rounds_len")
 ROUNDS = STATE.offset("rounds")
 
-SETUP, DRAW, PLAY, OVER = 0, 1, 2, 3
 # A player's stage in this hand: not laid, being laid this turn, laid.
 NOT_LAID, LAYING, LAID = 0, 1, 2
-
-# Actions, coded as in rami (see engines.rummy_game for their texts); no joker swap.
-DRAW_STOCK = 0
-TAKE_DISCARD = 1
-DISCARD_ACTION = 2                                  # + card
-LAYOFF_ACTION = 64                                  # + (meld * 53 + card) * 2 + end
-SWAP_ACTION = 8192                                  # (none in this game)
-LAY_ACTION = 16384                                  # + meld code
-MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * CARD_KINDS + CARD_KINDS + 2
-
-
-@njit(cache=True, inline="always")
-def hand_at(player):
-    return HAND + player * CARD_KINDS
 
 
 @njit(cache=True)
@@ -211,52 +164,17 @@ def penalty_values():
 @njit(cache=True)
 def new_game(s, pr):
     """The state before the first deal."""
-    s[:] = 0
-    s[DEALER] = -1
-    s[PHASE] = SETUP
+    T.new_game(s)
 
 
 @njit(cache=True)
 def deal(s, pr, rng):
     """Gather and shuffle the decks, deal 13 cards to each player from the dealer's left,
     turn the next card up as the écart; the dealer's left plays first."""
-    players = pr[P_PLAYERS]
-    if s[DEALER] < 0:
-        s[DEALER] = uniform_index_jit(rng, players)
-    n = 0
-    for _ in range(pr[P_DECKS]):
-        for card in range(rummy.JOKER):
-            s[STOCK + n] = card
-            n += 1
-    s[STOCK_LEN] = n
-    s[HAND:HAND + MAX_PLAYERS * CARD_KINDS] = 0
-    s[MELDS_LEN] = 0
+    T.deal(s, pr, rng, pr[P_DECKS], 0, HAND_SIZE, True)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE_AT + p] = 0
         s[LAID_STAGE + p] = NOT_LAID
-    shuffle(rng, s[STOCK:STOCK + n])
-    for _ in range(HAND_SIZE):
-        for i in range(1, players + 1):
-            p = (s[DEALER] + i) % players
-            s[STOCK_LEN] -= 1
-            s[hand_at(p) + s[STOCK + s[STOCK_LEN]]] += 1
-            s[HAND_SIZE_AT + p] += 1
-    s[STOCK_LEN] -= 1
-    s[DISCARD] = s[STOCK + s[STOCK_LEN]]
-    s[DISCARD_LEN] = 1
-    s[TURN] = -1
-    s[HAND_RESHUFFLES] = 0
-    s[HAND_TAKES] = 0
-    start_turn(s, (s[DEALER] + 1) % players)
-
-
-@njit(cache=True)
-def start_turn(s, player):
-    s[CURRENT] = player
-    s[PHASE] = DRAW
-    s[TURN] += 1
-    s[TURNS] += 1
-    s[TAKEN] = -1
+    T.start_turn(s, (s[T.DEALER] + 1) % pr[P_PLAYERS])
 
 
 # --------------------------------------------------------------------------------------
@@ -312,25 +230,10 @@ def play_actions(s, pr, player, out):
             out[n] = LAY_ACTION + melds[i]
             n += 1
     if laid == LAID and size - 1 >= keep:
-        table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-        for k in range(s[MELDS_LEN]):
-            for card in range(CARD_KINDS):
-                if hand[card] == 0:
-                    continue
-                for end in range(2):
-                    if rummy.layoff_fits(pr, table, k, card, end):
-                        out[n] = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2 + end
-                        n += 1
+        n = T.layoff_actions(s, pr, hand, -1, out, n)
     if laid != LAYING or n == 0:
-        first = n
-        for card in range(CARD_KINDS):
-            if hand[card] > 0 and (card != s[TAKEN] or pr[P_REDISCARD] != 0
-                                   or hand[card] > 1):
-                out[n] = DISCARD_ACTION + card
-                n += 1
-        if n == first and size > 0:                     # only the card taken is left
-            out[n] = DISCARD_ACTION + s[TAKEN]
-            n += 1
+        barred = -1 if pr[P_REDISCARD] else s[T.TAKEN]
+        n = T.discard_actions(s, player, barred, out, n)
     return n
 
 
@@ -339,12 +242,12 @@ def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == DRAW:
         out[0] = DRAW_STOCK
-        if s[DISCARD_LEN] > 0:
+        if s[T.DISCARD_LEN] > 0:
             out[1] = TAKE_DISCARD
             return 2
         return 1
     if s[PHASE] == PLAY:
-        return play_actions(s, pr, s[CURRENT], out)
+        return play_actions(s, pr, s[T.CURRENT], out)
     return 0
 
 
@@ -355,28 +258,8 @@ def legal_actions(s, pr, out):
 def draw_stock(s, pr, player, rng):
     """The top card of the talon, rebuilt from the écart when empty (A9); nothing to draw
     at all ends the hand void."""
-    drawn = np.empty(1, dtype=np.int32)
-    got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                    hand_at(player), 1, rng, drawn)
-    s[RESHUFFLES] += reshuffles
-    s[HAND_RESHUFFLES] += reshuffles
-    if got == 0:
+    if not T.draw_stock(s, player, rng):
         end_hand(s, pr, -1, VOID)
-        return
-    s[HAND_SIZE_AT + player] += 1
-    s[PHASE] = PLAY
-
-
-@njit(cache=True)
-def take_discard(s, player):
-    s[DISCARD_LEN] -= 1
-    card = s[DISCARD + s[DISCARD_LEN]]
-    s[hand_at(player) + card] += 1
-    s[HAND_SIZE_AT + player] += 1
-    s[TAKEN] = card
-    s[TAKES + player] += 1
-    s[HAND_TAKES] += 1
-    s[PHASE] = PLAY
 
 
 @njit(cache=True)
@@ -391,14 +274,7 @@ def lay_meld(s, pr, player, code):
         s[RUNS_LEFT] = runs
         s[GROUPS_LEFT] = groups
         s[LAID_STAGE + player] = LAID if runs == 0 and groups == 0 else LAYING
-    h = hand_at(player)
-    places = np.empty(MAX_RUN, dtype=np.int32)
-    n = rummy.remove_meld(pr, s[h:h + CARD_KINDS], code, places)
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    rummy.put_meld(pr, table, s[MELDS_LEN], player, code, places)
-    s[MELDS_LEN] += 1
-    s[HAND_SIZE_AT + player] -= n
-    s[MELDS_LAID + player] += 1
+    T.lay_meld(s, pr, player, code, np.empty(MAX_RUN, dtype=np.int32))
     after_lay(s, pr, player)
 
 
@@ -411,47 +287,40 @@ def after_lay(s, pr, player):
 
 @njit(cache=True)
 def lay_off_card(s, pr, player, k, card, end):
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    rummy.lay_off(pr, table, k, card, end)
-    s[hand_at(player) + card] -= 1
-    s[HAND_SIZE_AT + player] -= 1
-    s[LAYOFFS + player] += 1
+    T.lay_off(s, pr, player, k, card, end)
     after_lay(s, pr, player)
 
 
 @njit(cache=True)
 def discard(s, pr, player, card):
-    s[hand_at(player) + card] -= 1
-    s[HAND_SIZE_AT + player] -= 1
-    s[DISCARD + s[DISCARD_LEN]] = card
-    s[DISCARD_LEN] += 1
-    if s[HAND_SIZE_AT + player] == 0:
+    """The turn ends; the last card goes out."""
+    if T.discard(s, player, card) == 0:
         end_hand(s, pr, player, FINISHED)
         return
-    if s[TURN] + 1 >= pr[P_MAX_TURNS]:
+    if s[T.TURN] + 1 >= pr[P_MAX_TURNS]:
         end_hand(s, pr, -1, CAPPED)
         return
-    start_turn(s, (player + 1) % pr[P_PLAYERS])
+    T.start_turn(s, (player + 1) % pr[P_PLAYERS])
 
 
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
-    if action == DRAW_STOCK:
+    player = s[T.CURRENT]
+    s[T.DECISIONS] += 1
+    s[T.PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
         draw_stock(s, pr, player, rng)
-    elif action == TAKE_DISCARD:
-        take_discard(s, player)
-    elif action < LAYOFF_ACTION:
-        discard(s, pr, player, action - DISCARD_ACTION)
-    elif action < SWAP_ACTION:
-        k, rest = divmod(action - LAYOFF_ACTION, CARD_KINDS * 2)
-        lay_off_card(s, pr, player, k, rest // 2, rest % 2)
+    elif kind == 1:
+        T.take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
     else:
-        lay_meld(s, pr, player, action - LAY_ACTION)
+        lay_meld(s, pr, player, a)
     if s[PHASE] == SETUP:
         deal(s, pr, rng)
 
@@ -471,7 +340,7 @@ def end_hand(s, pr, winner, ending):
     """Count and progress (none for a void or capped hand), record the hand, then deal the
     next or end the match."""
     players = pr[P_PLAYERS]
-    row = ROUNDS + s[ROUNDS_LEN] * ROUND_WIDTH
+    row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
     values = penalty_values()
     done = False
     for p in range(players):
@@ -488,22 +357,11 @@ def end_hand(s, pr, winner, ending):
             s[STAGE + p] += 1
             s[STAGES_PASSED + p] += 1
             done = done or s[STAGE + p] == LAST_STAGE
-    if ending == FINISHED:
-        s[WINS + winner] += 1
-    s[VOID_HANDS] += ending == VOID
-    s[row + 0] = s[HAND_NO]
-    s[row + 1] = s[DEALER]
-    s[row + 2] = winner
-    s[row + 3] = s[TURN] + 1
-    s[row + 4] = s[HAND_RESHUFFLES]
-    s[row + 5] = s[HAND_TAKES]
-    s[row + 6] = ending
-    s[ROUNDS_LEN] += 1
-    s[HAND_NO] += 1
-    if done or ending == CAPPED or s[HAND_NO] >= pr[P_MAX_HANDS]:
+    T.record_hand(s, row, winner, ending)
+    if done or ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS]:
         finish(s, pr, done)
         return
-    s[DEALER] = (s[DEALER] + 1) % players
+    s[T.DEALER] = (s[T.DEALER] + 1) % players
     s[PHASE] = SETUP
 
 
@@ -530,27 +388,12 @@ def finish(s, pr, done):
         better = 0
         for q in range(players):
             better += ranks_before(s, pr, q, p, done)
-        s[RANK + p] = better + 1
-    s[ENDING] = shedding.FINISHED if done else shedding.CAPPED
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+        s[T.RANK + p] = better + 1
+    T.end_match(s, not done)
 
 
 # --------------------------------------------------------------------------------------
-# Hidden information
+# Hidden information: the rummy views (engines.rummy_turns)
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def observe(s, pr, player, out):
-    """Copy into ``out`` what ``player`` may know: his own hand, the écart, the table,
-    hand sizes, stages and totals; the talon and the other hands become the list of unseen
-    cards (:func:`engines.rummy.hide_cards`)."""
-    out[:] = s
-    rummy.hide_cards(s, pr[P_PLAYERS], player, HAND, STOCK, STOCK_LEN, MAX_CARDS, UNSEEN, out)
-
-
-@njit(cache=True)
-def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation."""
-    observe(s, pr, player, out)
-    rummy.deal_unseen(out, pr[P_PLAYERS], player, HAND, HAND_SIZE_AT, STOCK, STOCK_LEN, UNSEEN,
-                      rng)
+observe = T.observe
+determinize = T.determinize

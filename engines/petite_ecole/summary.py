@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from engines import rummy_turns as T
 from engines.api import Result
 from engines.petite_ecole import rules as R
 from engines.petite_ecole.params import PetiteEcoleParams
@@ -87,7 +88,7 @@ def round_columns(params: PetiteEcoleParams, rounds: np.ndarray) -> dict[str, An
         if name != "ending":
             columns[name] = rounds[:, at[name]].astype(np.int16)
     columns["hand"] = columns["hand"] + 1
-    columns["ending"] = (rounds[:, at["ending"]].astype(np.int8), R.HAND_ENDINGS)
+    columns["ending"] = (rounds[:, at["ending"]].astype(np.int8), T.HAND_ENDINGS)
     for p in range(params.players):
         columns[f"score_p{p}"] = rounds[:, R.ROUND_SCORE + p].astype(np.int16)
         columns[f"stage_p{p}"] = rounds[:, R.ROUND_STAGE + p].astype(np.int8)

@@ -7,13 +7,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines import rummy_turns as T
 from engines.chance import uniform_index_jit
 from engines.rami import rules as R
 from engines.rami import summary
 from engines.rami.params import RamiParams
 from engines.rummy_game import RummyGame, RummyObservation, RummyState
-
-PHASE_NAMES = {R.SETUP: "setup", R.DRAW: "draw", R.PLAY: "play", R.OVER: "over"}
 
 
 @njit(cache=True)
@@ -32,7 +31,7 @@ def _playout(s, pr, rngs, alias, stream, decisions, actions):
     """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
     chance from the state's own stream."""
     alias[:] = stream
-    while s[R.PHASE] != R.OVER:
+    while s[T.PHASE] != T.OVER:
         n = R.legal_actions(s, pr, actions)
         R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
     stream[:] = alias
@@ -50,7 +49,7 @@ class RamiState(RummyState):
     place), discards (by card).  A hand won by rami sec is logged ``hand 1 won by P3 (rami
     sec)``."""
 
-    phase_names = PHASE_NAMES
+    phase_names = T.PHASE_NAMES
     observation_class = RamiObservation
 
     def _hand_note(self, row: np.ndarray) -> str:

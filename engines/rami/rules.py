@@ -40,18 +40,32 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines import rummy, shedding
-from engines.chance import shuffle, uniform_index_jit
+from engines import rummy
+from engines import rummy_turns as T
 from engines.layout import Layout
-from engines.rami.params import MAX_HANDS, MAX_PLAYERS, RamiParams
-from engines.rummy import (
-    CARD_KINDS,
-    JOKER,
-    MAX_CANDIDATES,
-    MAX_RUN,
-    MELD_WIDTH,
-    P_PLAYERS,
-    card_rank,
+from engines.rami.params import MAX_HANDS, RamiParams
+from engines.rummy import CARD_KINDS, JOKER, MAX_CANDIDATES, MAX_RUN, P_PLAYERS, card_rank
+from engines.rummy_turns import (
+    CURRENT,
+    DECISIONS,
+    DISCARD,
+    DISCARD_LEN,
+    DRAW,
+    DRAW_STOCK,
+    HAND_SIZE_AT,
+    LAY_ACTION,
+    MAX_PLAYERS,
+    MELDS_LEN,
+    PHASE,
+    PLAY,
+    PLAYER_DECISIONS,
+    SETUP,
+    SWAP_ACTION,
+    TAKE_DISCARD,
+    TOTAL,
+    TURN,
+    hand_at,
+    table,
 )
 
 # --------------------------------------------------------------------------------------
@@ -116,102 +130,46 @@ def encode_params(params: RamiParams) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------------------
-# State: one flat int32 array
+# State: the rummy prefix (engines.rummy_turns), then rami's own fields
 # --------------------------------------------------------------------------------------
-# A round row (one per hand): hand, dealer, winner (-1: void), rami sec, turns, turn of the
-# first lay-down (-1: none), reshuffles, joker swaps, discards taken, ending, then each
-# seat's score for the hand.
-ROUND_FIELDS = ("hand", "dealer", "winner", "rami_sec", "turns", "first_opening",
-                "reshuffles", "swaps", "takes", "ending")
+# A round row (one per hand): the common fields (hand, dealer, winner (-1: void or capped),
+# turns, reshuffles, discards taken, ending), then whether it was a rami sec, the turn of
+# the first lay-down (-1: none), the joker swaps, then each seat's score for the hand.
+ROUND_FIELDS = T.ROUND_CORE + ("rami_sec", "first_opening", "swaps")
 ROUND_WIDTH = len(ROUND_FIELDS) + MAX_PLAYERS
-ROUND_HAND, ROUND_WINNER, ROUND_ENDING = (ROUND_FIELDS.index(f) for f in ("hand", "winner",
-                                                                        "ending"))
-FINISHED, VOID, CAPPED = 0, 1, 2                  # how a hand ended
-HAND_ENDINGS = ("finished", "void", "capped")
+ROUND_SEC, ROUND_FIRST_OPEN, ROUND_SWAPS = (ROUND_FIELDS.index(f) for f in
+                                            ("rami_sec", "first_opening", "swaps"))
+FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
 
 STATE = Layout(
-    ("phase", 1), ("current", 1), ("dealer", 1), ("hand_no", 1), ("decisions", 1),
-    ("turn", 1), ("must_card", 1), ("must_wild", 1), ("prov_points", 1), ("prov_clean", 1),
-    ("prov_cards", 1), ("table_before", 1), ("ending", 1), ("unseen", 1),
-    ("stock_len", 1), ("stock", TOTAL_CARDS), ("discard_len", 1), ("discard", TOTAL_CARDS),
-    ("hand", MAX_PLAYERS * CARD_KINDS), ("hand_size", MAX_PLAYERS),
+    *T.CORE_STATE,
+    ("must_card", 1), ("must_wild", 1), ("prov_points", 1), ("prov_clean", 1),
+    ("prov_cards", 1), ("table_before", 1),
     ("opened", MAX_PLAYERS), ("laid", MAX_PLAYERS),
-    ("melds_len", 1), ("melds", MAX_MELDS * MELD_WIDTH),
-    ("total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
     # figures for results
-    ("player_decisions", MAX_PLAYERS), ("openings", MAX_PLAYERS), ("secs", MAX_PLAYERS),
-    ("wins", MAX_PLAYERS), ("never_laid_hands", MAX_PLAYERS), ("swaps", MAX_PLAYERS),
-    ("takes", MAX_PLAYERS), ("layoffs", MAX_PLAYERS), ("melds_laid", MAX_PLAYERS),
-    ("hand_first_open", 1), ("hand_reshuffles", 1), ("hand_swaps", 1), ("hand_takes", 1),
-    ("turns", 1), ("reshuffles", 1), ("void_hands", 1),
-    ("rounds_len", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
+    ("openings", MAX_PLAYERS), ("secs", MAX_PLAYERS), ("never_laid_hands", MAX_PLAYERS),
+    ("swaps", MAX_PLAYERS), ("hand_first_open", 1), ("hand_swaps", 1),
+    ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-CURRENT = STATE.offset("current")
-DEALER = STATE.offset("dealer")
-HAND_NO = STATE.offset("hand_no")
-DECISIONS = STATE.offset("decisions")
-TURN = STATE.offset("turn")
 MUST_CARD = STATE.offset("must_card")
 MUST_WILD = STATE.offset("must_wild")
 PROV_POINTS = STATE.offset("prov_points")
 PROV_CLEAN = STATE.offset("prov_clean")
 PROV_CARDS = STATE.offset("prov_cards")
 TABLE_BEFORE = STATE.offset("table_before")
-ENDING = STATE.offset("ending")
-UNSEEN = STATE.offset("unseen")
-STOCK_LEN = STATE.offset("stock_len")
-STOCK = STATE.offset("stock")
-DISCARD_LEN = STATE.offset("discard_len")
-DISCARD = STATE.offset("discard")
-HAND = STATE.offset("hand")
-HAND_SIZE_AT = STATE.offset("hand_size")
 OPENED = STATE.offset("opened")
 LAID = STATE.offset("laid")
-MELDS_LEN = STATE.offset("melds_len")
-MELDS = STATE.offset("melds")
-TOTAL = STATE.offset("total")
-RANK = STATE.offset("rank")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
 OPENINGS = STATE.offset("openings")
 SECS = STATE.offset("secs")
-WINS = STATE.offset("wins")
 NEVER_LAID_HANDS = STATE.offset("never_laid_hands")
 SWAPS = STATE.offset("swaps")
-TAKES = STATE.offset("takes")
-LAYOFFS = STATE.offset("layoffs")
-MELDS_LAID = STATE.offset("melds_laid")
 HAND_FIRST_OPEN = STATE.offset("hand_first_open")
-HAND_RESHUFFLES = STATE.offset("hand_reshuffles")
 HAND_SWAPS = STATE.offset("hand_swaps")
-HAND_TAKES = STATE.offset("hand_takes")
-TURNS = STATE.offset("turns")
-RESHUFFLES = STATE.offset("reshuffles")
-VOID_HANDS = STATE.offset("void_hands")
-ROUNDS_LEN = STATE.offset("rounds_len")
 ROUNDS = STATE.offset("rounds")
 
-# Phases.  SETUP is the deal; DRAW and PLAY wait for a decision.
-SETUP, DRAW, PLAY, OVER = 0, 1, 2, 3
 # Whether a player has opened: not yet, on an earlier turn, in this turn.
 NOT_OPENED, OPENED_BEFORE, OPENING_NOW = 0, 1, 2
-
-# Actions: draw from the talon; take the discard; discard a card; lay off a card on a
-# table meld (at a run's low end 0 or high end 1); take back the wild at a place of a table
-# meld; lay a meld (its core code, see engines.rummy).
-DRAW_STOCK = 0
-TAKE_DISCARD = 1
-DISCARD_ACTION = 2                                  # + card
-LAYOFF_ACTION = 64                                  # + (meld * 53 + card) * 2 + end
-SWAP_ACTION = 4096                                  # + meld * 16 + place
-LAY_ACTION = 8192                                   # + meld code
-MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * (2 * CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
-
-
-@njit(cache=True, inline="always")
-def hand_at(player):
-    return HAND + player * CARD_KINDS
 
 
 @njit(cache=True)
@@ -231,56 +189,27 @@ def penalty_values(pr):
 @njit(cache=True)
 def new_game(s, pr):
     """The state before the first deal."""
-    s[:] = 0
-    s[DEALER] = -1
-    s[PHASE] = SETUP
+    T.new_game(s)
 
 
 @njit(cache=True)
 def deal(s, pr, rng):
-    """Gather and shuffle the 108 cards, deal 13 to each player from the dealer's left; the
-    rest is the talon, the discard pile is empty; the dealer's left plays first."""
-    players = pr[P_PLAYERS]
-    if s[DEALER] < 0:
-        s[DEALER] = uniform_index_jit(rng, players)     # "le premier donneur" is drawn
-    n = 0
-    for _ in range(DECKS):
-        for card in range(JOKER):
-            s[STOCK + n] = card
-            n += 1
-    for _ in range(JOKERS):
-        s[STOCK + n] = JOKER
-        n += 1
-    s[STOCK_LEN] = n
-    s[DISCARD_LEN] = 0
-    s[HAND:HAND + MAX_PLAYERS * CARD_KINDS] = 0
-    s[MELDS_LEN] = 0
+    """Gather and shuffle the 108 cards, deal 13 to each player from the dealer's left (the
+    first dealer is drawn, then the deal passes left); the rest is the talon, the discard
+    pile is empty; the dealer's left plays first."""
+    T.deal(s, pr, rng, DECKS, JOKERS, HAND_SIZE, False)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE_AT + p] = 0
         s[OPENED + p] = NOT_OPENED
         s[LAID + p] = 0
-    shuffle(rng, s[STOCK:STOCK + n])
-    for _ in range(HAND_SIZE):
-        for i in range(1, players + 1):
-            p = (s[DEALER] + i) % players
-            s[STOCK_LEN] -= 1
-            s[hand_at(p) + s[STOCK + s[STOCK_LEN]]] += 1
-            s[HAND_SIZE_AT + p] += 1
-    s[TURN] = -1
     s[HAND_FIRST_OPEN] = -1
-    s[HAND_RESHUFFLES] = 0
     s[HAND_SWAPS] = 0
-    s[HAND_TAKES] = 0
-    start_turn(s, pr, (s[DEALER] + 1) % players)
+    start_turn(s, pr, (s[T.DEALER] + 1) % pr[P_PLAYERS])
 
 
 @njit(cache=True)
 def start_turn(s, pr, player):
     """Hand the turn to ``player``: he draws first."""
-    s[CURRENT] = player
-    s[PHASE] = DRAW
-    s[TURN] += 1
-    s[TURNS] += 1
+    T.start_turn(s, player)
     s[MUST_CARD] = -1
     s[MUST_WILD] = 0
     s[PROV_POINTS] = 0
@@ -329,10 +258,9 @@ def can_lay_card(s, pr, player, hand, size, card):
             return True
     if size < 2 or not layoffs_allowed(s, pr, player):
         return False
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
     for k in range(s[MELDS_LEN]):
         for end in range(2):
-            if rummy.layoff_fits(pr, table, k, card, end):
+            if rummy.layoff_fits(pr, table(s), k, card, end):
                 return True
     return False
 
@@ -412,44 +340,23 @@ def play_actions(s, pr, player, out):
                     out[n] = LAY_ACTION + code
                     n += 1
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
-            n = discard_actions(s, player, out, n)
+            n = T.discard_actions(s, player, -1, out, n)
         return n
     for i in range(count):
         if lays_card(pr, hand, melds[i], must_card, must_wild):
             out[n] = LAY_ACTION + melds[i]
             n += 1
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
     if size >= 2 and layoffs_allowed(s, pr, player):
-        for k in range(s[MELDS_LEN]):
-            for card in range(CARD_KINDS):
-                if hand[card] == 0:
-                    continue
-                if must_card >= 0 and card != must_card:
-                    continue
-                if must_wild and not rummy.is_wild(pr, card):
-                    continue
-                for end in range(2):
-                    if rummy.layoff_fits(pr, table, k, card, end):
-                        out[n] = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2 + end
-                        n += 1
+        only = must_card if must_card >= 0 else (-2 if must_wild else -1)
+        n = T.layoff_actions(s, pr, hand, only, out, n)
     if must_card < 0 and not must_wild and layoffs_allowed(s, pr, player):
         for k in range(s[MELDS_LEN]):
-            for place in range(table[k * MELD_WIDTH + rummy.M_LEN]):
+            for place in range(table(s)[k * rummy.MELD_WIDTH + rummy.M_LEN]):
                 if swap_ok(s, pr, player, hand, size, k, place):
                     out[n] = SWAP_ACTION + k * 16 + place
                     n += 1
     if (must_card < 0 and not must_wild) or n == 0:
-        n = discard_actions(s, player, out, n)
-    return n
-
-
-@njit(cache=True)
-def discard_actions(s, player, out, n):
-    h = hand_at(player)
-    for card in range(CARD_KINDS):
-        if s[h + card] > 0:
-            out[n] = DISCARD_ACTION + card
-            n += 1
+        n = T.discard_actions(s, player, -1, out, n)
     return n
 
 
@@ -458,16 +365,16 @@ def swap_ok(s, pr, player, hand, size, k, place):
     """Taking back the joker at ``place`` of table meld ``k``: a joker in a run (or, with
     the variant, a determined carré), the player holding the card it stands for, and able
     to lay the joker this turn (A6, unless ``joker_to_hand``)."""
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    row = k * MELD_WIDTH
-    if table[row + rummy.M_KIND] == rummy.GROUP and not pr[P_SWAP_FULL_CARRE]:
+    melds = table(s)
+    if melds[k * rummy.MELD_WIDTH + rummy.M_KIND] == rummy.GROUP \
+            and not pr[P_SWAP_FULL_CARRE]:
         return False
-    target = rummy.wild_stands_for(pr, table, k, place)
+    target = rummy.wild_stands_for(pr, melds, k, place)
     if target < 0 or hand[target] == 0:
         return False
     if pr[P_JOKER_TO_HAND]:
         return True
-    after = table.copy()
+    after = melds.copy()
     wild = rummy.swap_wild(pr, after, k, place)
     rest = hand.copy()
     rest[target] -= 1
@@ -502,32 +409,16 @@ def legal_actions(s, pr, out):
 def draw_stock(s, pr, player, rng):
     """The top card of the talon; an empty talon is rebuilt from the discard pile (A7), or
     the hand ends void."""
-    if s[STOCK_LEN] == 0 and pr[P_STOCK_VOID]:
+    if s[T.STOCK_LEN] == 0 and pr[P_STOCK_VOID]:
         end_hand(s, pr, -1, False, VOID)
-        return
-    drawn = np.empty(1, dtype=np.int32)
-    got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                    hand_at(player), 1, rng, drawn)
-    s[RESHUFFLES] += reshuffles
-    s[HAND_RESHUFFLES] += reshuffles
-    if got == 0:
+    elif not T.draw_stock(s, player, rng):
         end_hand(s, pr, -1, False, VOID)
-        return
-    s[HAND_SIZE_AT + player] += 1
-    s[PHASE] = PLAY
 
 
 @njit(cache=True)
 def take_discard(s, player):
     """The card the previous player discarded, owed to the table this turn."""
-    s[DISCARD_LEN] -= 1
-    card = s[DISCARD + s[DISCARD_LEN]]
-    s[hand_at(player) + card] += 1
-    s[HAND_SIZE_AT + player] += 1
-    s[MUST_CARD] = card
-    s[TAKES + player] += 1
-    s[HAND_TAKES] += 1
-    s[PHASE] = PLAY
+    s[MUST_CARD] = T.take_discard(s, player)
 
 
 @njit(cache=True)
@@ -542,15 +433,9 @@ def settle_owed(s, pr, card):
 @njit(cache=True)
 def lay_meld(s, pr, player, code):
     """Lay a new meld; for a player who has not opened, a part of his first lay-down."""
-    h = hand_at(player)
     places = np.empty(MAX_RUN, dtype=np.int32)
-    n = rummy.remove_meld(pr, s[h:h + CARD_KINDS], code, places)
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    rummy.put_meld(pr, table, s[MELDS_LEN], player, code, places)
-    s[MELDS_LEN] += 1
-    s[HAND_SIZE_AT + player] -= n
+    n = T.lay_meld(s, pr, player, code, places)
     s[LAID + player] += n
-    s[MELDS_LAID + player] += 1
     for i in range(n):
         settle_owed(s, pr, places[i])
     if s[OPENED + player] == NOT_OPENED:
@@ -567,12 +452,8 @@ def lay_meld(s, pr, player, code):
 
 @njit(cache=True)
 def lay_off_card(s, pr, player, k, card, end):
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    rummy.lay_off(pr, table, k, card, end)
-    s[hand_at(player) + card] -= 1
-    s[HAND_SIZE_AT + player] -= 1
+    T.lay_off(s, pr, player, k, card, end)
     s[LAID + player] += 1
-    s[LAYOFFS + player] += 1
     settle_owed(s, pr, card)
 
 
@@ -580,9 +461,8 @@ def lay_off_card(s, pr, player, k, card, end):
 def swap_joker(s, pr, player, k, place):
     """"Récupérer sur la table un joker ... à condition de poser à sa place la carte qu'il
     remplaçait"."""
-    table = s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
-    target = rummy.wild_stands_for(pr, table, k, place)
-    wild = rummy.swap_wild(pr, table, k, place)
+    target = rummy.wild_stands_for(pr, table(s), k, place)
+    wild = rummy.swap_wild(pr, table(s), k, place)
     h = hand_at(player)
     s[h + target] -= 1
     s[h + wild] += 1
@@ -595,14 +475,11 @@ def swap_joker(s, pr, player, k, place):
 @njit(cache=True)
 def discard(s, pr, player, card):
     """"Il est obligatoire de jeter une carte": the turn ends; the last card wins."""
-    s[hand_at(player) + card] -= 1
-    s[HAND_SIZE_AT + player] -= 1
-    s[DISCARD + s[DISCARD_LEN]] = card
-    s[DISCARD_LEN] += 1
+    left = T.discard(s, player, card)
     opening_now = s[OPENED + player] == OPENING_NOW
     if opening_now:
         s[OPENED + player] = OPENED_BEFORE
-    if s[HAND_SIZE_AT + player] == 0:
+    if left == 0:
         end_hand(s, pr, player, opening_now and not s[TABLE_BEFORE], FINISHED)
         return
     if s[TURN] + 1 >= pr[P_MAX_TURNS]:
@@ -618,20 +495,19 @@ def apply_action(s, pr, action, rng):
     player = s[CURRENT]
     s[DECISIONS] += 1
     s[PLAYER_DECISIONS + player] += 1
-    if action == DRAW_STOCK:
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
         draw_stock(s, pr, player, rng)
-    elif action == TAKE_DISCARD:
+    elif kind == 1:
         take_discard(s, player)
-    elif action < LAYOFF_ACTION:
-        discard(s, pr, player, action - DISCARD_ACTION)
-    elif action < SWAP_ACTION:
-        k, rest = divmod(action - LAYOFF_ACTION, CARD_KINDS * 2)
-        lay_off_card(s, pr, player, k, rest // 2, rest % 2)
-    elif action < LAY_ACTION:
-        k, place = divmod(action - SWAP_ACTION, 16)
-        swap_joker(s, pr, player, k, place)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
+    elif kind == 4:
+        swap_joker(s, pr, player, a, b)
     else:
-        lay_meld(s, pr, player, action - LAY_ACTION)
+        lay_meld(s, pr, player, a)
     if s[PHASE] == SETUP:
         deal(s, pr, rng)
 
@@ -651,7 +527,7 @@ def end_hand(s, pr, winner, sec, ending):
     """Score the hand (none if void or capped), record it, then deal the next or end the
     match."""
     players = pr[P_PLAYERS]
-    row = ROUNDS + s[ROUNDS_LEN] * ROUND_WIDTH
+    row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
     values = penalty_values(pr)
     for p in range(players):
         score = 0
@@ -667,26 +543,15 @@ def end_hand(s, pr, winner, sec, ending):
         s[TOTAL + p] += score
         s[row + len(ROUND_FIELDS) + p] = score
     if ending == FINISHED:
-        s[WINS + winner] += 1
         s[SECS + winner] += sec
-    else:
-        s[VOID_HANDS] += ending == VOID
-    s[row + 0] = s[HAND_NO]
-    s[row + 1] = s[DEALER]
-    s[row + 2] = winner
-    s[row + 3] = sec
-    s[row + 4] = s[TURN] + 1
-    s[row + 5] = s[HAND_FIRST_OPEN]
-    s[row + 6] = s[HAND_RESHUFFLES]
-    s[row + 7] = s[HAND_SWAPS]
-    s[row + 8] = s[HAND_TAKES]
-    s[row + 9] = ending
-    s[ROUNDS_LEN] += 1
-    s[HAND_NO] += 1
-    if ending == CAPPED or s[HAND_NO] >= pr[P_NUM_HANDS]:
+    s[row + ROUND_SEC] = sec
+    s[row + ROUND_FIRST_OPEN] = s[HAND_FIRST_OPEN]
+    s[row + ROUND_SWAPS] = s[HAND_SWAPS]
+    T.record_hand(s, row, winner, ending)
+    if ending == CAPPED or s[T.HAND_NO] >= pr[P_NUM_HANDS]:
         finish(s, pr, ending == CAPPED)
         return
-    s[DEALER] = (s[DEALER] + 1) % players
+    s[T.DEALER] = (s[T.DEALER] + 1) % players
     s[PHASE] = SETUP
 
 
@@ -699,29 +564,12 @@ def finish(s, pr, capped):
         better = 0
         for q in range(players):
             better += s[TOTAL + q] < s[TOTAL + p]
-        s[RANK + p] = better + 1
-    s[ENDING] = shedding.CAPPED if capped else shedding.FINISHED
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+        s[T.RANK + p] = better + 1
+    T.end_match(s, capped)
 
 
 # --------------------------------------------------------------------------------------
-# Hidden information
+# Hidden information: the rummy views (engines.rummy_turns)
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def observe(s, pr, player, out):
-    """Copy into ``out`` what ``player`` may know: his own hand, the discard pile, the
-    table, hand sizes and every public figure; the talon and the other hands become the
-    list of unseen cards (:func:`engines.rummy.hide_cards`)."""
-    out[:] = s
-    rummy.hide_cards(s, pr[P_PLAYERS], player, HAND, STOCK, STOCK_LEN, TOTAL_CARDS, UNSEEN,
-                     out)
-
-
-@njit(cache=True)
-def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
-    cards shuffled, each other hand filled up to its size, the rest as the talon."""
-    observe(s, pr, player, out)
-    rummy.deal_unseen(out, pr[P_PLAYERS], player, HAND, HAND_SIZE_AT, STOCK, STOCK_LEN, UNSEEN,
-                      rng)
+observe = T.observe
+determinize = T.determinize

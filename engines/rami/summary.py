@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from engines import rummy_turns as T
 from engines.api import Result
 from engines.rami import rules as R
 from engines.rami.params import RamiParams
@@ -94,7 +95,7 @@ def round_columns(params: RamiParams, rounds: np.ndarray) -> dict[str, Any]:
             columns[name] = rounds[:, at[name]].astype(np.int16)
     columns["hand"] = columns["hand"] + 1
     columns["rami_sec"] = rounds[:, at["rami_sec"]].astype(bool)
-    columns["ending"] = (rounds[:, at["ending"]].astype(np.int8), R.HAND_ENDINGS)
+    columns["ending"] = (rounds[:, at["ending"]].astype(np.int8), T.HAND_ENDINGS)
     for p in range(params.players):
         columns[f"score_p{p}"] = rounds[:, len(R.ROUND_FIELDS) + p].astype(np.int16)
     return columns
