@@ -32,6 +32,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "eager": ("agents.rami:EagerAgent", ("rami",)),
     "planner": ("agents.rami:PlannerAgent", ("rami",)),
     "climber": ("agents.petite_ecole:ClimberAgent", ("petite-ecole",)),
+    "slider": ("agents.pinacle:SliderAgent", ("pinacle",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

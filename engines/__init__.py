@@ -60,6 +60,7 @@ _GAMES = {
     "pouilleux": "engines.pouilleux:Pouilleux",
     "rami": "engines.rami:Rami",
     "petite-ecole": "engines.petite_ecole:PetiteEcole",
+    "pinacle": "engines.pinacle:Pinacle",
 }
 
 

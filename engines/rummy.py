@@ -677,6 +677,28 @@ def swap_wild(pr, melds, k, place):
 
 
 @njit(cache=True)
+def move_fits(pr, melds, k, place, end):
+    """Whether the wild at ``place`` of run ``k`` may move to its low (0) or high (1) end,
+    standing for the next position beyond it, which must exist (pinacle's move)."""
+    row = k * MELD_WIDTH
+    if melds[row + M_KIND] != RUN or wild_stands_for(pr, melds, k, place) < 0:
+        return False
+    low, length = melds[row + M_LOW], melds[row + M_LEN]
+    high = low + length - 1
+    if end == 0:
+        return low - 1 >= pr[P_RUN_MIN] and not (low - 1 == ACE_LOW and high == ACE_HIGH)
+    return high + 1 <= pr[P_RUN_MAX] and not (low == ACE_LOW and high + 1 == ACE_HIGH)
+
+
+@njit(cache=True)
+def move_wild(pr, melds, k, place, end):
+    """Put the card the wild at ``place`` of run ``k`` stands for in its place, and the
+    wild at the run's ``end`` (checked by :func:`move_fits`)."""
+    wild = swap_wild(pr, melds, k, place)
+    lay_off(pr, melds, k, wild, end)
+
+
+@njit(cache=True)
 def hand_penalty(hand, values):
     """The penalty of the cards in ``hand`` (``values[card]`` each)."""
     total = 0

@@ -82,9 +82,13 @@ class RummyGame:
             end = " (low end)" if rest % 2 == 0 else " (high end)"
             return f"lay off {card_name(rest // 2)} on meld {k}{end}"
         if code < T.LAY_ACTION:
-            k, place = divmod(code - T.SWAP_ACTION, 16)
-            return f"swap the joker at place {place} of meld {k}"
+            k, rest = divmod(code - T.SWAP_ACTION, 32)
+            return self.move_text(k, rest // 2, rest % 2)
         return f"lay {self.meld_text(code - T.LAY_ACTION)}"
+
+    def move_text(self, meld: int, place: int, end: int) -> str:
+        """A wild move: rami's joker swap (pinacle overrides it)."""
+        return f"swap the joker at place {place} of meld {meld}"
 
     def meld_text(self, code: int) -> str:
         """A meld code read card by card."""

@@ -7,7 +7,8 @@ laid when, the count, the match.
 
 Action codes (texts in :mod:`engines.rummy_game`): ``DRAW_STOCK``, ``TAKE_DISCARD``,
 ``DISCARD_ACTION + card``, ``LAYOFF_ACTION + (meld * 53 + card) * 2 + end``,
-``SWAP_ACTION + meld * 16 + place`` (a game's own wild move), ``LAY_ACTION + meld code``.
+``SWAP_ACTION + (meld * 16 + place) * 2 + end`` (a game's own wild move: rami's joker swap,
+end 0; pinacle's move to a run's low or high end), ``LAY_ACTION + meld code``.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ DISCARD_ACTION = 2
 LAYOFF_ACTION = 64
 SWAP_ACTION = 8192
 LAY_ACTION = 16384
-MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * (2 * CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
+MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
+ALL_SEATS = (1 << MAX_PLAYERS) - 1
 
 
 @njit(cache=True, inline="always")
@@ -224,11 +226,13 @@ def discard(s, player, card):
 
 
 @njit(cache=True)
-def layoff_actions(s, pr, hand, only, out, n):
-    """The lay-offs of ``hand`` on every table meld, by meld, card and end (only the card
-    ``only`` if it is >= 0; only wilds if it is -2)."""
+def layoff_actions(s, pr, hand, only, owners, out, n):
+    """The lay-offs of ``hand`` on the table melds of the seats in the bit mask ``owners``,
+    by meld, card and end (only the card ``only`` if it is >= 0; only wilds if it is -2)."""
     melds = table(s)
     for k in range(s[MELDS_LEN]):
+        if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
+            continue
         for card in range(CARD_KINDS):
             if hand[card] == 0 or (only >= 0 and card != only) \
                     or (only == -2 and not rummy.is_wild(pr, card)):
@@ -259,7 +263,8 @@ def discard_actions(s, player, barred, out, n):
 @njit(cache=True)
 def decode(action):
     """(kind, a, b, c) of an action code: kind 0 draw stock, 1 take discard, 2 discard
-    (card), 3 lay-off (meld, card, end), 4 wild move (meld, place), 5 lay (meld code)."""
+    (card), 3 lay-off (meld, card, end), 4 wild move (meld, place, end), 5 lay (meld
+    code)."""
     if action == DRAW_STOCK:
         return 0, 0, 0, 0
     if action == TAKE_DISCARD:
@@ -270,8 +275,8 @@ def decode(action):
         k, rest = divmod(action - LAYOFF_ACTION, CARD_KINDS * 2)
         return 3, k, rest // 2, rest % 2
     if action < LAY_ACTION:
-        k, place = divmod(action - SWAP_ACTION, 16)
-        return 4, k, place, 0
+        k, rest = divmod(action - SWAP_ACTION, 32)
+        return 4, k, rest // 2, rest % 2
     return 5, action - LAY_ACTION, 0, 0
 
 

@@ -230,7 +230,7 @@ def play_actions(s, pr, player, out):
             out[n] = LAY_ACTION + melds[i]
             n += 1
     if laid == LAID and size - 1 >= keep:
-        n = T.layoff_actions(s, pr, hand, -1, out, n)
+        n = T.layoff_actions(s, pr, hand, -1, T.ALL_SEATS, out, n)
     if laid != LAYING or n == 0:
         barred = -1 if pr[P_REDISCARD] else s[T.TAKEN]
         n = T.discard_actions(s, player, barred, out, n)

@@ -348,12 +348,12 @@ def play_actions(s, pr, player, out):
             n += 1
     if size >= 2 and layoffs_allowed(s, pr, player):
         only = must_card if must_card >= 0 else (-2 if must_wild else -1)
-        n = T.layoff_actions(s, pr, hand, only, out, n)
+        n = T.layoff_actions(s, pr, hand, only, T.ALL_SEATS, out, n)
     if must_card < 0 and not must_wild and layoffs_allowed(s, pr, player):
         for k in range(s[MELDS_LEN]):
             for place in range(table(s)[k * rummy.MELD_WIDTH + rummy.M_LEN]):
                 if swap_ok(s, pr, player, hand, size, k, place):
-                    out[n] = SWAP_ACTION + k * 16 + place
+                    out[n] = SWAP_ACTION + (k * 16 + place) * 2
                     n += 1
     if (must_card < 0 and not must_wild) or n == 0:
         n = T.discard_actions(s, player, -1, out, n)
