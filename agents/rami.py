@@ -56,14 +56,26 @@ def neighbours(hand: np.ndarray, card: int) -> int:
 
 
 def lay_choice(legal: list[Action], worth: Any) -> Action | None:
-    """The best meld by ``worth``, else the first lay-off, else the first swap."""
-    melds = [a for a in legal if a.code >= T.LAY_ACTION]
-    if melds:
-        return max(melds, key=lambda a: worth(a.code - T.LAY_ACTION))
+    """The best meld by ``worth`` (of its meld code), else the first lay-off, else the
+    first swap."""
+    best, best_worth = None, None
+    for a in legal:
+        if a.code >= T.LAY_ACTION:
+            w = worth(a.code - T.LAY_ACTION)
+            if best_worth is None or w > best_worth:
+                best, best_worth = a, w
+    if best is not None:
+        return best
     for a in legal:
         if T.LAYOFF_ACTION <= a.code < T.LAY_ACTION:
             return a
     return None
+
+
+# The core's meld readers as plain Python (the compiled ones cost a dispatch per call).
+meld_length = rummy.meld_length.py_func
+meld_points = rummy.meld_points.py_func
+DISCARD_WORTH = [penalty(card) for card in range(rummy.JOKER)] + [-1]
 
 
 class EagerAgent:
@@ -75,17 +87,15 @@ class EagerAgent:
             return legal_actions[-1]
         if legal_actions[0].code == T.DRAW_STOCK:
             return legal_actions[0]
-        chosen = lay_choice(legal_actions, rummy.meld_length)
+        chosen = lay_choice(legal_actions, meld_length)
         if chosen is not None:
             return chosen
-        return max(legal_actions, key=lambda a: self.discard_worth(a.code - T.DISCARD_ACTION,
-                                                                   len(legal_actions)))
-
-    @staticmethod
-    def discard_worth(card: int, choices: int) -> int:
-        if card == rummy.JOKER:
-            return -1 if choices > 1 else 0
-        return penalty(card)
+        best = legal_actions[0]
+        for a in legal_actions:
+            if DISCARD_WORTH[a.code - T.DISCARD_ACTION] > \
+                    DISCARD_WORTH[best.code - T.DISCARD_ACTION]:
+                best = a
+        return best
 
 
 class PlannerAgent:
@@ -97,8 +107,7 @@ class PlannerAgent:
             return legal_actions[-1]
         if legal_actions[0].code == T.DRAW_STOCK:
             return legal_actions[0]
-        chosen = lay_choice(legal_actions,
-                            lambda m: (rummy.meld_points(m), rummy.meld_length(m)))
+        chosen = lay_choice(legal_actions, lambda m: (meld_points(m), meld_length(m)))
         if chosen is not None:
             return chosen
         o = observation.array
