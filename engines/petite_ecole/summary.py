@@ -1,7 +1,8 @@
 """The record of a finished match of la petite école: one flat summary row, and one round
 row per hand (written by the rules into the state, see
 :data:`engines.petite_ecole.rules.ROUND_FIELDS`).  The ``*_columns`` functions build the
-result tables' columns (documented in ``docs/results-petite-ecole.md``).
+result tables' columns (documented in ``docs/results-petite-ecole.md``), the common ones
+from :mod:`engines.rummy_records`.
 """
 
 from __future__ import annotations
@@ -11,16 +12,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from engines import rummy_turns as T
+from engines import rummy_records
 from engines.api import Result
 from engines.petite_ecole import rules as R
 from engines.petite_ecole.params import PetiteEcoleParams
-from engines.shedding import ENDINGS
-from engines.shedding_records import SummaryFields, copy_fields, result_from, win_shares
+from engines.shedding_records import SummaryFields, copy_fields
 
-FIELDS = ("decisions", "turns", "hand_no", "ending", "reshuffles", "void_hands", "total",
-          "rank", "stage", "player_decisions", "wins", "stages_passed", "takes", "layoffs",
-          "melds_laid")
+FIELDS = rummy_records.MATCH_FIELDS + ("stage", "stages_passed")
 ROW = SummaryFields(R.STATE, FIELDS)
 _SOURCE = ROW.source
 SIZE = ROW.size
@@ -38,14 +36,9 @@ def summarize(s, out):
 
 def result(params: PetiteEcoleParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {name: games[name][0].item() for name in
-                             ("decisions", "rounds", "turns", "reshuffles", "void_hands",
-                              "capped")}
-    details = ("total", "stage_reached") + tuple(name for _, name in PLAYER_FIGURES)
-    return result_from(players, stats, details)
+    return rummy_records.match_result(
+        params, row, player_columns, game_columns, rummy_records.MATCH_STATS,
+        ("total", "stage_reached") + tuple(name for _, name in PLAYER_FIGURES))
 
 
 def max_round_rows(params: PetiteEcoleParams) -> int:
@@ -54,41 +47,23 @@ def max_round_rows(params: PetiteEcoleParams) -> int:
 
 def game_columns(params: PetiteEcoleParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per match)."""
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "hand_no").astype(np.int16),
-        "turns": ROW.game(rows, "turns").astype(np.int32),
-        "reshuffles": ROW.game(rows, "reshuffles").astype(np.int16),
-        "void_hands": ROW.game(rows, "void_hands").astype(np.int16),
-        "capped": ROW.game(rows, "ending") == ENDINGS.index("capped"),
-    }
+    return rummy_records.match_columns(ROW, rows)
 
 
 def player_columns(params: PetiteEcoleParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (matches, players) each: ``score`` is minus the total."""
     n = params.players
     total = ROW.players(rows, "total", n)
-    ranks = ROW.players(rows, "rank", n)
-    columns = {"score": (-total).astype(np.float32), "rank": ranks.astype(np.int8),
-               "win_share": win_shares(ranks).astype(np.float32),
-               "decisions": ROW.players(rows, "player_decisions", n).astype(np.int32),
-               "total": total.astype(np.int32),
-               "stage_reached": (ROW.players(rows, "stage", n) + 1).astype(np.int8)}
-    for field, name in PLAYER_FIGURES:
-        columns[name] = ROW.players(rows, field, n).astype(np.int16)
+    columns = rummy_records.seat_columns(ROW, rows, n, -total, PLAYER_FIGURES)
+    columns["total"] = total.astype(np.int32)
+    columns["stage_reached"] = (ROW.players(rows, "stage", n) + 1).astype(np.int8)
     return columns
 
 
 def round_columns(params: PetiteEcoleParams, rounds: np.ndarray) -> dict[str, Any]:
     """One row per hand: its figures, ``ending`` as a categorical column, and per seat the
     hand's score, the stage played and whether it was passed."""
-    at = {name: i for i, name in enumerate(R.ROUND_FIELDS)}
-    columns: dict[str, Any] = {}
-    for name in R.ROUND_FIELDS:
-        if name != "ending":
-            columns[name] = rounds[:, at[name]].astype(np.int16)
-    columns["hand"] = columns["hand"] + 1
-    columns["ending"] = (rounds[:, at["ending"]].astype(np.int8), T.HAND_ENDINGS)
+    columns = rummy_records.round_core_columns(R.ROUND_FIELDS, rounds)
     for p in range(params.players):
         columns[f"score_p{p}"] = rounds[:, R.ROUND_SCORE + p].astype(np.int16)
         columns[f"stage_p{p}"] = rounds[:, R.ROUND_STAGE + p].astype(np.int8)
