@@ -33,6 +33,10 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "claimer": ("agents.belote:ClaimerAgent", ("belote-comptoir",)),
     "prudent": ("agents.tarot:PrudentAgent", ("tarot", "tarot-lorrain")),
     "ducker": ("agents.tarot:DuckerAgent", ("tarot-tare",)),
+    "eager": ("agents.rami:EagerAgent", ("rami",)),
+    "planner": ("agents.rami:PlannerAgent", ("rami",)),
+    "climber": ("agents.petite_ecole:ClimberAgent", ("petite-ecole",)),
+    "slider": ("agents.pinacle:SliderAgent", ("pinacle",)),
     "flatmc": ("agents.search:FlatMC", None),
     "ismcts": ("agents.search:ISMCTS", None),
 }

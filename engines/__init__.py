@@ -63,6 +63,9 @@ _GAMES = {
     "tarot": "engines.tarot:Tarot",
     "tarot-lorrain": "engines.tarot:TarotLorrain",
     "tarot-tare": "engines.tarot:TarotTare",
+    "rami": "engines.rami:Rami",
+    "petite-ecole": "engines.petite_ecole:PetiteEcole",
+    "pinacle": "engines.pinacle:Pinacle",
 }
 
 

@@ -1,0 +1,76 @@
+"""La petite école through the common game API: a thin wrapper over the compiled rules
+(:mod:`engines.petite_ecole.rules`), on the rummy engines' shared wrapper
+(:mod:`engines.rummy_game`, which lists the action texts; a wild 2 reads ``2=4♠`` in a run
+and ``2`` in a group: ``lay Q Q 2``)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from engines import rummy_turns as T
+from engines.chance import uniform_index_jit
+from engines.petite_ecole import rules as R
+from engines.petite_ecole import summary
+from engines.petite_ecole.params import PetiteEcoleParams
+from engines.rummy_game import RummyGame, RummyObservation, RummyState
+
+
+@njit(cache=True)
+def _step(s, pr, code, rngs, alias, stream, setup):
+    """The deal (``setup``) or an action, drawing chance from the state's own stream."""
+    alias[:] = stream
+    if setup:
+        R.advance(s, pr, rngs[0])
+    else:
+        R.apply_action(s, pr, code, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def _playout(s, pr, rngs, alias, stream, decisions, actions):
+    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
+    chance from the state's own stream."""
+    alias[:] = stream
+    while s[T.PHASE] != T.OVER:
+        n = R.legal_actions(s, pr, actions)
+        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
+    stream[:] = alias
+
+
+class PetiteEcoleObservation(RummyObservation):
+    """What one seat may know: its hand, the table, the écart, hand sizes, every stage and
+    total."""
+
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """Each seat's stage, 1..10 (11 once stage 10 is passed)."""
+        return tuple(int(v) + 1 for v in self._s[R.STAGE:R.STAGE + self.params.players])
+
+
+class PetiteEcoleState(RummyState):
+    """One match of petite école in progress.  Legal actions, in order: in the draw, ``draw
+    stock`` then ``take discard``; after it, figures (runs by suit, first place and length,
+    then groups by rank, naturals and wilds), lay-offs (by table meld, card, end), discards
+    (by card)."""
+
+    phase_names = T.PHASE_NAMES
+    observation_class = PetiteEcoleObservation
+
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """Each seat's stage, 1..10 (11 once stage 10 is passed)."""
+        return tuple(int(v) + 1 for v in self.s[R.STAGE:R.STAGE + self.game.params.players])
+
+
+class PetiteEcole(RummyGame):
+    """La petite école with fixed parameters (``engines.load("petite-ecole", ...)``)."""
+
+    slug = "petite-ecole"
+    title = "petite école"
+    Params = PetiteEcoleParams
+    rules = R
+    summary = summary
+    state_class = PetiteEcoleState
+    step = staticmethod(_step)
+    playout = staticmethod(_playout)
+    wild_name = "2"
