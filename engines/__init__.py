@@ -58,6 +58,7 @@ _GAMES = {
     "pharaon": "engines.pharaon:Pharaon",
     "baccara": "engines.baccara:Baccara",
     "pouilleux": "engines.pouilleux:Pouilleux",
+    "empereur": "engines.empereur:Empereur",
 }
 
 
