@@ -11,6 +11,9 @@ field offsets, so each game configures them with its own layout:
 * :func:`recycle` puts the discard pile but its top cards under the stock, shuffled or in
   play order (a reshuffle, or a cleared pile buried face down);
 * :func:`next_seat` is turn order to the left, skipping players who are out;
+* hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
+  observation empties the other hands and lists the unseen cards in the stock field; a
+  determinization re-deals them;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
   is *capped* once it reaches its decision cap, and *cyclic* once every seat still in play has
   passed in a row with no card moving (the state after that round equals the state before it,
@@ -105,6 +108,57 @@ def note_pass(s, passes, active):
     (the state then repeats: a cyclic game)."""
     s[passes] += 1
     return s[passes] >= active
+
+
+@njit(cache=True)
+def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
+    """What ``player`` cannot see: in ``out`` (a copy of ``s``) every other hand (``cards``
+    counters per seat from ``hand``) is emptied, and ``counts`` gets the copies of each card
+    hidden from him (the stock and those hands)."""
+    counts[:] = 0
+    for i in range(s[stock_len]):
+        counts[s[stock + i]] += 1
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * cards
+        for card in range(cards):
+            counts[card] += s[h + card]
+            out[h + card] = 0
+
+
+@njit(cache=True)
+def list_unseen(out, counts, stock, capacity):
+    """List the cards of ``counts``, sorted, at the start of the stock field (``capacity``
+    long, the rest zeroed); returns how many."""
+    unseen = 0
+    for card in range(counts.size):
+        for _ in range(counts[card]):
+            out[stock + unseen] = card
+            unseen += 1
+    for i in range(unseen, capacity):
+        out[stock + i] = 0
+    return unseen
+
+
+@njit(cache=True)
+def redeal_unseen(out, players, player, hand, cards, hand_size, stock, stock_len, unseen,
+                  rng):
+    """A determinization of an observation: shuffle the ``unseen`` cards listed at ``stock``,
+    fill every other hand up to its size (``s[hand_size + p]``; cards it is known to hold
+    stay), and leave the rest as the stock."""
+    shuffle(rng, out[stock:stock + unseen])
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * cards
+        known = 0
+        for card in range(cards):
+            known += out[h + card]
+        for _ in range(out[hand_size + p] - known):
+            unseen -= 1
+            out[h + out[stock + unseen]] += 1
+    out[stock_len] = unseen
 
 
 @njit(cache=True)

@@ -32,7 +32,7 @@ def action_text(code: int) -> str:
     rank, naturals, jokers = R.decode_play(code)
     cards = [R.RANK_NAMES[rank]] * naturals + ["Joker"] * jokers
     declared = f" as {R.RANK_NAMES[rank]}" if jokers else ""
-    return f"play {' '.join(cards)}{declared}" if cards else f"play nothing as {rank}"
+    return f"play {' '.join(cards)}{declared}" if cards else f"play nothing as {R.RANK_NAMES[rank]}"
 
 
 @njit(cache=True)

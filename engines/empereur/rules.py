@@ -837,23 +837,9 @@ def observe(s, pr, player, out):
     the pioche, and the gifts a player made in the exchanges, are not kept: a simplification
     that hides a little more than the rules do.)"""
     out[:] = s
-    counts = np.zeros(CARDS, dtype=np.int32)
-    for i in range(s[STOCK_LEN]):
-        counts[s[STOCK + i]] += 1
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for card in range(CARDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
-    unseen = 0
-    for card in range(CARDS):
-        for _ in range(counts[card]):
-            out[STOCK + unseen] = card
-            unseen += 1
-    out[STOCK + unseen:STOCK + CARDS] = 0
-    out[UNSEEN] = unseen
+    counts = np.empty(CARDS, dtype=np.int32)
+    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
 
 
 @njit(cache=True)
@@ -863,14 +849,6 @@ def determinize(s, pr, player, rng, out):
     from the observation, so for a given ``rng`` the result depends only on what ``player``
     may know."""
     observe(s, pr, player, out)
-    unseen = out[UNSEEN]
-    shuffle(rng, out[STOCK:STOCK + unseen])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for _ in range(out[HAND_SIZE + p]):
-            unseen -= 1
-            out[h + out[STOCK + unseen]] += 1
-    out[STOCK_LEN] = unseen
+    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
+                           STOCK_LEN, out[UNSEEN], rng)
     out[UNSEEN] = 0
