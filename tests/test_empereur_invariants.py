@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from empereur_helpers import check_conservation, legal, load, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_steps
 
 import agents
 import sim.batch as batch
+from engines.cards import parse_card
 from engines.chance import uniform_index
 from engines.empereur import rules as R
 from engines.empereur import summary
 from engines.empereur.params import MODES
 from sim.runner import play_python
-from tests.empereur_helpers import check_conservation, legal, load, position
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -94,12 +96,7 @@ def test_playout_plays_the_random_agents_game():
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, mode):
     state = load(mode=mode, max_turns=300).new_state(seed)
     rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    if state.is_terminal():
+    if not random_steps(state, rng, steps):
         return
     player = state.current_player
     seen = state.observation(player)
@@ -136,6 +133,16 @@ def test_the_exchanges_give_the_highest_cards_and_serve_the_elus_in_order():
     # Miroir exchange: the Exclu P2 gives his highest (2♥) to P1 first, then K♠ to P0
     assert "2♥" in state.hand(1) and "K♠" in state.hand(0)
     assert state.current_player == 1
+    # a gift is seen by its giver: P1 knows P2 holds the 4♠ he gave, P2 the Joker and 2♥
+    seen = state.observation(1).array
+    assert seen[R.hand_at(2) + parse_card("4♠")] == 1
+    assert seen[R.hand_at(2):R.hand_at(2) + R.CARDS].sum() == 1
+    seen = state.observation(2)
+    assert seen.array[R.hand_at(1):R.hand_at(1) + R.CARDS].sum() == 2
+    assert seen.array[R.KNOWN + R.CARDS:R.KNOWN + 2 * R.CARDS].sum() == 0
+    world = seen.determinize(np.random.default_rng(5))
+    assert {"Joker", "2♥"} <= set(world.hand(1)) and world.hand(2) == state.hand(2)
+    check_conservation(world)
 
 
 # --- the climber bot ------------------------------------------------------------------------

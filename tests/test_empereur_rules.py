@@ -5,10 +5,10 @@ finish, the exchanges, the variants and the error paths."""
 from __future__ import annotations
 
 import pytest
+from empereur_helpers import check_conservation, legal, load, position, stock
 
 from engines.api import IllegalActionError
 from engines.empereur import rules as R
-from tests.empereur_helpers import check_conservation, legal, load, position, stock
 
 
 def hand_size(state, p):

@@ -181,6 +181,7 @@ STATE = Layout(
     ("stock_len", 1), ("stock", CARDS), ("talon_len", 1), ("talon", CARDS),
     ("talon_rank", CARDS),
     ("hand", MAX_PLAYERS * CARDS), ("hand_size", MAX_PLAYERS), ("left", MAX_PLAYERS),
+    ("known", MAX_PLAYERS * CARDS),     # per seat and card: 1 + the seat it gave it to
     ("points", MAX_PLAYERS), ("player_decisions", MAX_PLAYERS), ("drawn_total", MAX_PLAYERS),
     ("score", MAX_PLAYERS), ("rank", MAX_PLAYERS),
     ("round_block", ROUND.size), ("last_round", ROUND.size), ("totals", ROUND.size),
@@ -189,7 +190,7 @@ STATE_SIZE = STATE.size
 (PHASE, CURRENT, DECISIONS, ROUNDS_DONE, ENDING, UNSEEN, LAST_PLAYER, SINCE_PLAY, PASSES,
  ACTIVE, FINISHED, EMPEROR, EXCLU, PENDING, TURN_DRAWN, EXCHANGE, EXCHANGE_LEN,
  EXCHANGE_POS, PREV_EMPEROR, PREV_EXCLU, PREV_ORDER, STOCK_LEN, STOCK, TALON_LEN, TALON,
- TALON_RANK, HAND, HAND_SIZE, LEFT, POINTS, PLAYER_DECISIONS, DRAWN_TOTAL, SCORE, RANK,
+ TALON_RANK, HAND, HAND_SIZE, LEFT, KNOWN, POINTS, PLAYER_DECISIONS, DRAWN_TOTAL, SCORE, RANK,
  ROUND_BLOCK, LAST_ROUND, TOTALS) = (STATE.offset(f) for f in STATE.names())
 # offsets within a round block
 (RB_ROUND, RB_DEALER, RB_COMPLETE, RB_TURNS, RB_REFILLS, RB_CLEARS, RB_TWOS, RB_PENALTIES,
@@ -290,6 +291,7 @@ def start_round(s, pr, rng):
     dealer = uniform_index_jit(rng, players)
     s[RB_DEALER] = dealer
     s[HAND:HAND + MAX_PLAYERS * CARDS] = 0
+    s[KNOWN:KNOWN + MAX_PLAYERS * CARDS] = 0
     for p in range(MAX_PLAYERS):
         s[HAND_SIZE + p] = 0
         s[LEFT + p] = p >= players
@@ -365,7 +367,17 @@ def highest_card(s, player):
 
 
 @njit(cache=True)
+def forget(s, card):
+    """The card has left the hand it was given to: nobody knows where it is in a hand."""
+    for p in range(MAX_PLAYERS):
+        s[KNOWN + p * CARDS + card] = 0
+
+
+@njit(cache=True)
 def give_card(s, giver, receiver, card):
+    """A gift of the exchanges, seen by the giver and the receiver only."""
+    forget(s, card)
+    s[KNOWN + giver * CARDS + card] = receiver + 1
     s[hand_at(giver) + card] -= 1
     s[HAND_SIZE + giver] -= 1
     s[hand_at(receiver) + card] += 1
@@ -516,6 +528,7 @@ def play(s, pr, player, code, rng):
     h = hand_at(player)
     for i in range(naturals + jokers):
         card = lowest_of(s, player, rank if i < naturals else JOKER_KIND)
+        forget(s, card)
         s[h + card] -= 1
         s[TALON + s[TALON_LEN]] = card
         s[TALON_RANK + s[TALON_LEN]] = rank
@@ -814,7 +827,7 @@ def apply_action(s, pr, action, rng):
         pass_turn(s, pr, player, rng)
     else:
         play(s, pr, player, action, rng)
-    if s[PHASE] != OVER and s[RB_TURNS] >= pr[P_MAX_TURNS]:
+    if s[PHASE] != OVER and shedding.capped(s, RB_TURNS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
 
 
@@ -832,13 +845,22 @@ def advance(s, pr, rng):
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: his own hand, the talon, hand sizes, the
     pioche's size, roles, points and every figure.  The other hands are emptied (their sizes
-    stay) and the cards ``player`` cannot see (pioche and other hands) are listed, sorted, at
-    the start of the pioche field, ``unseen`` of them.  (The order of cleared cards within
-    the pioche, and the gifts a player made in the exchanges, are not kept: a simplification
-    that hides a little more than the rules do.)"""
+    stay), but for the cards he gave in the exchanges that are still in the hand he gave them
+    to; the cards ``player`` cannot see (pioche and other hands) are listed, sorted, at the
+    start of the pioche field, ``unseen`` of them.  (The order of cleared cards within the
+    pioche, and what a forced gift tells of the giver's other cards, are not kept: a
+    simplification that hides a little more than the rules do.)"""
     out[:] = s
     counts = np.empty(CARDS, dtype=np.int32)
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    for p in range(MAX_PLAYERS):
+        if p != player:
+            out[KNOWN + p * CARDS:KNOWN + (p + 1) * CARDS] = 0
+    for card in range(CARDS):
+        holder = s[KNOWN + player * CARDS + card] - 1
+        if holder >= 0 and s[hand_at(holder) + card] > 0:
+            out[hand_at(holder) + card] = 1
+            counts[card] -= 1
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
 
 
