@@ -26,6 +26,7 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "bluffer": ("agents.menteur:BlufferAgent", ("menteur",)),
     "caller": ("agents.menteur:CallerAgent", ("menteur",)),
     "runner": ("agents.nain_jaune:RunnerAgent", ("nain-jaune",)),
+    "hoarder": ("agents.empereur:HoarderAgent", ("empereur",)),
     "always": ("agents.baccara:AlwaysDraw", ("baccara",)),
     "never": ("agents.baccara:NeverDraw", ("baccara",)),
     "coinflip": ("agents.baccara:CoinFlip", ("baccara",)),

@@ -66,6 +66,7 @@ _GAMES = {
     "rami": "engines.rami:Rami",
     "petite-ecole": "engines.petite_ecole:PetiteEcole",
     "pinacle": "engines.pinacle:Pinacle",
+    "empereur": "engines.empereur:Empereur",
 }
 
 

@@ -6,9 +6,14 @@ counter per card id and seat, so two-deck games hold two copies).  The functions
 field offsets, so each game configures them with its own layout:
 
 * :func:`draw` takes cards from the stock, turning the discard pile under its top card into a
-  new shuffled stock when the stock runs out (the standard reshuffle), and draws what exists
-  when even that is not enough;
+  new shuffled stock when the stock runs out (the standard reshuffle; a game may keep more
+  top cards, or recycle them unshuffled), and draws what exists when even that is not enough;
+* :func:`recycle` puts the discard pile but its top cards under the stock, shuffled or in
+  play order (a reshuffle, or a cleared pile buried face down);
 * :func:`next_seat` is turn order to the left, skipping players who are out;
+* hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
+  observation empties the other hands and lists the unseen cards in the stock field; a
+  determinization re-deals them;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
   is *capped* once it reaches its decision cap, and *cyclic* once every seat still in play has
   passed in a row with no card moving (the state after that round equals the state before it,
@@ -28,34 +33,49 @@ ENDINGS = ("finished", "capped", "cyclic")
 
 
 @njit(cache=True)
-def reshuffle(s, stock, stock_len, discard, discard_len, rng):
-    """Keep the top discard; shuffle the rest of the discard pile into a new stock under what
-    is left of the stock.  Returns the number of cards turned over."""
-    moved = s[discard_len] - 1
+def recycle(s, stock, stock_len, discard, discard_len, rng, keep, shuffled):
+    """Put the discard pile, except its top ``keep`` cards, face down under the stock:
+    shuffled, or else in play order (the first card played is drawn first).  The kept cards
+    stay as the discard pile.  Returns the number of cards turned over."""
+    moved = s[discard_len] - keep
     if moved <= 0:
         return 0
     base = s[stock_len]
     for i in range(base - 1, -1, -1):           # make room: the old stock stays on top
         s[stock + i + moved] = s[stock + i]
-    for i in range(moved):
-        s[stock + i] = s[discard + i]
-    shuffle(rng, s[stock:stock + moved])
-    s[discard] = s[discard + moved]
-    s[discard_len] = 1
+    if shuffled:
+        for i in range(moved):
+            s[stock + i] = s[discard + i]
+        shuffle(rng, s[stock:stock + moved])
+    else:
+        for i in range(moved):
+            s[stock + i] = s[discard + moved - 1 - i]
+    for i in range(keep):
+        s[discard + i] = s[discard + moved + i]
+    s[discard_len] = keep
     s[stock_len] = base + moved
     return moved
 
 
 @njit(cache=True)
-def draw(s, stock, stock_len, discard, discard_len, hand, n, rng, drawn):
-    """Draw up to ``n`` cards from the stock into the counts at ``hand``, reshuffling the
-    discard pile when the stock runs out; the cards drawn go into ``drawn`` in order.  Returns
-    (cards drawn, reshuffles made)."""
+def reshuffle(s, stock, stock_len, discard, discard_len, rng):
+    """Keep the top discard; shuffle the rest of the discard pile into a new stock under what
+    is left of the stock.  Returns the number of cards turned over."""
+    return recycle(s, stock, stock_len, discard, discard_len, rng, 1, True)
+
+
+@njit(cache=True)
+def draw(s, stock, stock_len, discard, discard_len, hand, n, rng, drawn, keep=1,
+         shuffled=True):
+    """Draw up to ``n`` cards from the stock into the counts at ``hand``, turning the discard
+    pile but its top ``keep`` cards into a new stock (shuffled, or in play order) when the
+    stock runs out; the cards drawn go into ``drawn`` in order.  Returns (cards drawn,
+    reshuffles made)."""
     got = 0
     reshuffles = 0
     while got < n:
         if s[stock_len] == 0:
-            if reshuffle(s, stock, stock_len, discard, discard_len, rng) == 0:
+            if recycle(s, stock, stock_len, discard, discard_len, rng, keep, shuffled) == 0:
                 break
             reshuffles += 1
         s[stock_len] -= 1
@@ -88,6 +108,57 @@ def note_pass(s, passes, active):
     (the state then repeats: a cyclic game)."""
     s[passes] += 1
     return s[passes] >= active
+
+
+@njit(cache=True)
+def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
+    """What ``player`` cannot see: in ``out`` (a copy of ``s``) every other hand (``cards``
+    counters per seat from ``hand``) is emptied, and ``counts`` gets the copies of each card
+    hidden from him (the stock and those hands)."""
+    counts[:] = 0
+    for i in range(s[stock_len]):
+        counts[s[stock + i]] += 1
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * cards
+        for card in range(cards):
+            counts[card] += s[h + card]
+            out[h + card] = 0
+
+
+@njit(cache=True)
+def list_unseen(out, counts, stock, capacity):
+    """List the cards of ``counts``, sorted, at the start of the stock field (``capacity``
+    long, the rest zeroed); returns how many."""
+    unseen = 0
+    for card in range(counts.size):
+        for _ in range(counts[card]):
+            out[stock + unseen] = card
+            unseen += 1
+    for i in range(unseen, capacity):
+        out[stock + i] = 0
+    return unseen
+
+
+@njit(cache=True)
+def redeal_unseen(out, players, player, hand, cards, hand_size, stock, stock_len, unseen,
+                  rng):
+    """A determinization of an observation: shuffle the ``unseen`` cards listed at ``stock``,
+    fill every other hand up to its size (``s[hand_size + p]``; cards it is known to hold
+    stay), and leave the rest as the stock."""
+    shuffle(rng, out[stock:stock + unseen])
+    for p in range(players):
+        if p == player:
+            continue
+        h = hand + p * cards
+        known = 0
+        for card in range(cards):
+            known += out[h + card]
+        for _ in range(out[hand_size + p] - known):
+            unseen -= 1
+            out[h + out[stock + unseen]] += 1
+    out[stock_len] = unseen
 
 
 @njit(cache=True)

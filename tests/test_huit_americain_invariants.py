@@ -9,6 +9,7 @@ import pytest
 from huit_helpers import check_conservation, hand, legal, load, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_steps
 
 import agents
 import sim.batch as batch
@@ -91,12 +92,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, 
     game = load(**params)
     state = game.new_state(seed)
     rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    if state.is_terminal():
+    if not random_steps(state, rng, steps):
         return
     player = state.current_player
     before = state.s.copy()

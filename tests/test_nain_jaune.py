@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_steps
 
 import agents
 import engines
@@ -210,12 +211,7 @@ def test_the_same_seed_gives_the_same_game(params, seed):
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
     state = load().new_state(seed)
     rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    if state.is_terminal():
+    if not random_steps(state, rng, steps):
         return
     player = state.current_player
     seen = state.observation(player)

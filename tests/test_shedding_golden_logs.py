@@ -19,6 +19,8 @@ CASES = {
     "huit-americain": ({"players": 3}, ("shedder", "random", "random")),
     "menteur": ({"players": 3}, ("honest", "bluffer", "caller")),
     "nain-jaune": ({"players": 3, "max_deals": 2}, ("runner", "random", "random")),
+    "empereur": ({"players": 3, "mode": "miroir_elite", "target_points": 300},
+                 ("hoarder", "hoarder", "random")),
 }
 
 

@@ -692,18 +692,8 @@ def observe(s, pr, player, out):
     cards ``player`` cannot see (stock and other hands) are listed, sorted, at the start of
     the stock field, ``unseen`` of them.  In the DRAWN phase the drawn cards are shown."""
     out[:] = s
-    players = pr[P_PLAYERS]
-    unseen = 0
-    counts = np.zeros(CARDS, dtype=np.int32)
-    for i in range(s[STOCK_LEN]):
-        counts[s[STOCK + i]] += 1
-    for p in range(players):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for card in range(CARDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
+    counts = np.empty(CARDS, dtype=np.int32)
+    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
     if s[PHASE] == DRAWN and s[CURRENT] != player:
         h = hand_at(s[CURRENT])
         for i in range(s[DRAWN_COUNT]):
@@ -714,13 +704,7 @@ def observe(s, pr, player, out):
     elif s[PHASE] != DRAWN:
         out[DRAWN_COUNT] = 0
         out[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY] = 0
-    for card in range(CARDS):
-        for _ in range(counts[card]):
-            out[STOCK + unseen] = card
-            unseen += 1
-    for i in range(unseen, MAX_CARDS):
-        out[STOCK + i] = 0
-    out[UNSEEN] = unseen
+    out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)
 
 
 @njit(cache=True)
@@ -730,17 +714,6 @@ def determinize(s, pr, player, rng, out):
     from the observation, so for a given ``rng`` the result depends only on what ``player``
     may know."""
     observe(s, pr, player, out)
-    unseen = out[UNSEEN]
-    shuffle(rng, out[STOCK:STOCK + unseen])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        known = 0
-        for card in range(CARDS):
-            known += out[h + card]
-        for _ in range(out[HAND_SIZE + p] - known):
-            unseen -= 1
-            out[h + out[STOCK + unseen]] += 1
-    out[STOCK_LEN] = unseen
+    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
+                           STOCK_LEN, out[UNSEEN], rng)
     out[UNSEEN] = 0
