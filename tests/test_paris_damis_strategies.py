@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paris_helpers import CLUBS, DIAMONDS, HEARTS, SPADES, build, play, refresh
 
 import agents
+from agents.paris_damis import features as F
 from engines.paris_damis import rules as R
 
 STRATEGIES = ("greedy", "cautious", "aggressive")
@@ -151,3 +154,25 @@ def test_aggressive_bets_when_down_to_its_reserve():
     state = build(3, {0: "2♠ 9♦ K♦", 1: "3♦ 3♠ 5♦", 2: "4♠ 3♣ 6♠"}, trump=CLUBS)
     assert choice(state, "aggressive").startswith("bet ")          # 3 cards = reserve
     assert choice(state, "aggressive", reserve=2) == "place 2♠ → spades"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_lowest_card_is_the_one_of_lowest_column_value(data):
+    # the card the strategies shed first (features.lowest_card): lowest column value, then
+    # rank, then suit in the order ♥ ♦ ♠ ♣; a joker after the ranks worth no more than it
+    rule = data.draw(st.sampled_from(["wild", "tiebreak"]), label="joker_rule")
+    jokers = data.draw(st.integers(0, 2), label="jokers")
+    value = data.draw(st.integers(0, 14), label="joker_value")
+    hand = data.draw(st.lists(st.integers(0, R.FIRST_JOKER + jokers - 1), unique=True,
+                              max_size=16), label="hand")
+    state = build(2, {0: hand}, jokers=jokers, joker_rule=rule, joker_value=value)
+    pr = state.game.encoded_params
+
+    def key(card):
+        if R.is_joker(card):
+            return (R.column_value(pr, card), 1, card)
+        return (R.column_value(pr, card), 0, R.rank_of(card), R.suit_of(card))
+
+    expected = min(hand, key=key) if hand else -1
+    assert F.lowest_card(state.s, pr, 0) == expected

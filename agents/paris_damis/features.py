@@ -32,6 +32,8 @@ WORTH = 2        # what winning the column is worth to it (0: no points card to 
 SCORE = 3        # the seat's points so far in the column's suit
 FIGURES = 4
 
+SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1   # the bits of one suit's ranks in a hand bit set
+
 
 # --------------------------------------------------------------------------------------
 # Actions
@@ -234,28 +236,31 @@ def expected_k(s, pr, me):
 # Cards in hand
 # --------------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def in_hand(s, me, card):
-    return R.hand_word(s, me, R.CARD_WORD[card]) & R.CARD_BIT[card] != 0
+def hand_bits(s, me):
+    """The seat's hand as one bit set: bit ``card`` for each card it holds."""
+    return R.hand_word(s, me, 0) | (R.hand_word(s, me, 1) << R.WORD_BITS)
 
 
 @njit(cache=True, inline="always")
 def lowest_card(s, pr, me):
     """The seat's card of lowest column value (-1: empty hand): ranks upward, suits in the
     order ♥ ♦ ♠ ♣, a joker before the first rank worth more than it."""
-    joker = -1
-    for card in range(R.FIRST_JOKER, R.PLAY_CARDS):
-        if in_hand(s, me, card):
-            joker = card
-            break
-    joker_value = R.joker_column_value(pr)
-    for rank in range(2, RANKS_PER_SUIT + 2):
-        if joker >= 0 and joker_value < R.COLUMN_VALUE[rank]:
-            return joker
-        for suit in range(R.SUITS):
-            card = suit * RANKS_PER_SUIT + rank - 2
-            if in_hand(s, me, card):
-                return card
-    return joker
+    hand = hand_bits(s, me)
+    jokers = hand >> R.FIRST_JOKER
+    joker = -1 if jokers == 0 else R.FIRST_JOKER + R.lowest_bit_index(jokers & -jokers)
+    ranks = 0                                   # bit r: some suit holds rank r + 2
+    for suit in range(R.SUITS):
+        ranks |= (hand >> (suit * RANKS_PER_SUIT)) & SUIT_RANKS
+    if ranks == 0:
+        return joker
+    bit = ranks & -ranks
+    offset = R.lowest_bit_index(bit)
+    if joker >= 0 and R.joker_column_value(pr) < R.COLUMN_VALUE[offset + 2]:
+        return joker
+    for suit in range(R.SUITS):
+        if (hand >> (suit * RANKS_PER_SUIT)) & bit:
+            return suit * RANKS_PER_SUIT + offset
+    return -1
 
 
 @njit(cache=True, inline="always")
