@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numpy.random.bit_generator import ISeedSequence
 
 BLOCK = 256
 STREAMS = 2            # chance, decisions
@@ -73,16 +74,25 @@ def _block_words(seed: int, block: int) -> np.ndarray:
     return words
 
 
+class _SeedWords(ISeedSequence):
+    """Three given words as the seed numpy's SFC64 reads (``generate_state(3, uint64)``):
+    numpy then seeds the generator itself, without building a ``SeedSequence``."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: np.ndarray) -> None:
+        self.words = np.asarray(words, dtype=np.uint64)
+
+    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
+        if n_words != WORDS or np.dtype(dtype) != np.uint64:
+            raise ValueError("seed words fit only numpy's SFC64 (three 64-bit words)")
+        return self.words
+
+
 def generator_from_words(words: np.ndarray) -> np.random.Generator:
-    """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does."""
-    bit_generator = np.random.SFC64(0)          # any seed: the state is replaced below
-    state = bit_generator.state
-    state["state"]["state"] = np.array([words[0], words[1], words[2], 1], dtype=np.uint64)
-    state["has_uint32"] = 0
-    state["uinteger"] = 0
-    bit_generator.state = state
-    bit_generator.random_raw(SFC64_WARMUP)
-    return np.random.Generator(bit_generator)
+    """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does (state
+    ``(w0, w1, w2, 1)``, then ``SFC64_WARMUP`` outputs discarded)."""
+    return np.random.Generator(np.random.SFC64(_SeedWords(words)))
 
 
 def game_rngs(seed: int, index: int = 0) -> GameRngs:
@@ -147,13 +157,13 @@ def stream_state(words: np.ndarray) -> np.ndarray:
     """The SFC64 state (five words) of the stream seeded from three words."""
     scratch = ScratchStream.get()
     out = np.empty(_STATE_WORDS, dtype=np.uint64)
-    _seed_into(scratch.stream.generator, scratch.stream.alias, words, out)
+    _seed_into(scratch.boxed, scratch.stream.alias, words, out)
     return out
 
 
 @njit(cache=True)
-def _seed_into(rng, alias, words, out):
-    reseed(rng, alias, words)
+def _seed_into(rngs, alias, words, out):
+    reseed(rngs[0], alias, words)
     out[:] = alias
 
 

@@ -11,6 +11,7 @@ import engines
 from engines.paris_damis import summary
 from engines.seeding import (
     BLOCK,
+    SFC64_WARMUP,
     ReseedableStream,
     check_seed,
     game_rngs,
@@ -207,3 +208,18 @@ def test_generator_from_words_is_numpys_own_sfc64_seeding():
         numpys = np.random.Generator(np.random.SFC64(np.random.SeedSequence(entropy)))
         assert np.array_equal(ours.bit_generator.random_raw(16),
                               numpys.bit_generator.random_raw(16))
+
+
+def test_generator_from_words_has_the_documented_sfc64_state():
+    # the state (w0, w1, w2, counter 1) written through numpy's public state API, then the
+    # warm-up outputs discarded: the stream generator_from_words must give
+    for words in seed_words(SEED, 0, 4).reshape(-1, 3):
+        by_hand = np.random.SFC64(0)
+        state = by_hand.state
+        state["state"]["state"] = np.array([*words, 1], dtype=np.uint64)
+        state["has_uint32"] = 0
+        state["uinteger"] = 0
+        by_hand.state = state
+        by_hand.random_raw(SFC64_WARMUP)
+        assert np.array_equal(generator_from_words(words).bit_generator.random_raw(16),
+                              by_hand.random_raw(16))
