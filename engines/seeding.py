@@ -65,6 +65,15 @@ def seed_words(seed: int, start: int, count: int) -> np.ndarray:
     return out
 
 
+def game_words(seed: int, index: int) -> np.ndarray:
+    """Seed words of game ``index`` alone: shape ``(STREAMS, WORDS)``, read-only (the row
+    ``seed_words(seed, index, 1)[0]``, without the copy)."""
+    if index < 0:
+        raise ValueError("game indices are non-negative")
+    block, offset = divmod(index, BLOCK)
+    return _block_words(check_seed(seed), block)[offset]
+
+
 @functools.lru_cache(maxsize=8)
 def _block_words(seed: int, block: int) -> np.ndarray:
     """The words of one block of games (cached: a game's two streams come from one block)."""
@@ -97,13 +106,13 @@ def generator_from_words(words: np.ndarray) -> np.random.Generator:
 
 def game_rngs(seed: int, index: int = 0) -> GameRngs:
     """The chance and decision streams of game ``index`` of a run with seed ``seed``."""
-    words = seed_words(seed, index, 1)[0]
+    words = game_words(seed, index)
     return GameRngs(generator_from_words(words[0]), generator_from_words(words[1]))
 
 
 def decision_rng(seed: int, index: int = 0) -> np.random.Generator:
     """The decision stream (for the agents) of game ``index`` of a run with seed ``seed``."""
-    return generator_from_words(seed_words(seed, index, 1)[0, 1])
+    return generator_from_words(game_words(seed, index)[1])
 
 
 @njit(cache=True, inline="always")

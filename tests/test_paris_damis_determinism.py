@@ -15,6 +15,7 @@ from engines.seeding import (
     ReseedableStream,
     check_seed,
     game_rngs,
+    game_words,
     generator_from_words,
     reseed,
     seed_words,
@@ -223,3 +224,12 @@ def test_generator_from_words_has_the_documented_sfc64_state():
         by_hand.random_raw(SFC64_WARMUP)
         assert np.array_equal(generator_from_words(words).bit_generator.random_raw(16),
                               by_hand.random_raw(16))
+
+
+def test_game_words_are_the_games_row_of_seed_words():
+    for index in (0, 5, BLOCK - 1, BLOCK, 3 * BLOCK + 7):
+        assert np.array_equal(game_words(SEED, index), seed_words(SEED, index, 1)[0])
+    with pytest.raises(ValueError):
+        game_words(SEED, -1)
+    with pytest.raises(ValueError):
+        game_words(-2, 0)
