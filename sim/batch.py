@@ -31,7 +31,7 @@ import pyarrow as pa
 import agents
 import engines
 from sim import results, stats
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
@@ -437,19 +437,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         raise UsageError("a game is required; available games: "
                          f"{', '.join(engines.available())}")
     try:
-        cls = engines.game_class(args.game)
-        values: dict[str, str] = {}
-        for item in args.variant:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise ValueError(f"--variant takes KEY=VALUE, got {item!r}; valid keys: "
-                                 f"{', '.join(cls.Params.keys())}")
-            if key.strip() == "players":
-                raise ValueError("set the player count with --players")
-            values[key.strip()] = value
-        if args.players is not None:
-            values["players"] = str(args.players)
-        params = cls.Params.from_strings(values)
+        params = variant_params(args.game, args.variant, args.players)
     except ValueError as error:
         raise UsageError(str(error)) from None
     k = params.players
