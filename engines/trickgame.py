@@ -187,12 +187,19 @@ class TrickState:
         :class:`IllegalActionError` and leaves the state unchanged."""
         if self._legal is None:
             self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
-        code = self._legal_code(action)
+        game = self.game
+        if type(action) is int and action in self._codes:
+            code = action
+        elif type(action) is Action and action.code in self._codes \
+                and game.actions[action.code] is action:
+            code = action.code
+        else:
+            code = self._legal_code(action)
         if self._observations:
             self._fix_observations()
         s = self.s
         player = s.item(self._R.CURRENT)
-        outcome = self.game.step(s, self._pr, code, self._buffer)
+        outcome = game.step(s, self._pr, code, self._buffer)
         self._log.append((player, code))
         if outcome & TRICK_ENDED:
             self._log.append(("trick", s.copy()))
@@ -200,7 +207,9 @@ class TrickState:
             self._legal = None
             self._end_round()
         else:
-            self._read_legal(outcome & LEGAL_COUNT)
+            self._codes = codes = self._buffer[:outcome & LEGAL_COUNT].tolist()
+            actions = game.actions
+            self._legal = [actions[c] for c in codes]
 
     def is_terminal(self) -> bool:
         return self.s.item(self._R.PHASE) == self._R.OVER
@@ -313,22 +322,12 @@ class TrickState:
         self._legal = [actions[c] for c in codes]
 
     def _legal_code(self, action: Action | int | str) -> int:
-        """The code of ``action`` if it is legal now, else :class:`IllegalActionError`."""
-        actions = self.game.actions
-        if type(action) is int:
-            code = action
-        elif type(action) is Action and 0 <= action.code < len(actions) \
-                and actions[action.code] is action:
-            code = action.code
-        else:
-            action = self.game.action(action)
-            if action not in self._legal:
-                raise IllegalActionError(self._illegal_message(action, self._legal))
-            return action.code
-        if code not in self._codes:
-            raise IllegalActionError(self._illegal_message(self.game.action(code),
-                                                           self._legal))
-        return code
+        """The code of ``action`` (any form ``game.action`` reads) if it is legal now, else
+        :class:`IllegalActionError`."""
+        action = self.game.action(action)
+        if action not in self._legal:
+            raise IllegalActionError(self._illegal_message(action, self._legal))
+        return action.code
 
     def _end_round(self) -> None:
         """After the decision that ended a deal: its snapshot and round rows, then the next
