@@ -16,7 +16,7 @@ from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.layout import Layout
-from engines.seeding import ScratchStream, check_seed, seed_words, stream_state
+from engines.seeding import ScratchStream, game_words, stream_state
 
 
 # --- Chance streams --------------------------------------------------------------------
@@ -26,7 +26,7 @@ def chance_stream(seed: int | np.random.Generator, index: int) -> np.ndarray:
     if isinstance(seed, np.random.Generator):
         words = seed.integers(0, 2**64, size=3, dtype=np.uint64)
     else:
-        words = seed_words(check_seed(seed), index, 1)[0, 0]
+        words = game_words(seed, index)[0]
     return stream_state(words)
 
 

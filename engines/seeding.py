@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numpy.random.bit_generator import ISeedSequence
 
 BLOCK = 256
 STREAMS = 2            # chance, decisions
@@ -64,6 +65,15 @@ def seed_words(seed: int, start: int, count: int) -> np.ndarray:
     return out
 
 
+def game_words(seed: int, index: int) -> np.ndarray:
+    """Seed words of game ``index`` alone: shape ``(STREAMS, WORDS)``, read-only (the row
+    ``seed_words(seed, index, 1)[0]``, without the copy)."""
+    if index < 0:
+        raise ValueError("game indices are non-negative")
+    block, offset = divmod(index, BLOCK)
+    return _block_words(check_seed(seed), block)[offset]
+
+
 @functools.lru_cache(maxsize=8)
 def _block_words(seed: int, block: int) -> np.ndarray:
     """The words of one block of games (cached: a game's two streams come from one block)."""
@@ -73,27 +83,36 @@ def _block_words(seed: int, block: int) -> np.ndarray:
     return words
 
 
+class _SeedWords(ISeedSequence):
+    """Three given words as the seed numpy's SFC64 reads (``generate_state(3, uint64)``):
+    numpy then seeds the generator itself, without building a ``SeedSequence``."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: np.ndarray) -> None:
+        self.words = np.asarray(words, dtype=np.uint64)
+
+    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
+        if n_words != WORDS or np.dtype(dtype) != np.uint64:
+            raise ValueError("seed words fit only numpy's SFC64 (three 64-bit words)")
+        return self.words
+
+
 def generator_from_words(words: np.ndarray) -> np.random.Generator:
-    """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does."""
-    bit_generator = np.random.SFC64(0)          # any seed: the state is replaced below
-    state = bit_generator.state
-    state["state"]["state"] = np.array([words[0], words[1], words[2], 1], dtype=np.uint64)
-    state["has_uint32"] = 0
-    state["uinteger"] = 0
-    bit_generator.state = state
-    bit_generator.random_raw(SFC64_WARMUP)
-    return np.random.Generator(bit_generator)
+    """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does (state
+    ``(w0, w1, w2, 1)``, then ``SFC64_WARMUP`` outputs discarded)."""
+    return np.random.Generator(np.random.SFC64(_SeedWords(words)))
 
 
 def game_rngs(seed: int, index: int = 0) -> GameRngs:
     """The chance and decision streams of game ``index`` of a run with seed ``seed``."""
-    words = seed_words(seed, index, 1)[0]
+    words = game_words(seed, index)
     return GameRngs(generator_from_words(words[0]), generator_from_words(words[1]))
 
 
 def decision_rng(seed: int, index: int = 0) -> np.random.Generator:
     """The decision stream (for the agents) of game ``index`` of a run with seed ``seed``."""
-    return generator_from_words(seed_words(seed, index, 1)[0, 1])
+    return generator_from_words(game_words(seed, index)[1])
 
 
 @njit(cache=True, inline="always")
@@ -147,13 +166,13 @@ def stream_state(words: np.ndarray) -> np.ndarray:
     """The SFC64 state (five words) of the stream seeded from three words."""
     scratch = ScratchStream.get()
     out = np.empty(_STATE_WORDS, dtype=np.uint64)
-    _seed_into(scratch.stream.generator, scratch.stream.alias, words, out)
+    _seed_into(scratch.boxed, scratch.stream.alias, words, out)
     return out
 
 
 @njit(cache=True)
-def _seed_into(rng, alias, words, out):
-    reseed(rng, alias, words)
+def _seed_into(rngs, alias, words, out):
+    reseed(rngs[0], alias, words)
     out[:] = alias
 
 

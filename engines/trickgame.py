@@ -16,6 +16,7 @@ and ``RANK``; the phase ``OVER``; and the compiled entry points ``new_game``,
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 from types import ModuleType
 from typing import Any, ClassVar
@@ -54,6 +55,9 @@ def field_sources(state_layout: Any, fields: tuple[str, ...]) -> np.ndarray:
                            for f in fields]).astype(np.int64)
 
 
+WATCHED_OBSERVATIONS = 16     # lazy observations a state tracks before it drops dead ones
+
+
 class TrickGame:
     """A trick-taking game with fixed parameters; see the module docstring for what a
     subclass provides."""
@@ -73,6 +77,7 @@ class TrickGame:
         self.encoded_params = self.encode(self.params)
         self.encoded_params.setflags(write=False)
         self._by_text = {a.text: a for a in self.actions}
+        self.step = step_for(self.rules)
 
     def encode(self, params: Params) -> np.ndarray:
         """The flat parameter array the compiled rules read."""
@@ -158,7 +163,11 @@ class TrickState:
         self._pr = game.encoded_params
         self._R = game.rules
         self._buffer = np.empty(len(game.actions), dtype=np.int32)
+        # the legal actions and their codes, or None: to be read from the rules (tools that
+        # edit ``s`` set it back to None)
         self._legal: list[Action] | None = None
+        self._codes: list[int] = []
+        self._observations: list[weakref.ref] = []  # observations not yet copied (lazy)
         self._rounds: list[np.ndarray] = rounds if rounds is not None else []
         # entries: (player, code) for decisions, (kind, snapshot) for table events
         self._log: list[tuple] = log if log is not None else []
@@ -166,42 +175,44 @@ class TrickState:
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return int(self.s[self._R.CURRENT])
+        return self.s.item(self._R.CURRENT)
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            n = self._R.legal_actions(self.s, self._pr, self._buffer)
-            self._legal = [self.game.actions[c] for c in self._buffer[:n].tolist()]
+            self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
         return list(self._legal)
 
     def apply(self, action: Action | int | str) -> None:
         """Play ``action`` for the current player; an illegal one raises
         :class:`IllegalActionError` and leaves the state unchanged."""
-        R = self._R
-        action = self.game.action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
+        if self._legal is None:
+            self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
+        game = self.game
+        if type(action) is int and action in self._codes:
+            code = action
+        elif type(action) is Action and action.code in self._codes \
+                and game.actions[action.code] is action:
+            code = action.code
+        else:
+            code = self._legal_code(action)
+        if self._observations:
+            self._fix_observations()
         s = self.s
-        player = self.current_player
-        tricks_before = int(s[R.TRICK])
-        rounds_before = int(s[R.ROUNDS_PLAYED])
-        R.apply_action(s, self._pr, action.code)
-        self._legal = None
-        self._log.append((player, action.code))
-        if int(s[R.TRICK]) != tricks_before:
+        player = s.item(self._R.CURRENT)
+        outcome = game.step(s, self._pr, code, self._buffer)
+        self._log.append((player, code))
+        if outcome & TRICK_ENDED:
             self._log.append(("trick", s.copy()))
-        if int(s[R.ROUNDS_PLAYED]) != rounds_before:
-            self._log.append(("round_end", s.copy()))
-            summary = self.game.summary
-            rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
-            summary.record_round(s, self._pr, rows, 0)
-            self._rounds.append(rows)
-            if R.chance_pending(s):
-                self._advance()
+        if outcome & ROUND_ENDED:
+            self._legal = None
+            self._end_round()
+        else:
+            self._codes = codes = self._buffer[:outcome & LEGAL_COUNT].tolist()
+            actions = game.actions
+            self._legal = [actions[c] for c in codes]
 
     def is_terminal(self) -> bool:
-        return int(self.s[self._R.PHASE]) == self._R.OVER
+        return self.s.item(self._R.PHASE) == self._R.OVER
 
     def result(self) -> Result:
         if not self.is_terminal():
@@ -211,10 +222,15 @@ class TrickState:
         return self.game.summary.result(self.game.params, row)
 
     def observation(self, player: int) -> TrickObservation:
+        """What ``player`` may know now.  The masked copy is made when the observation is
+        first read, or before this state changes, whichever comes first."""
         self._check_player(player)
-        seen = np.empty(self._R.STATE_SIZE, dtype=np.int32)
-        self._R.observe(self.s, self._pr, player, seen)
-        return self.game.observe(self, seen, player)
+        observation = self.game.observe(self, None, player)
+        watched = self._observations
+        if len(watched) >= WATCHED_OBSERVATIONS:
+            watched[:] = [ref for ref in watched if ref() is not None]
+        watched.append(weakref.ref(observation))
+        return observation
 
     def clone(self) -> TrickState:
         return self._copy(self.s.copy(), self._stream.copy())
@@ -233,6 +249,8 @@ class TrickState:
         ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
         through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
         For search rollouts: the log and round records are not extended."""
+        if self._observations:
+            self._fix_observations()
         scratch = ScratchStream.get()
         self.game.playout_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
                                self._stream, rng, self._buffer)
@@ -297,6 +315,46 @@ class TrickState:
         if not self.is_terminal():
             self._log.append(("deal", self.s.copy()))
 
+    def _read_legal(self, count: int) -> None:
+        """Take the ``count`` legal codes the rules wrote into the buffer."""
+        self._codes = codes = self._buffer[:count].tolist()
+        actions = self.game.actions
+        self._legal = [actions[c] for c in codes]
+
+    def _legal_code(self, action: Action | int | str) -> int:
+        """The code of ``action`` (any form ``game.action`` reads) if it is legal now, else
+        :class:`IllegalActionError`."""
+        action = self.game.action(action)
+        if action not in self._legal:
+            raise IllegalActionError(self._illegal_message(action, self._legal))
+        return action.code
+
+    def _end_round(self) -> None:
+        """After the decision that ended a deal: its snapshot and round rows, then the next
+        deal (if any)."""
+        s = self.s
+        self._log.append(("round_end", s.copy()))
+        summary = self.game.summary
+        rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
+        summary.record_round(s, self._pr, rows, 0)
+        self._rounds.append(rows)
+        if self._R.chance_pending(s):
+            self._advance()
+
+    def _observe(self, player: int) -> np.ndarray:
+        """The masked copy of the state ``player`` may know."""
+        seen = np.empty(self._R.STATE_SIZE, dtype=np.int32)
+        self._R.observe(self.s, self._pr, player, seen)
+        return seen
+
+    def _fix_observations(self) -> None:
+        """Before the state changes: copy what the observations still in use will read."""
+        for ref in self._observations:
+            observation = ref()
+            if observation is not None and observation._seen is None:
+                observation._seen = self._observe(observation.player)
+        self._observations.clear()
+
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         text = action.text
         if self.is_terminal():
@@ -312,14 +370,23 @@ class TrickState:
 
 class TrickObservation:
     """What one seat may know, decoded on demand from a masked copy of the state; games
-    add their own fields in subclasses."""
+    add their own fields in subclasses.  ``s`` may be None: the copy is then made from
+    ``state`` when first read (the state makes it before it changes)."""
 
-    def __init__(self, params: Params, s: np.ndarray, player: int, state: TrickState) -> None:
+    def __init__(self, params: Params, s: np.ndarray | None, player: int,
+                 state: TrickState) -> None:
         self.params = params
         self.player = player
-        self._s = s
+        self._seen = s
         self._state = state         # only for determinize(), while the game has not moved on
         self._R = state.game.rules
+
+    @property
+    def _s(self) -> np.ndarray:
+        """The masked state array."""
+        if self._seen is None:
+            self._seen = self._state._observe(self.player)
+        return self._seen
 
     def determinize(self, rng: np.random.Generator) -> TrickState:
         """A full state consistent with what this seat knows (``state.determinize``).  Only
@@ -391,6 +458,41 @@ class TrickObservation:
         hand = " ".join(card_name(c) for c in self.hand) or "-"
         return (f"<P{self.player} sees deal {int(self._s[self._R.ROUND]) + 1} ({self.phase}), "
                 f"cards [{hand}], totals {self.scores}>")
+
+
+# what a compiled step (``step_for``) returns: the next decision's legal action count, and
+# whether the decision ended a trick or a deal (then nothing is counted: the deal's records
+# and the next deal come first)
+LEGAL_COUNT = (1 << 20) - 1
+TRICK_ENDED = 1 << 20
+ROUND_ENDED = 1 << 21
+_STEPS: dict[str, Any] = {}
+
+
+def step_for(rules: ModuleType) -> Any:
+    """The compiled decision step of ``rules`` (built once per rules module): apply one
+    legal action, then write the next decision's legal codes into ``out``, in one call
+    (the Python API's fast path)."""
+    if rules.__name__ not in _STEPS:
+        _STEPS[rules.__name__] = make_step(rules)
+    return _STEPS[rules.__name__]
+
+
+def make_step(rules: ModuleType) -> Any:
+    """``step(s, pr, code, out)`` over ``rules``; see :func:`step_for`."""
+    legal_actions, apply_action = rules.legal_actions, rules.apply_action
+    trick, rounds_played = rules.TRICK, rules.ROUNDS_PLAYED
+
+    @njit(cache=True)
+    def step(s, pr, code, out):
+        tricks_before, rounds_before = s[trick], s[rounds_played]
+        apply_action(s, pr, code)
+        outcome = TRICK_ENDED if s[trick] != tricks_before else 0
+        if s[rounds_played] != rounds_before:
+            return outcome | ROUND_ENDED
+        return outcome | legal_actions(s, pr, out)
+
+    return step
 
 
 def make_loops(rules: ModuleType) -> tuple[Any, Any]:

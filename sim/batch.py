@@ -31,7 +31,7 @@ import pyarrow as pa
 import agents
 import engines
 from sim import results, stats
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
@@ -188,6 +188,15 @@ def game_summary_module(game: Any) -> Any:
     return importlib.import_module(f"{package}.summary")
 
 
+def bet_columns(slug: str) -> tuple[str, str]:
+    """The rounds table's bet column and the column that says whether the bet was met, for
+    the summary's bet accuracy: ``("bet", "bet_correct")`` unless the game's summary module
+    names its own in ``BET_COLUMNS`` (rikiki: ``("bid", "made")``)."""
+    package = engines.game_class(slug).__module__.rsplit(".", 1)[0]
+    summary = importlib.import_module(f"{package}.summary")
+    return getattr(summary, "BET_COLUMNS", ("bet", "bet_correct"))
+
+
 class GameFailed(Exception):
     """A game raised: carries its index so that it can be replayed."""
 
@@ -244,9 +253,10 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
         agent_seats[name] = agent_seats.get(name, 0) + int(seats_by_index[i])
     bets: dict[str, list[int]] = {}
     rounds = tables.get("rounds")
-    if rounds is not None and {"bet", "bet_correct"} <= set(rounds.column_names):
-        bet = rounds["bet"].to_numpy().astype(np.int64)
-        correct = rounds["bet_correct"].to_numpy().astype(np.int64)
+    bet_name, correct_name = bet_columns(spec.game)
+    if rounds is not None and {bet_name, correct_name} <= set(rounds.column_names):
+        bet = rounds[bet_name].to_numpy().astype(np.int64)
+        correct = rounds[correct_name].to_numpy().astype(np.int64)
         totals = np.bincount(bet)
         hits = np.bincount(bet, weights=correct, minlength=len(totals))
         bets = {str(v): [int(hits[v]), int(totals[v])] for v in np.flatnonzero(totals)}
@@ -437,19 +447,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         raise UsageError("a game is required; available games: "
                          f"{', '.join(engines.available())}")
     try:
-        cls = engines.game_class(args.game)
-        values: dict[str, str] = {}
-        for item in args.variant:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise ValueError(f"--variant takes KEY=VALUE, got {item!r}; valid keys: "
-                                 f"{', '.join(cls.Params.keys())}")
-            if key.strip() == "players":
-                raise ValueError("set the player count with --players")
-            values[key.strip()] = value
-        if args.players is not None:
-            values["players"] = str(args.players)
-        params = cls.Params.from_strings(values)
+        params = variant_params(args.game, args.variant, args.players)
     except ValueError as error:
         raise UsageError(str(error)) from None
     k = params.players

@@ -5,7 +5,10 @@ Measures how fast a game plays with random agents: on one core through its compi
 through the Python API; on all cores through the kernel alone (``kernel*``: a fresh
 process that plays the games in sim.batch's chunks and keeps nothing); and end to end with
 ``python -m sim.batch`` on all cores (Parquet writing included).  The batch target is at most
-1.3x the kernel-alone time on the same cores.  Prints games/s against the targets, parallel
+1.3x the kernel-alone time on the same cores.  ``--variant KEY=VALUE`` (repeatable, as for
+sim.batch) times every named game with those parameters, e.g. ``rikiki --variant hands=5``
+(one 5-card deal per game) to compare with other engines like for like; targets belong to
+one variant of a game (``TARGETS``).  Prints games/s against the targets, parallel
 efficiency, wall time and peak memory.  One-core measures start after a warm-up game;
 the all-core ones include each process's start-up (imports, numba cache loading).
 """
@@ -26,19 +29,36 @@ from pathlib import Path
 
 import agents
 import engines
+from engines.params import Params
+from sim.cli import variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python
 
-# games/s on one core with random agents: (kernel, Python API), from the issues
-TARGETS = {"paris-damis": (25_000, 500), "huit-americain": (2_600, None),
-           "bataille": (20_000, None)}
+# games/s on one core with random agents: (kernel, Python API), from the issues, for a game
+# and variant: the parameters changed from the defaults, "players" aside (variant_key)
+TARGETS = {("paris-damis", ""): (25_000, 500), ("huit-americain", ""): (2_600, None),
+           ("bataille", ""): (20_000, None),
+           # issue 8, like for like with OpenSpiel: oh_hell's C++ engine with its random bots
+           # (one 5-card deal, 4 players); hearts driven from Python (one deal)
+           ("rikiki", "hands=5"): (60_000, None),
+           ("chasse-coeur", "num_hands=1"): (None, 3_000),
+           ("petasse", "num_hands=1"): (None, 3_000)}
 # games/s on one core through the kernel with every seat a copy of one strategy bot
-STRATEGY_TARGETS = {"paris-damis": 10_000}
+STRATEGY_TARGETS = {("paris-damis", ""): 10_000}
+
+
+def variant_key(params: Params) -> str:
+    """The parameters that differ from the game's defaults, ``players`` aside, as
+    ``key=value`` items in field order (``""``: the defaults)."""
+    changed = params.changed()
+    return " ".join(item for item in params.to_strings()
+                    if item.partition("=")[0] in changed and not item.startswith("players="))
 
 
 @dataclass
 class Measure:
     game: str
+    variant: str
     path: str
     players: int
     games: int
@@ -49,6 +69,11 @@ class Measure:
     @property
     def meets_target(self) -> bool | None:
         return None if self.target is None else self.games_per_second >= self.target
+
+    @property
+    def label(self) -> str:
+        """The game, with its variant if any: ``rikiki hands=5``."""
+        return f"{self.game} {self.variant}" if self.variant else self.game
 
 
 def best_of(repeat: int, run) -> float:
@@ -67,11 +92,13 @@ def bench_kernel(game, games: int, seed: int, repeat: int, agent: str = "random"
     names = [agent] * game.num_players
     play_kernel(game, names, seed, 0, 16)                       # compile / load cache
     seconds = best_of(repeat, lambda: play_kernel(game, names, seed, 0, games))
+    variant = variant_key(game.params)
     if agent == "random":
-        path, target = "kernel", TARGETS.get(game.slug, (None, None))[0]
+        path, target = "kernel", TARGETS.get((game.slug, variant), (None, None))[0]
     else:
-        path, target = f"kernel {agent}", STRATEGY_TARGETS.get(game.slug)
-    return Measure(game.slug, path, game.num_players, games, seconds, games / seconds, target)
+        path, target = f"kernel {agent}", STRATEGY_TARGETS.get((game.slug, variant))
+    return Measure(game.slug, variant, path, game.num_players, games, seconds,
+                   games / seconds, target)
 
 
 def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
@@ -82,19 +109,22 @@ def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
         for index in range(games):
             play_python(game, seats, seed, index)
     seconds = best_of(repeat, run)
-    target = TARGETS.get(game.slug, (None, None))[1]
-    return Measure(game.slug, "python", game.num_players, games, seconds, games / seconds,
-                   target)
+    variant = variant_key(game.params)
+    target = TARGETS.get((game.slug, variant), (None, None))[1]
+    return Measure(game.slug, variant, "python", game.num_players, games, seconds,
+                   games / seconds, target)
 
 
-def kernel_alone(slug: str, players: int, games: int, seed: int, jobs: int) -> None:
-    """Play ``games`` games through the kernel on ``jobs`` threads, in the chunks sim.batch
-    would use, and keep nothing: the time the kernel alone needs on these cores."""
+def kernel_alone(slug: str, params: list[str], games: int, seed: int, jobs: int) -> None:
+    """Play ``games`` games with parameters ``params`` (``key=value`` items) through the
+    kernel on ``jobs`` threads, in the chunks sim.batch would use, and keep nothing: the time
+    the kernel alone needs on these cores."""
     from concurrent.futures import ThreadPoolExecutor
 
     from sim.batch import default_chunk_size
-    game = engines.load(slug, players=players)
-    names = ["random"] * players
+    cls = engines.game_class(slug)
+    game = cls(cls.Params.from_strings(params))
+    names = ["random"] * game.num_players
     chunk = default_chunk_size(games, jobs)
     with ThreadPoolExecutor(jobs) as pool:
         list(pool.map(lambda start: play_kernel(game, names, seed, start,
@@ -115,11 +145,12 @@ def bench_all_cores(game, games: int, seed: int, jobs: int, repeat: int
     ``python -m sim.batch`` end to end (Parquet writing included), whose target is at most
     1.3x the kernel-alone time."""
     alone = None
+    variant = variant_key(game.params)
     if has_kernel(game.slug):
         code = (f"from sim.bench import kernel_alone; kernel_alone({game.slug!r}, "
-                f"{game.num_players}, {games}, {seed}, {jobs})")
+                f"{game.params.to_strings()!r}, {games}, {seed}, {jobs})")
         seconds = timed_process([sys.executable, "-c", code], repeat)
-        alone = Measure(game.slug, "kernel*", game.num_players, games, seconds,
+        alone = Measure(game.slug, variant, "kernel*", game.num_players, games, seconds,
                         games / seconds, None)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run"
@@ -134,8 +165,8 @@ def bench_all_cores(game, games: int, seed: int, jobs: int, repeat: int
             shutil.rmtree(out, ignore_errors=True)
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         seconds = best_of(repeat, run)
-    batch = Measure(game.slug, "batch", game.num_players, games, seconds, games / seconds,
-                    None if alone is None else alone.games_per_second / 1.3)
+    batch = Measure(game.slug, variant, "batch", game.num_players, games, seconds,
+                    games / seconds, None if alone is None else alone.games_per_second / 1.3)
     return alone, batch
 
 
@@ -159,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
                              f"{', '.join(engines.available())})")
     parser.add_argument("--players", type=int, default=None,
                         help="player count (default: each game's usual count)")
+    parser.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule parameter of every game measured, repeatable (as for "
+                             "sim.batch), e.g. rikiki --variant hands=5; targets belong to "
+                             "one variant")
     parser.add_argument("--kernel-games", type=int, default=50_000, metavar="N",
                         help="games timed on the kernel path (default 50000)")
     parser.add_argument("--python-games", type=int, default=500, metavar="N",
@@ -179,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
 
     slugs = args.games or engines.available()
     try:
-        extra = {} if args.players is None else {"players": args.players}
-        games = [engines.load(slug, **extra) for slug in slugs]
+        games = [engines.game_class(slug)(variant_params(slug, args.variant, args.players))
+                 for slug in slugs]
         if args.kernel_games < 1 or args.python_games < 1 or args.seed < 0 \
                 or args.batch_games < 0 or args.repeat < 1:
             raise ValueError("--kernel-games and --python-games take a positive number, "
@@ -213,13 +248,13 @@ def main(argv: list[str] | None = None) -> int:
                    "peak_child_memory_mib": child_memory}, sys.stdout, indent=2)
         print()
         return 0
-    width = max(14, *(len(m.game) + 2 for m in measures))
+    width = max(14, *(len(m.label) + 2 for m in measures))
     print(f"{'game':<{width}}{'path':<18}{'players':>8}{'games':>9}{'seconds':>9}"
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
         target = f"{m.target:,.0f}" if m.target else "-"
-        print(f"{m.game:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
+        print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
               f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
     print(f"kernel, python: one core, best of {args.repeat} (kernel NAME: every seat that "
           f"strategy bot).  kernel*: the kernel alone on "
@@ -228,12 +263,13 @@ def main(argv: list[str] | None = None) -> int:
           f"batch target = kernel* games/s / 1.3")
     for m in measures:
         if m.path == "batch":
-            one = next((k for k in measures if k.game == m.game and k.path == "kernel"), None)
-            alone = next((k for k in measures if k.game == m.game and k.path == "kernel*"),
+            one = next((k for k in measures if k.label == m.label and k.path == "kernel"),
+                       None)
+            alone = next((k for k in measures if k.label == m.label and k.path == "kernel*"),
                          None)
             if one and alone:
                 ratio = alone.games_per_second / m.games_per_second
-                print(f"{m.game}: batch time / kernel* time {ratio:.2f}; "
+                print(f"{m.label}: batch time / kernel* time {ratio:.2f}; "
                       f"parallel efficiency against {jobs} x the one-core kernel: kernel* "
                       f"{alone.games_per_second / (one.games_per_second * jobs):.0%}, batch "
                       f"{m.games_per_second / (one.games_per_second * jobs):.0%}")

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import engines
 
 
 class UsageError(Exception):
@@ -17,6 +21,24 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:
         raise UsageError(message)
+
+
+def variant_params(slug: str, variants: Sequence[str], players: int | None = None) -> Any:
+    """A game's parameters from ``--variant KEY=VALUE`` items and ``--players`` (None: the
+    game's usual count).  A bad item raises ValueError naming the valid keys or values."""
+    cls = engines.game_class(slug)
+    values: dict[str, str] = {}
+    for item in variants:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--variant takes KEY=VALUE, got {item!r}; valid keys: "
+                             f"{', '.join(cls.Params.keys())}")
+        if key.strip() == "players":
+            raise ValueError("set the player count with --players")
+        values[key.strip()] = value
+    if players is not None:
+        values["players"] = str(players)
+    return cls.Params.from_strings(values)
 
 
 def stamped_dir(name: str) -> Path:

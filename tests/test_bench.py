@@ -29,3 +29,40 @@ def test_every_compiled_bot_gets_a_kernel_row(slug):
     assert all(line.index("kernel" if "kernel" in line else "python") == header.index("path")
                for line in rows)
     assert all(line.rstrip().endswith("-  -") for line in rows)
+
+
+def bench_json(argv):
+    import json
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench.main([*argv, "--kernel-games", "8", "--python-games", "1",
+                           "--batch-games", "0", "--repeat", "1", "--json"]) == 0
+    return {(m["game"], m["variant"], m["path"]): m for m in json.loads(out.getvalue())["measures"]}
+
+
+def test_a_variant_is_timed_against_its_own_target():
+    measures = bench_json(["rikiki", "--variant", "hands=5"])
+    kernel = measures["rikiki", "hands=5", "kernel"]
+    assert kernel["target"] == 60_000 and kernel["players"] == 4
+    assert measures["rikiki", "hands=5", "python"]["target"] is None
+    one_deal = bench_json(["chasse-coeur", "petasse", "--variant", "num_hands=1"])
+    assert {k: m["target"] for k, m in one_deal.items()} == {
+        ("chasse-coeur", "num_hands=1", "python"): 3_000,
+        ("petasse", "num_hands=1", "python"): 3_000}
+    defaults = bench_json(["chasse-coeur"])
+    assert defaults["chasse-coeur", "", "python"]["target"] is None
+
+
+def test_variant_key_names_the_changed_parameters_but_players():
+    import engines
+    assert bench.variant_key(engines.load("rikiki").params) == ""
+    assert bench.variant_key(engines.load("rikiki", hands=(5,), players=5).params) == "hands=5"
+    assert bench.variant_key(engines.load("chasse-coeur", num_hands=1, pass_cards=3).params) \
+        == "pass_cards=3 num_hands=1"
+
+
+def test_a_bad_variant_names_the_valid_keys():
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
+        bench.main(["rikiki", "--variant", "colour=blue"])
+    assert exit_.value.code == 2 and "hands" in err.getvalue()

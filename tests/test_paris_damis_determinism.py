@@ -11,9 +11,11 @@ import engines
 from engines.paris_damis import summary
 from engines.seeding import (
     BLOCK,
+    SFC64_WARMUP,
     ReseedableStream,
     check_seed,
     game_rngs,
+    game_words,
     generator_from_words,
     reseed,
     seed_words,
@@ -207,3 +209,27 @@ def test_generator_from_words_is_numpys_own_sfc64_seeding():
         numpys = np.random.Generator(np.random.SFC64(np.random.SeedSequence(entropy)))
         assert np.array_equal(ours.bit_generator.random_raw(16),
                               numpys.bit_generator.random_raw(16))
+
+
+def test_generator_from_words_has_the_documented_sfc64_state():
+    # the state (w0, w1, w2, counter 1) written through numpy's public state API, then the
+    # warm-up outputs discarded: the stream generator_from_words must give
+    for words in seed_words(SEED, 0, 4).reshape(-1, 3):
+        by_hand = np.random.SFC64(0)
+        state = by_hand.state
+        state["state"]["state"] = np.array([*words, 1], dtype=np.uint64)
+        state["has_uint32"] = 0
+        state["uinteger"] = 0
+        by_hand.state = state
+        by_hand.random_raw(SFC64_WARMUP)
+        assert np.array_equal(generator_from_words(words).bit_generator.random_raw(16),
+                              by_hand.random_raw(16))
+
+
+def test_game_words_are_the_games_row_of_seed_words():
+    for index in (0, 5, BLOCK - 1, BLOCK, 3 * BLOCK + 7):
+        assert np.array_equal(game_words(SEED, index), seed_words(SEED, index, 1)[0])
+    with pytest.raises(ValueError):
+        game_words(SEED, -1)
+    with pytest.raises(ValueError):
+        game_words(-2, 0)

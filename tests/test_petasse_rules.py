@@ -104,3 +104,16 @@ def test_bad_parameters_name_the_valid_values():
         load(rank_order="tarot")
     with pytest.raises(ValueError, match="valid values: all_tricks, all_points"):
         load(shoot_condition="moon")
+
+
+def test_num_hands_plays_a_fixed_number_of_hands_whatever_the_totals():
+    import agents
+    from sim.runner import play_python
+    seats = [agents.load("random")] * 4
+    one = play_python(load(num_hands=1), seats, 5)
+    assert one.result().stats["rounds"] == 1 and one.s[R.DECISIONS] == 32
+    assert max(one.result().details["totals"]) < 51      # no total reached the threshold
+    full = play_python(load(), seats, 5)
+    assert full.result().stats["rounds"] > 1
+    assert full.log[:len(one.log) - 1] == one.log[:-1]     # the same first hand
+    assert play_python(load(num_hands=2), seats, 5).result().stats["rounds"] == 2

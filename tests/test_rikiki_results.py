@@ -62,3 +62,18 @@ def test_batch_cli_writes_200_games(tmp_path):
                        "--out", str(tmp_path / "run"), "--jobs", "1", "--variant", "hands=5",
                        "--no-progress"]) == 0
     assert len(list((tmp_path / "run" / "rounds").glob("*.parquet"))) >= 1
+
+
+def test_the_batch_summary_shows_bid_accuracy(arrow, tables):
+    assert batch.bet_columns("rikiki") == ("bid", "made")
+    assert batch.bet_columns("paris-damis") == ("bet", "bet_correct")
+    spec = batch.RunSpec(game="rikiki", params=(), agents=("random",) * 3, seating="rotate",
+                         seed=5, games=12, chunk_size=12)
+    summary = batch.summarize(spec, [batch.figures_of(spec, 0, 12, arrow)], wall=1.0)
+    rounds = tables["rounds"]
+    assert summary["bet_accuracy"]["n"] == len(rounds)
+    assert summary["bet_accuracy"]["p"] == pytest.approx(rounds.made.mean())
+    by_bid = rounds.groupby("bid").made.mean()
+    assert {int(v): p["p"] for v, p in summary["bet_accuracy_by_value"].items()} == \
+        pytest.approx(by_bid.to_dict())
+    assert "bet accuracy" in batch.format_summary(summary)

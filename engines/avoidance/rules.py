@@ -286,16 +286,18 @@ def play_actions(s, pr, player, out):
     """``play`` each legal card of the hand in card id order: follow the led suit if able;
     the first lead is the 2♣ under ``LEAD_TWO_OF_CLUBS``; no point card in the first trick
     unless only point cards are legal (``FIRST_TRICK_NO_POINT_CARDS``); no heart lead before
-    a heart is played unless only hearts are left (``hearts_broken``)."""
-    hand = np.empty(DECK_CARDS, dtype=np.int64)
+    a heart is played unless only hearts are left (``hearts_broken``).
+
+    ``out`` (N_ACTIONS long) doubles as scratch: the hand in ``out[:n]``, its legal cards in
+    ``out[DECK_CARDS:]``, then the actions in ``out[:k]``."""
     n = 0
     for card in range(DECK_CARDS):
         if s[LOCATION + card] == LOC_HAND + player:
-            hand[n] = card
+            out[n] = card
             n += 1
-    cards = np.empty(DECK_CARDS, dtype=np.int64)
+    cards = out[DECK_CARDS:]
     led = tricks.led_suit(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS], s[PLAYED])
-    k = tricks.legal_cards(hand, n, CARD_SUIT, led, tricks.NO_SUIT, False, cards)
+    k = tricks.legal_cards(out[:n], n, CARD_SUIT, led, tricks.NO_SUIT, False, cards)
     first = s[TRICK] == 0
     if first and s[PLAYED] == 0 and pr[P_FIRST_LEAD] == LEAD_TWO_OF_CLUBS and \
             s[LOCATION + TWO_OF_CLUBS] == LOC_HAND + player:

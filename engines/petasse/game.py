@@ -11,7 +11,9 @@ tous les plis ..., il ne marque aucun point, et ce sont les autres joueurs qui m
 51 points et perde ainsi la partie" (A4: the highest total loses, the lowest is reported
 the winner, equal totals share).  Not in the text (spec defaults): A K Q J 10 9 8 7 (A1), the
 player left of the dealer leads first (A2), the first dealer is random and the deal passes
-left, no restriction on hearts or on points in the first trick (A5).
+left, no restriction on hearts or on points in the first trick (A5).  ``num_hands`` is not
+in the rules: a tapis-vert parameter that plays a fixed number of hands instead (``1``: one
+deal, to compare speed with other Hearts engines).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ def encode(params: PetasseParams) -> np.ndarray:
                     else R.SWEEP_ALL_POINT_CARDS)
     p[R.P_SWEEP_VALUE] = params.shoot_pts
     p[R.P_END_THRESHOLD] = params.loss_threshold
+    p[R.P_NUM_HANDS] = params.num_hands
     return p
 
 

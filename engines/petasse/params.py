@@ -35,6 +35,10 @@ class PetasseParams(Params):
     loss_threshold: int = param(51, "the game ends when a total reaches this; the highest "
                                     "total loses, the lowest wins", ref="A4", min=1,
                                 max=10_000)
+    num_hands: int = param(
+        0, "play exactly this many hands instead (0: until loss_threshold); not in the "
+           "rules: a tapis-vert parameter, e.g. num_hands=1 times a single deal like other "
+           "Hearts engines", min=0, max=1000)
     first_dealer: int | None = param(None, "dealer of the first hand; none: drawn at random",
                                      min=0, max=MAX_PLAYERS - 1)
     heart_pts: int = param(1, "points of each heart", min=0, max=100)

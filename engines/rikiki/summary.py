@@ -17,6 +17,9 @@ from engines.rikiki import rules as R
 from engines.rikiki.params import RikikiParams
 from engines.trickgame import field_offsets, field_sources, win_shares
 
+# the rounds table's bet and whether it was met, for sim.batch's bet accuracy summary
+BET_COLUMNS = ("bid", "made")
+
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "rounds_played", "first_dealer", "rank", "score", "player_decisions",
           "made_bids", "tricks_total", "bids_total")
