@@ -507,10 +507,42 @@ def some_meld_holds(pr, hand, candidates, n, card):
 
 
 @njit(cache=True)
+def natural_cards(code):
+    """The standard cards a meld code (a run or a group of different suits) lays as
+    naturals, one bit per card id."""
+    cards = 0
+    if meld_kind(code) == RUN:
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for j in range(meld_length(code)):
+            if not (mask >> j) & 1:
+                cards |= np.int64(1) << card_at(suit, low + j)
+        return cards
+    suits = meld_low(code)
+    for s in range(SUITS):
+        if (suits >> s) & 1:
+            cards |= np.int64(1) << (s * RANKS_PER_SUIT + meld_key(code))
+    return cards
+
+
+@njit(cache=True)
+def cards_value(hand, cards, copies):
+    """The value (an Ace 11) of the cards of the bit set ``cards``: every copy ``hand``
+    holds if ``copies``, else one each."""
+    total = 0
+    for card in range(STANDARD_CARDS):
+        if (cards >> card) & 1:
+            total += (hand[card] if copies else 1) * meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
 def promising(pr, hand, candidates, n, points, clean):
     """A quick necessary condition for :func:`can_complete` below a node: a clean run among
-    the candidates if one is needed, and ``points`` within the value of every card that
-    some candidate uses (an Ace counted 11)."""
+    the candidates if one is needed, and ``points`` within an upper bound of what disjoint
+    melds can lay (an Ace counted 11): every copy of the cards some meld without wilds
+    uses, plus, for each wild of the hand, the most that one meld with wilds adds beyond
+    them.  (A meld of a smaller hand lays no natural that the meld of the same window or
+    suits here lacks, and each of its wilds is one of the hand's.)"""
     if clean:
         found = False
         for i in range(n):
@@ -521,24 +553,22 @@ def promising(pr, hand, candidates, n, points, clean):
             return False
     if points <= 0:
         return True
-    used = 0                                    # bit per standard card
+    plain = 0                                   # cards of the melds without wilds
     for i in range(n):
-        code = candidates[i]
-        if meld_kind(code) == RUN:
-            suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
-            for j in range(meld_length(code)):
-                if not (mask >> j) & 1:
-                    used |= np.int64(1) << card_at(suit, low + j)
-        else:
-            suits = meld_low(code)
-            for s in range(SUITS):
-                if (suits >> s) & 1:
-                    used |= np.int64(1) << (s * RANKS_PER_SUIT + meld_key(code))
-    bound = 0
-    for card in range(STANDARD_CARDS):
-        if (used >> card) & 1:
-            bound += hand[card] * meld_value_of(card, 0)
-    return bound >= points
+        if meld_wilds(pr, candidates[i]) == 0:
+            plain |= natural_cards(candidates[i])
+    bound = cards_value(hand, plain, True)
+    if bound >= points:
+        return True
+    best = 0
+    for i in range(n):
+        if meld_wilds(pr, candidates[i]) > 0:
+            best = max(best, cards_value(hand, natural_cards(candidates[i]) & ~plain, False))
+    wilds = 0
+    for card in range(CARD_KINDS):
+        if is_wild(pr, card):
+            wilds += hand[card]
+    return bound + wilds * best >= points
 
 
 # --------------------------------------------------------------------------------------

@@ -77,21 +77,37 @@ def test_clones_and_playouts_keep_their_own_legal_actions():
     assert twin.is_terminal() and twin.legal_actions() == []
 
 
-def test_the_card_filter_of_the_opening_search_answers_as_the_plain_search(monkeypatch):
-    """``can_complete`` with a card to include stops at once when no meld of the hand holds
-    it: on random hands it answers as the same search without that filter."""
+def loose_bound(pr, hand, candidates, n, points, clean):
+    """The opening search's first bound: a clean run if needed, and ``points`` within the
+    value of every copy of every card some candidate uses."""
+    codes = [int(c) for c in candidates[:n]]
+    if clean and not any(rummy.meld_is_clean(c) for c in codes):
+        return False
+    used = 0
+    for code in codes:
+        used |= int(rummy.natural_cards(code))
+    return points <= 0 or rummy.cards_value(hand, used, True) >= points
+
+
+def test_the_opening_search_answers_as_the_plain_search(monkeypatch):
+    """``can_complete`` stops at once when no meld holds the card to include, and prunes
+    with a bound that counts one meld with wilds per wild: on random hands it answers as
+    the same search without the card filter and with the loose bound."""
     pr = engines.load("rami").encoded_params
     rng = np.random.default_rng(1)
     deck = np.array([c for c in range(rummy.JOKER) for _ in range(2)] + [rummy.JOKER] * 4)
-    hands = []
+    cases = []
     for _ in range(150):
         hand = np.zeros(rummy.CARD_KINDS, dtype=np.int32)
         for c in rng.choice(deck, 14, replace=False):
             hand[c] += 1
-        hands.append((hand, int(rng.choice(np.flatnonzero(hand))), int(rng.integers(0, 40))))
-    filtered = [rummy.can_complete(pr, h, 14, need, False, card, 0) for h, card, need in hands]
+        card = int(rng.choice(np.flatnonzero(hand))) if rng.random() < 0.5 else -1
+        cases.append((hand, card, int(rng.integers(0, 60)), bool(rng.random() < 0.5)))
+    fast = [rummy.can_complete(pr, h, 14, need, clean, card, 0)
+            for h, card, need, clean in cases]
     monkeypatch.setattr(rummy, "some_meld_holds", lambda *args: True)
-    plain = [rummy.can_complete.py_func(pr, h, 14, need, False, card, 0)
-             for h, card, need in hands]
-    assert filtered == plain
+    monkeypatch.setattr(rummy, "promising", loose_bound)
+    plain = [rummy.can_complete.py_func(pr, h, 14, need, clean, card, 0)
+             for h, card, need, clean in cases]
+    assert fast == plain
     assert 10 < sum(plain) < 140                     # both answers are met
