@@ -8,7 +8,9 @@ its ``summary`` module, and two compiled functions over the same rules:
 ``step(s, pr, code, rngs, alias, stream, setup, out)`` (one decision or the deal, then the
 next decision's legal codes into ``out``, returning their count: one compiled call per
 decision) and ``playout(s, pr, rngs, alias, stream,
-decisions, actions)``.
+decisions, actions)``; optionally ``choose(s, pr, code, out)``, the same step for the
+decisions that draw no card, without the chance stream (cheaper to call), returning -1 when
+the next deal is pending.
 
 Action texts: ``draw stock``, ``take discard``, ``lay 5♠ 6♠ 7♠``, ``lay 10♦ Joker=J♦ Q♦``
 (a wild shows the card it stands for), ``lay 7♥ 7♦ Joker`` (a group of different suits),
@@ -42,6 +44,7 @@ class RummyGame:
     state_class: ClassVar[type]
     step: ClassVar[Any]
     playout: ClassVar[Any]
+    choose: ClassVar[Any] = None
     wild_name: ClassVar[str]            # how a wild reads in a meld: "Joker", "2"
     examples: ClassVar[str] = "'draw stock', 'lay 5♠ 6♠ 7♠', 'discard 10♠'"
 
@@ -317,6 +320,13 @@ class RummyState:
 
     def _step(self, code: int, setup: bool = False) -> None:
         """Play ``code`` (or the deal) and read the next decision's legal actions."""
+        choose = self.game.choose
+        if choose is not None and code != T.DRAW_STOCK and not setup:
+            count = choose(self.s, self._pr, code, self._buffer)
+            if count >= 0:
+                self._read_legal(count)
+                return
+            setup = True                                # the next deal
         scratch = ScratchStream.get()
         self._read_legal(type(self.game).step(self.s, self._pr, code, scratch.boxed,
                                               scratch.stream.alias, self._stream, setup,

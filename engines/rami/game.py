@@ -29,6 +29,17 @@ def _step(s, pr, code, rngs, alias, stream, setup, out):
 
 
 @njit(cache=True)
+def _choose(s, pr, code, out):
+    """A decision that draws no card (any but ``draw stock``), without the chance stream;
+    then the next decision's legal codes into ``out``.  Returns their count, or -1 when the
+    next deal is pending (``_step`` with ``setup`` makes it)."""
+    R.apply_choice(s, pr, code)
+    if s[T.PHASE] == T.SETUP:
+        return -1
+    return R.legal_actions(s, pr, out)
+
+
+@njit(cache=True)
 def _playout(s, pr, rngs, alias, stream, decisions, actions):
     """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
     chance from the state's own stream."""
@@ -68,5 +79,6 @@ class Rami(RummyGame):
     summary = summary
     state_class = RamiState
     step = staticmethod(_step)
+    choose = staticmethod(_choose)
     playout = staticmethod(_playout)
     wild_name = "Joker"

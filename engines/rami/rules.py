@@ -492,13 +492,26 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
+    if action == DRAW_STOCK:
+        player = s[CURRENT]
+        s[DECISIONS] += 1
+        s[PLAYER_DECISIONS + player] += 1
+        draw_stock(s, pr, player, rng)
+    else:
+        apply_choice(s, pr, action)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+@njit(cache=True)
+def apply_choice(s, pr, action):
+    """Play a legal action that draws no card (any but ``draw stock``); a hand it ends
+    leaves the next deal pending (phase ``SETUP``, see :func:`advance`)."""
     player = s[CURRENT]
     s[DECISIONS] += 1
     s[PLAYER_DECISIONS + player] += 1
     kind, a, b, c = T.decode(action)
-    if kind == 0:
-        draw_stock(s, pr, player, rng)
-    elif kind == 1:
+    if kind == 1:
         take_discard(s, player)
     elif kind == 2:
         discard(s, pr, player, a)
@@ -508,8 +521,6 @@ def apply_action(s, pr, action, rng):
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 @njit(cache=True)
