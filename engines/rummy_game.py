@@ -9,8 +9,8 @@ its ``summary`` module, and two compiled functions over the same rules:
 next decision's legal codes into ``out``, returning their count: one compiled call per
 decision) and ``playout(s, pr, rngs, alias, stream,
 decisions, actions)``; optionally ``choose(s, pr, code, out)``, the same step for the
-decisions that draw no card, without the chance stream (cheaper to call), returning -1 when
-the next deal is pending.
+decisions that draw no chance (all but drawing from an empty talon), without the chance
+stream (cheaper to call), returning -1 when the next deal is pending.
 
 Action texts: ``draw stock``, ``take discard``, ``lay 5♠ 6♠ 7♠``, ``lay 10♦ Joker=J♦ Q♦``
 (a wild shows the card it stands for), ``lay 7♥ 7♦ Joker`` (a group of different suits),
@@ -212,6 +212,7 @@ class RummyState:
         # when None (each compiled step writes the next ones; a new state reads them on use)
         self._codes: list[int] | None = None
         self._legal: list[Action] = []
+        self._choose = game.choose
 
     # -- the common API ----------------------------------------------------------------
     @property
@@ -320,8 +321,9 @@ class RummyState:
 
     def _step(self, code: int, setup: bool = False) -> None:
         """Play ``code`` (or the deal) and read the next decision's legal actions."""
-        choose = self.game.choose
-        if choose is not None and code != T.DRAW_STOCK and not setup:
+        choose = self._choose
+        if choose is not None and not setup \
+                and (code != T.DRAW_STOCK or self.s.item(T.STOCK_LEN) > 0):
             count = choose(self.s, self._pr, code, self._buffer)
             if count >= 0:
                 self._read_legal(count)

@@ -30,9 +30,9 @@ def _step(s, pr, code, rngs, alias, stream, setup, out):
 
 @njit(cache=True)
 def _choose(s, pr, code, out):
-    """A decision that draws no card (any but ``draw stock``), without the chance stream;
-    then the next decision's legal codes into ``out``.  Returns their count, or -1 when the
-    next deal is pending (``_step`` with ``setup`` makes it)."""
+    """A decision that draws no chance (any but ``draw stock`` from an empty talon),
+    without the chance stream; then the next decision's legal codes into ``out``.  Returns
+    their count, or -1 when the next deal is pending (``_step`` with ``setup`` makes it)."""
     R.apply_choice(s, pr, code)
     if s[T.PHASE] == T.SETUP:
         return -1

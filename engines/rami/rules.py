@@ -505,13 +505,16 @@ def apply_action(s, pr, action, rng):
 
 @njit(cache=True)
 def apply_choice(s, pr, action):
-    """Play a legal action that draws no card (any but ``draw stock``); a hand it ends
-    leaves the next deal pending (phase ``SETUP``, see :func:`advance`)."""
+    """Play a legal action that draws no chance (any but ``draw stock`` from an empty
+    talon); a hand it ends leaves the next deal pending (phase ``SETUP``, see
+    :func:`advance`)."""
     player = s[CURRENT]
     s[DECISIONS] += 1
     s[PLAYER_DECISIONS + player] += 1
     kind, a, b, c = T.decode(action)
-    if kind == 1:
+    if kind == 0:
+        T.draw_top(s, player)
+    elif kind == 1:
         take_discard(s, player)
     elif kind == 2:
         discard(s, pr, player, a)
