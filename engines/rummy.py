@@ -525,13 +525,33 @@ def natural_cards(code):
 
 
 @njit(cache=True)
-def cards_value(hand, cards, copies):
-    """The value (an Ace 11) of the cards of the bit set ``cards``: every copy ``hand``
-    holds if ``copies``, else one each."""
+def cards_value(hand, cards):
+    """The value (an Ace 11) of every copy ``hand`` holds of the cards of the bit set
+    ``cards``."""
     total = 0
     for card in range(STANDARD_CARDS):
         if (cards >> card) & 1:
-            total += (hand[card] if copies else 1) * meld_value_of(card, 0)
+            total += hand[card] * meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def value_beyond(code, cards):
+    """The value (an Ace 11) of the naturals of a meld code (a run or a group of different
+    suits) that are not in the bit set ``cards``, one each."""
+    total = 0
+    if meld_kind(code) == RUN:
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for j in range(meld_length(code)):
+            card = card_at(suit, low + j)
+            if not (mask >> j) & 1 and not (cards >> card) & 1:
+                total += meld_value_of(card, 0)
+        return total
+    suits = meld_low(code)
+    for s in range(SUITS):
+        card = s * RANKS_PER_SUIT + meld_key(code)
+        if (suits >> s) & 1 and not (cards >> card) & 1:
+            total += meld_value_of(card, 0)
     return total
 
 
@@ -557,13 +577,13 @@ def promising(pr, hand, candidates, n, points, clean):
     for i in range(n):
         if meld_wilds(pr, candidates[i]) == 0:
             plain |= natural_cards(candidates[i])
-    bound = cards_value(hand, plain, True)
+    bound = cards_value(hand, plain)
     if bound >= points:
         return True
     best = 0
     for i in range(n):
         if meld_wilds(pr, candidates[i]) > 0:
-            best = max(best, cards_value(hand, natural_cards(candidates[i]) & ~plain, False))
+            best = max(best, value_beyond(candidates[i], plain))
     wilds = 0
     for card in range(CARD_KINDS):
         if is_wild(pr, card):
