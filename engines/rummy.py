@@ -234,8 +234,10 @@ def meld_is_clean(code):
 def meld_cards(pr, hand, code, out):
     """The cards of ``hand`` a meld code lays, place by place, into ``out``; returns the
     count.  Wilds are the lowest-id wild cards that fit."""
-    left = hand.copy()
     n = meld_length(code)
+    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS]:
+        return joker_meld_cards(code, out)
+    left = hand.copy()
     if meld_kind(code) == RUN:
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for i in range(n):
@@ -269,8 +271,41 @@ def meld_cards(pr, hand, code, out):
 
 
 @njit(cache=True)
+def joker_meld_cards(code, out):
+    """:func:`meld_cards` when the jokers are the wilds (every wild is the same card) and
+    groups are of different suits: the cards follow from the code alone."""
+    n = meld_length(code)
+    if meld_kind(code) == RUN:
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for i in range(n):
+            out[i] = JOKER if (mask >> i) & 1 else card_at(suit, low + i)
+        return n
+    rank_card, suits = meld_key(code), meld_low(code)
+    k = 0
+    for s in range(SUITS):
+        if (suits >> s) & 1:
+            out[k] = s * RANKS_PER_SUIT + rank_card
+            k += 1
+    while k < n:
+        out[k] = JOKER
+        k += 1
+    return n
+
+
+@njit(cache=True)
 def meld_holds(pr, hand, code, card):
     """Whether the meld code, laid from ``hand``, contains ``card``."""
+    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS]:
+        if card == JOKER:
+            return meld_wilds(pr, code) > 0
+        if meld_kind(code) == GROUP:
+            return card % RANKS_PER_SUIT == meld_key(code) \
+                and (meld_low(code) >> card_suit(card)) & 1 == 1
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for i in range(meld_length(code)):
+            if not (mask >> i) & 1 and card_at(suit, low + i) == card:
+                return True
+        return False
     places = np.empty(MAX_RUN, dtype=np.int32)
     n = meld_cards(pr, hand, code, places)
     for i in range(n):
@@ -292,14 +327,35 @@ def wild_count_ok(pr, wilds, length):
 
 
 @njit(cache=True)
+def natural_positions(pr, hand, suit):
+    """The run positions (bits 1..14) at which ``hand`` holds the natural card of ``suit``
+    (an Ace at both 1 and 14)."""
+    held = 0
+    for position in range(2, ACE_HIGH + 1):
+        card = suit * RANKS_PER_SUIT + position - 2
+        if hand[card] > 0 and not is_wild(pr, card):
+            held |= 1 << position
+    if (held >> ACE_HIGH) & 1:
+        held |= 1 << ACE_LOW
+    return held
+
+
+@njit(cache=True)
 def enumerate_melds(pr, hand, max_length, out):
     """Write into ``out`` the codes of every meld ``hand`` can lay with at most
     ``max_length`` cards: runs suit by suit (first position, then length), then groups rank
-    by rank (natural suits as a mask, then wilds).  Returns the count."""
+    by rank (natural suits as a mask, then wilds).  Returns the count.
+
+    A suit's naturals are one bit mask of positions, a rank's one mask of suits: a window
+    reads its wilds off the mask."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    max_wilds = pr[P_MAX_WILDS]
     for suit in range(SUITS):
-        available = wilds_for(pr, hand, suit)
+        available = min(wilds_for(pr, hand, suit), max_wilds)
+        held = natural_positions(pr, hand, suit)
+        if held == 0 and pr[P_MIN_NATURALS] > 0:
+            continue
         for low in range(lo, hi - 1):
             mask = 0
             wilds = 0
@@ -307,11 +363,11 @@ def enumerate_melds(pr, hand, max_length, out):
                 position = low + length - 1
                 if low == ACE_LOW and position == ACE_HIGH:
                     break                                   # no wrap round the Ace
-                if not natural_at(pr, hand, suit, position):
+                if not (held >> position) & 1:
                     mask |= 1 << (length - 1)
                     wilds += 1
-                if wilds > available or wilds > pr[P_MAX_WILDS]:
-                    break
+                    if wilds > available:
+                        break
                 if length >= 3 and wild_count_ok(pr, wilds, length):
                     out[n] = encode(RUN, suit, low, length, mask)
                     n += 1
@@ -392,7 +448,8 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
     depth = 0
     counts[0] = enumerate_melds(pr, work, size - 1, candidates[0])
     cursor[0] = 0
-    if not promising(pr, work, candidates[0], counts[0], points, clean):
+    if not promising(pr, work, candidates[0], counts[0], points, clean) \
+            or not some_meld_holds(pr, work, candidates[0], counts[0], card):
         counts[0] = 0
     visited = 0
     while True:
@@ -437,10 +494,75 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
 
 
 @njit(cache=True)
+def some_meld_holds(pr, hand, candidates, n, card):
+    """Whether one of the candidates holds the natural ``card`` (always true for no card or
+    a wild).  Every meld with that card that a search could reach holds it as one of these:
+    a smaller hand's meld has the same window or suits with no fewer wilds."""
+    if card < 0 or is_wild(pr, card):
+        return True
+    for i in range(n):
+        if meld_holds(pr, hand, candidates[i], card):
+            return True
+    return False
+
+
+@njit(cache=True)
+def natural_cards(code):
+    """The standard cards a meld code (a run or a group of different suits) lays as
+    naturals, one bit per card id."""
+    cards = 0
+    if meld_kind(code) == RUN:
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for j in range(meld_length(code)):
+            if not (mask >> j) & 1:
+                cards |= np.int64(1) << card_at(suit, low + j)
+        return cards
+    suits = meld_low(code)
+    for s in range(SUITS):
+        if (suits >> s) & 1:
+            cards |= np.int64(1) << (s * RANKS_PER_SUIT + meld_key(code))
+    return cards
+
+
+@njit(cache=True)
+def cards_value(hand, cards):
+    """The value (an Ace 11) of every copy ``hand`` holds of the cards of the bit set
+    ``cards``."""
+    total = 0
+    for card in range(STANDARD_CARDS):
+        if (cards >> card) & 1:
+            total += hand[card] * meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def value_beyond(code, cards):
+    """The value (an Ace 11) of the naturals of a meld code (a run or a group of different
+    suits) that are not in the bit set ``cards``, one each."""
+    total = 0
+    if meld_kind(code) == RUN:
+        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
+        for j in range(meld_length(code)):
+            card = card_at(suit, low + j)
+            if not (mask >> j) & 1 and not (cards >> card) & 1:
+                total += meld_value_of(card, 0)
+        return total
+    suits = meld_low(code)
+    for s in range(SUITS):
+        card = s * RANKS_PER_SUIT + meld_key(code)
+        if (suits >> s) & 1 and not (cards >> card) & 1:
+            total += meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
 def promising(pr, hand, candidates, n, points, clean):
     """A quick necessary condition for :func:`can_complete` below a node: a clean run among
-    the candidates if one is needed, and ``points`` within the value of every card that
-    some candidate uses (an Ace counted 11)."""
+    the candidates if one is needed, and ``points`` within an upper bound of what disjoint
+    melds can lay (an Ace counted 11): every copy of the cards some meld without wilds
+    uses, plus, for each wild of the hand, the most that one meld with wilds adds beyond
+    them.  (A meld of a smaller hand lays no natural that the meld of the same window or
+    suits here lacks, and each of its wilds is one of the hand's.)"""
     if clean:
         found = False
         for i in range(n):
@@ -451,24 +573,22 @@ def promising(pr, hand, candidates, n, points, clean):
             return False
     if points <= 0:
         return True
-    used = np.zeros(CARD_KINDS, dtype=np.bool_)
+    plain = 0                                   # cards of the melds without wilds
     for i in range(n):
-        code = candidates[i]
-        if meld_kind(code) == RUN:
-            suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
-            for j in range(meld_length(code)):
-                if not (mask >> j) & 1:
-                    used[card_at(suit, low + j)] = True
-        else:
-            suits = meld_low(code)
-            for s in range(SUITS):
-                if (suits >> s) & 1:
-                    used[s * RANKS_PER_SUIT + meld_key(code)] = True
-    bound = 0
-    for card in range(STANDARD_CARDS):
-        if used[card]:
-            bound += hand[card] * meld_value_of(card, 0)
-    return bound >= points
+        if meld_wilds(pr, candidates[i]) == 0:
+            plain |= natural_cards(candidates[i])
+    bound = cards_value(hand, plain)
+    if bound >= points:
+        return True
+    best = 0
+    for i in range(n):
+        if meld_wilds(pr, candidates[i]) > 0:
+            best = max(best, value_beyond(candidates[i], plain))
+    wilds = 0
+    for card in range(CARD_KINDS):
+        if is_wild(pr, card):
+            wilds += hand[card]
+    return bound + wilds * best >= points
 
 
 # --------------------------------------------------------------------------------------

@@ -5,8 +5,12 @@ A game module supplies its rules module (``rules``: ``encode_params``, ``STATE_S
 ``new_game``, ``legal_actions``, ``observe``, ``determinize``, ``ROUNDS`` and
 ``ROUND_WIDTH``, over a state that starts with :data:`engines.rummy_turns.CORE_STATE`),
 its ``summary`` module, and two compiled functions over the same rules:
-``step(s, pr, code, rngs, alias, stream, setup)`` and ``playout(s, pr, rngs, alias, stream,
-decisions, actions)``.
+``step(s, pr, code, rngs, alias, stream, setup, out)`` (one decision or the deal, then the
+next decision's legal codes into ``out``, returning their count: one compiled call per
+decision) and ``playout(s, pr, rngs, alias, stream,
+decisions, actions)``; optionally ``choose(s, pr, code, out)``, the same step for the
+decisions that draw no chance (all but drawing from an empty talon), without the chance
+stream (cheaper to call), returning -1 when the next deal is pending.
 
 Action texts: ``draw stock``, ``take discard``, ``lay 5♠ 6♠ 7♠``, ``lay 10♦ Joker=J♦ Q♦``
 (a wild shows the card it stands for), ``lay 7♥ 7♦ Joker`` (a group of different suits),
@@ -40,6 +44,7 @@ class RummyGame:
     state_class: ClassVar[type]
     step: ClassVar[Any]
     playout: ClassVar[Any]
+    choose: ClassVar[Any] = None
     wild_name: ClassVar[str]            # how a wild reads in a meld: "Joker", "2"
     examples: ClassVar[str] = "'draw stock', 'lay 5♠ 6♠ 7♠', 'discard 10♠'"
 
@@ -137,7 +142,7 @@ class RummyObservation:
         self.player = player
         self._state = state
         self._R = state.game.rules
-        self._decisions = int(state.s[T.DECISIONS])
+        self._decisions = state.s.item(T.DECISIONS)
         self._masked: np.ndarray | None = None
         self.encoded_params = state.game.encoded_params
 
@@ -203,37 +208,35 @@ class RummyState:
         self._R = game.rules
         self._buffer = np.empty(T.MAX_LEGAL, dtype=np.int64)
         self._log: list[tuple] = log if log is not None else []
-        self._legal: tuple[int, list[Action]] | None = None   # (decisions, legal actions)
+        # the legal codes of the decision at hand and their actions, read from the rules
+        # when None (each compiled step writes the next ones; a new state reads them on use)
+        self._codes: list[int] | None = None
+        self._legal: list[Action] = []
+        self._choose = game.choose
 
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return int(self.s[T.CURRENT])
+        return self.s.item(T.CURRENT)
 
     def legal_actions(self) -> list[Action]:
-        if self.s[T.PHASE] == T.OVER:
-            return []
-        decisions = int(self.s[T.DECISIONS])
-        if self._legal is None or self._legal[0] != decisions:
-            n = self._R.legal_actions(self.s, self._pr, self._buffer)
-            action = self.game.action
-            self._legal = (decisions, [action(c) for c in self._buffer[:n].tolist()])
-        return list(self._legal[1])
+        if self._codes is None:
+            self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
+        return list(self._legal)
 
     def apply(self, value: Action | int | str) -> None:
         """Play an action (an Action, its code or its text) for the current player; an
         illegal one raises :class:`IllegalActionError` and leaves the state unchanged."""
-        legal = self.legal_actions()
-        chosen = self._parse(value, legal)
-        if chosen not in legal:
-            raise IllegalActionError(self._illegal_message(chosen, legal))
-        rounds = int(self.s[T.ROUNDS_LEN])
-        self._log.append((self.current_player, chosen.code))
-        self._step(chosen.code)
+        if self._codes is None:
+            self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
+        code = self._legal_code(value)
+        rounds = self.s.item(T.ROUNDS_LEN)
+        self._log.append((self.s.item(T.CURRENT), code))
+        self._step(code)
         self._log_hands(rounds)
 
     def is_terminal(self) -> bool:
-        return bool(self.s[T.PHASE] == T.OVER)
+        return self.s.item(T.PHASE) == T.OVER
 
     def result(self) -> Result:
         if not self.is_terminal():
@@ -245,7 +248,9 @@ class RummyState:
         return self.observation_class(self.game.params, player, self)
 
     def clone(self) -> Any:
-        return type(self)(self.game, self.s.copy(), self._stream.copy(), list(self._log))
+        twin = type(self)(self.game, self.s.copy(), self._stream.copy(), list(self._log))
+        twin._codes, twin._legal = self._codes, self._legal
+        return twin
 
     def determinize(self, player: int, rng: np.random.Generator) -> Any:
         """A full state consistent with ``player``'s observation: the cards he cannot see
@@ -261,6 +266,7 @@ class RummyState:
         scratch = ScratchStream.get()
         type(self.game).playout(self.s, self._pr, scratch.boxed, scratch.stream.alias,
                                 self._stream, rng, self._buffer)
+        self._codes = None
         ranks = self.s[T.RANK:T.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
@@ -314,14 +320,49 @@ class RummyState:
         return ""
 
     def _step(self, code: int, setup: bool = False) -> None:
+        """Play ``code`` (or the deal) and read the next decision's legal actions."""
+        choose = self._choose
+        if choose is not None and not setup \
+                and (code != T.DRAW_STOCK or self.s.item(T.STOCK_LEN) > 0):
+            count = choose(self.s, self._pr, code, self._buffer)
+            if count >= 0:
+                self._read_legal(count)
+                return
+            setup = True                                # the next deal
         scratch = ScratchStream.get()
-        type(self.game).step(self.s, self._pr, code, scratch.boxed, scratch.stream.alias,
-                             self._stream, setup)
+        self._read_legal(type(self.game).step(self.s, self._pr, code, scratch.boxed,
+                                              scratch.stream.alias, self._stream, setup,
+                                              self._buffer))
+
+    def _read_legal(self, count: int) -> None:
+        """Take the ``count`` legal codes the rules wrote into the buffer."""
+        self._codes = codes = self._buffer[:count].tolist()
+        made, action = self.game._actions, self.game.action
+        self._legal = [made.get(c) or action(c) for c in codes]
+
+    def _legal_code(self, value: Action | int | str) -> int:
+        """The code of ``value`` if it is legal now, else :class:`IllegalActionError`."""
+        if type(value) is Action and self.game._actions.get(value.code) is value:
+            code = value.code
+        elif type(value) is int and value >= 0:
+            code = value
+        else:
+            chosen = self._parse(value, self._legal)
+            if chosen not in self._legal:
+                raise IllegalActionError(self._illegal_message(chosen, self._legal))
+            return chosen.code
+        if code not in self._codes:
+            raise IllegalActionError(self._illegal_message(self.game.action(code),
+                                                           self._legal))
+        return code
 
     def _log_hands(self, before: int) -> None:
         """Log the hands that ended with the last step, and the deal that followed."""
         R = self._R
-        for i in range(before, int(self.s[T.ROUNDS_LEN])):
+        after = self.s.item(T.ROUNDS_LEN)
+        if after == before:
+            return
+        for i in range(before, after):
             row = self.s[R.ROUNDS + i * R.ROUND_WIDTH:R.ROUNDS + (i + 1) * R.ROUND_WIDTH]
             self._log.append(("end", int(row[T.ROUND_HAND]), int(row[T.ROUND_WINNER]),
                               int(row[T.ROUND_ENDING]), self._hand_note(row)))

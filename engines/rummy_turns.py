@@ -180,6 +180,16 @@ def draw_stock(s, player, rng):
 
 
 @njit(cache=True)
+def draw_top(s, player):
+    """The top card of a talon that is not empty into the hand: :func:`draw_stock` when it
+    draws no chance (no reshuffle)."""
+    s[STOCK_LEN] -= 1
+    s[hand_at(player) + s[STOCK + s[STOCK_LEN]]] += 1
+    s[HAND_SIZE_AT + player] += 1
+    s[PHASE] = PLAY
+
+
+@njit(cache=True)
 def take_discard(s, player):
     """The top card of the discard pile into the hand (noted as ``taken``)."""
     s[DISCARD_LEN] -= 1

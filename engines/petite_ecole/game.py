@@ -16,14 +16,16 @@ from engines.rummy_game import RummyGame, RummyObservation, RummyState
 
 
 @njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream."""
+def _step(s, pr, code, rngs, alias, stream, setup, out):
+    """The deal (``setup``) or an action, drawing chance from the state's own stream; then
+    the next decision's legal codes into ``out``.  Returns their count."""
     alias[:] = stream
     if setup:
         R.advance(s, pr, rngs[0])
     else:
         R.apply_action(s, pr, code, rngs[0])
     stream[:] = alias
+    return R.legal_actions(s, pr, out)
 
 
 @njit(cache=True)

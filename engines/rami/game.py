@@ -16,14 +16,27 @@ from engines.rummy_game import RummyGame, RummyObservation, RummyState
 
 
 @njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream."""
+def _step(s, pr, code, rngs, alias, stream, setup, out):
+    """The deal (``setup``) or an action, drawing chance from the state's own stream; then
+    the next decision's legal codes into ``out``.  Returns their count."""
     alias[:] = stream
     if setup:
         R.advance(s, pr, rngs[0])
     else:
         R.apply_action(s, pr, code, rngs[0])
     stream[:] = alias
+    return R.legal_actions(s, pr, out)
+
+
+@njit(cache=True)
+def _choose(s, pr, code, out):
+    """A decision that draws no chance (any but ``draw stock`` from an empty talon),
+    without the chance stream; then the next decision's legal codes into ``out``.  Returns
+    their count, or -1 when the next deal is pending (``_step`` with ``setup`` makes it)."""
+    R.apply_choice(s, pr, code)
+    if s[T.PHASE] == T.SETUP:
+        return -1
+    return R.legal_actions(s, pr, out)
 
 
 @njit(cache=True)
@@ -66,5 +79,6 @@ class Rami(RummyGame):
     summary = summary
     state_class = RamiState
     step = staticmethod(_step)
+    choose = staticmethod(_choose)
     playout = staticmethod(_playout)
     wild_name = "Joker"

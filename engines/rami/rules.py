@@ -492,12 +492,28 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
+    if action == DRAW_STOCK:
+        player = s[CURRENT]
+        s[DECISIONS] += 1
+        s[PLAYER_DECISIONS + player] += 1
+        draw_stock(s, pr, player, rng)
+    else:
+        apply_choice(s, pr, action)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+@njit(cache=True)
+def apply_choice(s, pr, action):
+    """Play a legal action that draws no chance (any but ``draw stock`` from an empty
+    talon); a hand it ends leaves the next deal pending (phase ``SETUP``, see
+    :func:`advance`)."""
     player = s[CURRENT]
     s[DECISIONS] += 1
     s[PLAYER_DECISIONS + player] += 1
     kind, a, b, c = T.decode(action)
     if kind == 0:
-        draw_stock(s, pr, player, rng)
+        T.draw_top(s, player)
     elif kind == 1:
         take_discard(s, player)
     elif kind == 2:
@@ -508,8 +524,6 @@ def apply_action(s, pr, action, rng):
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 @njit(cache=True)
