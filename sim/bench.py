@@ -42,7 +42,12 @@ TARGETS = {("paris-damis", ""): (25_000, 500), ("huit-americain", ""): (2_600, N
            # (one 5-card deal, 4 players); hearts driven from Python (one deal)
            ("rikiki", "hands=5"): (60_000, None),
            ("chasse-coeur", "num_hands=1"): (None, 3_000),
-           ("petasse", "num_hands=1"): (None, 3_000)}
+           ("petasse", "num_hands=1"): (None, 3_000),
+           # issue 12: gin_rummy driven from Python (one hand), here with eager seats
+           ("rami", "num_hands=1"): (None, 300)}
+# the bot at every seat on the Python path where random play rarely ends a game (random
+# rummy players seldom lay; random empereur hands keep growing): path "python NAME"
+PYTHON_AGENTS = {"rami": "eager", "petite-ecole": "climber", "empereur": "hoarder"}
 # games/s on one core through the kernel with every seat a copy of one strategy bot
 STRATEGY_TARGETS = {("paris-damis", ""): 10_000}
 
@@ -102,7 +107,10 @@ def bench_kernel(game, games: int, seed: int, repeat: int, agent: str = "random"
 
 
 def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
-    seats = [agents.load("random")] * game.num_players
+    """The Python API on one core with random agents, or the game's
+    :data:`PYTHON_AGENTS` bot, at every seat."""
+    agent = PYTHON_AGENTS.get(game.slug, "random")
+    seats = [agents.load(agent, game=game.slug)] * game.num_players
     play_python(game, seats, seed, 0)                           # compile / load cache
 
     def run() -> None:
@@ -111,7 +119,8 @@ def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
     seconds = best_of(repeat, run)
     variant = variant_key(game.params)
     target = TARGETS.get((game.slug, variant), (None, None))[1]
-    return Measure(game.slug, variant, "python", game.num_players, games, seconds,
+    path = "python" if agent == "random" else f"python {agent}"
+    return Measure(game.slug, variant, path, game.num_players, games, seconds,
                    games / seconds, target)
 
 
@@ -256,8 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         target = f"{m.target:,.0f}" if m.target else "-"
         print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
               f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
-    print(f"kernel, python: one core, best of {args.repeat} (kernel NAME: every seat that "
-          f"strategy bot).  kernel*: the kernel alone on "
+    print(f"kernel, python: one core, best of {args.repeat} (kernel NAME, python NAME: every "
+          f"seat that bot).  kernel*: the kernel alone on "
           f"{jobs} cores, fresh process, nothing written; batch: python -m sim.batch on "
           f"{jobs} cores, Parquet included (both best of {args.repeat}, start-up included); "
           f"batch target = kernel* games/s / 1.3")
