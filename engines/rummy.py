@@ -16,6 +16,10 @@ different suits.  A *wild* card stands for a card of the meld; the wild policy i
 * ``SUIT_TWOS``: a 2 stands for any card of its own suit only (pinacle's "pinacles").
 
 A meld holds at most ``max_wilds`` wilds and at least ``min_naturals`` natural cards.
+A game may allow *mixed* runs (``mixed_runs``: petite école's ``run_same_suit=false``), of
+consecutive ranks in any suits; their key is ``ANY_SUIT``, and the natural card laid at a
+position is the hand's lowest card id of that rank (its lowest suit), so one code names one
+set of cards.
 
 **Meld codes.**  A meld a player may lay is one integer: ``kind | key << 1 | low << 5 |
 length << 9 | mask << 13`` where, for a run, ``key`` is the suit, ``low`` the first
@@ -52,6 +56,7 @@ from engines.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
 CARD_KINDS = STANDARD_CARDS + 1         # 52 standard cards and the joker
 JOKER = STANDARD_CARDS
 SUITS = 4
+ANY_SUIT = SUITS                        # the key of a mixed run (any suits)
 ACE_LOW, ACE_HIGH = 1, 14               # the two positions of the Ace in a run
 MAX_RUN = 14                            # positions 1..14
 MAX_GROUP = SUITS                       # groups are of different suits
@@ -73,9 +78,9 @@ SEARCH_BUDGET = 200_000
 # Rule parameters every rummy engine passes in its parameter array, first in its layout.
 CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_naturals", 1),
                ("groups", 1), ("run_min", 1), ("run_max", 1), ("free_groups", 1),
-               ("wilds_le_naturals", 1))
+               ("wilds_le_naturals", 1), ("mixed_runs", 1))
 (P_PLAYERS, P_WILD_POLICY, P_MAX_WILDS, P_MIN_NATURALS, P_GROUPS, P_RUN_MIN, P_RUN_MAX,
- P_FREE_GROUPS, P_WILDS_LE_NATURALS) = range(len(CORE_PARAMS))
+ P_FREE_GROUPS, P_WILDS_LE_NATURALS, P_MIXED_RUNS) = range(len(CORE_PARAMS))
 
 
 @njit(cache=True, inline="always")
@@ -94,6 +99,27 @@ def card_at(suit, position):
     """The card of ``suit`` at run position 1..14 (1 and 14 are both the Ace)."""
     rank = ACE if position == ACE_LOW else position
     return suit * RANKS_PER_SUIT + rank - 2
+
+
+@njit(cache=True, inline="always")
+def fits_position(key, position, card):
+    """Whether ``card`` is the natural card a run of ``key`` (a suit, or ``ANY_SUIT``)
+    holds at a run position."""
+    if key == ANY_SUIT:
+        rank = ACE if position == ACE_LOW else position
+        return card < STANDARD_CARDS and card_rank(card) == rank
+    return card == card_at(key, position)
+
+
+@njit(cache=True)
+def natural_of_rank(pr, hand, position):
+    """The natural card a mixed run lays from ``hand`` at a run position: the lowest id
+    of that rank held (-1 if none)."""
+    for s in range(SUITS):
+        card = card_at(s, position)
+        if hand[card] > 0 and not is_wild(pr, card):
+            return card
+    return -1
 
 
 @njit(cache=True, inline="always")
@@ -215,8 +241,8 @@ def meld_points(code):
     point")."""
     total = 0
     if meld_kind(code) == RUN:
-        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
-        for i in range(meld_length(code)):
+        suit, low, mask = meld_key(code) % SUITS, meld_low(code), meld_mask(code)
+        for i in range(meld_length(code)):                  # the value is the rank's
             if not (mask >> i) & 1:
                 total += meld_value_of(card_at(suit, low + i), low + i)
         return total
@@ -235,14 +261,16 @@ def meld_cards(pr, hand, code, out):
     """The cards of ``hand`` a meld code lays, place by place, into ``out``; returns the
     count.  Wilds are the lowest-id wild cards that fit."""
     n = meld_length(code)
-    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS]:
+    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS] and not pr[P_MIXED_RUNS]:
         return joker_meld_cards(code, out)
     left = hand.copy()
     if meld_kind(code) == RUN:
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for i in range(n):
             if (mask >> i) & 1:
-                card = pick_wild(pr, left, suit)
+                card = pick_wild(pr, left, -1 if suit == ANY_SUIT else suit)
+            elif suit == ANY_SUIT:
+                card = natural_of_rank(pr, left, low + i)
             else:
                 card = card_at(suit, low + i)
             out[i] = card
@@ -295,7 +323,7 @@ def joker_meld_cards(code, out):
 @njit(cache=True)
 def meld_holds(pr, hand, code, card):
     """Whether the meld code, laid from ``hand``, contains ``card``."""
-    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS]:
+    if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS] and not pr[P_MIXED_RUNS]:
         if card == JOKER:
             return meld_wilds(pr, code) > 0
         if meld_kind(code) == GROUP:
@@ -343,17 +371,27 @@ def natural_positions(pr, hand, suit):
 @njit(cache=True)
 def enumerate_melds(pr, hand, max_length, out):
     """Write into ``out`` the codes of every meld ``hand`` can lay with at most
-    ``max_length`` cards: runs suit by suit (first position, then length), then groups rank
-    by rank (natural suits as a mask, then wilds).  Returns the count.
+    ``max_length`` cards: runs suit by suit (first position, then length; with
+    ``mixed_runs``, one bucket of any suits), then groups rank by rank (natural suits as a
+    mask, then wilds).  Returns the count.
 
-    A suit's naturals are one bit mask of positions, a rank's one mask of suits: a window
-    reads its wilds off the mask."""
+    A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
+    suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
-    for suit in range(SUITS):
-        available = min(wilds_for(pr, hand, suit), max_wilds)
-        held = natural_positions(pr, hand, suit)
+    mixed = pr[P_MIXED_RUNS] != 0
+    for bucket in range(1 if mixed else SUITS):
+        if mixed:
+            suit = ANY_SUIT
+            available = min(wilds_for(pr, hand, -1), max_wilds)
+            held = 0
+            for s in range(SUITS):
+                held |= natural_positions(pr, hand, s)
+        else:
+            suit = bucket
+            available = min(wilds_for(pr, hand, suit), max_wilds)
+            held = natural_positions(pr, hand, suit)
         if held == 0 and pr[P_MIN_NATURALS] > 0:
             continue
         for low in range(lo, hi - 1):
@@ -515,7 +553,9 @@ def natural_cards(code):
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for j in range(meld_length(code)):
             if not (mask >> j) & 1:
-                cards |= np.int64(1) << card_at(suit, low + j)
+                for s in range(SUITS):                      # a mixed run: every suit
+                    if s == suit or suit == ANY_SUIT:
+                        cards |= np.int64(1) << card_at(s, low + j)
         return cards
     suits = meld_low(code)
     for s in range(SUITS):
@@ -543,8 +583,12 @@ def value_beyond(code, cards):
     if meld_kind(code) == RUN:
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for j in range(meld_length(code)):
-            card = card_at(suit, low + j)
-            if not (mask >> j) & 1 and not (cards >> card) & 1:
+            card = card_at(suit % SUITS, low + j)
+            beyond = not (cards >> card) & 1
+            if suit == ANY_SUIT:                            # some suit's card is beyond
+                for s in range(SUITS):
+                    beyond = beyond or not (cards >> card_at(s, low + j)) & 1
+            if not (mask >> j) & 1 and beyond:
                 total += meld_value_of(card, 0)
         return total
     suits = meld_low(code)
@@ -682,8 +726,8 @@ def table_wilds(pr, melds, k):
     for i in range(melds[row + M_LEN]):
         card = melds[row + M_CARDS + i]
         if melds[row + M_KIND] == RUN:
-            n += is_wild(pr, card) and card != card_at(melds[row + M_KEY],
-                                                      melds[row + M_LOW] + i)
+            n += is_wild(pr, card) and not fits_position(melds[row + M_KEY],
+                                                        melds[row + M_LOW] + i, card)
         else:
             n += is_wild(pr, card)
     return n
@@ -717,11 +761,11 @@ def layoff_fits(pr, melds, k, card, end):
         if (end == 0 and position == ACE_LOW and low + length - 1 == ACE_HIGH) or \
                 (end == 1 and position == ACE_HIGH and low == ACE_LOW):
             return False
-        if card == card_at(suit, position) and not wild:
-            return True
+        if fits_position(suit, position, card) and not wild:
+            return True                                     # a mixed run: any suit
         if wild and wild_fits(pr, card, suit):
             return wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1)
-        return card == card_at(suit, position)             # a 2 at its own position
+        return fits_position(suit, position, card)         # a 2 at its own position
     if end != 0 or length >= (MAX_RUN if pr[P_FREE_GROUPS] else MAX_GROUP):
         return False
     if wild:
@@ -771,6 +815,8 @@ def wild_stands_for(pr, melds, k, place):
     if not is_wild(pr, card):
         return -1
     if melds[row + M_KIND] == RUN:
+        if melds[row + M_KEY] == ANY_SUIT:                  # a mixed run: any suit
+            return -1
         target = card_at(melds[row + M_KEY], melds[row + M_LOW] + place)
         return -1 if target == card else target
     suits = melds[row + M_LOW]

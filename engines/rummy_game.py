@@ -100,7 +100,11 @@ class RummyGame:
         length = rummy.meld_length(code)
         if rummy.meld_kind(code) == rummy.RUN:
             suit, low, mask = rummy.meld_key(code), rummy.meld_low(code), rummy.meld_mask(code)
-            names = [card_name(int(rummy.card_at(suit, low + i))) for i in range(length)]
+            if suit == rummy.ANY_SUIT:                  # a mixed run: its ranks
+                names = [RANK_NAMES.get(r, str(r)) for r in
+                         (rummy.card_rank(int(rummy.card_at(0, low + i))) for i in range(length))]
+            else:
+                names = [card_name(int(rummy.card_at(suit, low + i))) for i in range(length)]
             return " ".join(f"{self.wild_name}={name}" if (mask >> i) & 1 else name
                             for i, name in enumerate(names))
         rank_card, low = rummy.meld_key(code), rummy.meld_low(code)

@@ -15,6 +15,7 @@ from engines import rummy
 from engines import rummy_turns as T
 from engines.api import IllegalActionError
 from engines.petite_ecole import rules as R
+from engines.rummy_game import table_melds
 from sim.runner import play_python
 from tests.rami_helpers import build, table_cards, texts
 
@@ -49,6 +50,36 @@ def test_stage_two_needs_a_same_suit_run_of_four():
     assert "lay 5♥ 6♥ 7♥ 8♥" in texts(state)
     mixed = position({0: "5♥ 6♠ 7♥ 8♥ K♣ K♦ K♠ 3♣ 9♠ J♦ 4♠ A♣ 10♣ 3♦"}, stage={0: 2})
     assert all(t.startswith("discard") for t in texts(mixed))
+
+
+def test_with_run_same_suit_false_a_run_mixes_suits_and_takes_layoffs_of_any_suit():
+    """Scenario 2 with ``run_same_suit=false`` (A1): 5♥ 6♠ 7♥ 8♥ is a run; of two 7s the
+    lowest card id (♥ before ♠) is laid; a mixed run takes 4♦, 9♣ and a 2 as lay-offs."""
+    hand = "5♥ 6♠ 7♠ 7♥ 8♥ K♣ K♦ K♠ 9♣ 4♦ J♦ J♣ A♣ 2♦"
+    same_suit = position({0: hand.replace("2♦", "3♣")}, stage={0: 2})
+    assert all(t.startswith("discard") for t in texts(same_suit))
+    state = position({0: hand}, stage={0: 2}, run_same_suit=False)
+    assert "lay 5 6 7 8" in texts(state) and "lay 4 5 6 7 8 9" in texts(state)
+    state.apply("lay 5 6 7 8")
+    assert table_melds(state.s)[0]["cards"] == ["5♥", "6♠", "7♥", "8♥"]
+    state.apply("lay K K K")
+    legal = texts(state)
+    assert "lay off 4♦ on meld 0 (low end)" in legal
+    assert "lay off 9♣ on meld 0 (high end)" in legal
+    assert "lay off 2♦ on meld 0 (high end)" in legal
+    assert "lay off 7♠ on meld 0 (high end)" not in legal
+    state.apply("lay off 9♣ on meld 0 (high end)")
+    assert table_melds(state.s)[0]["cards"] == ["5♥", "6♠", "7♥", "8♥", "9♣"]
+
+
+def test_run_same_suit_round_trips_from_key_value_strings():
+    game = engines.load("petite-ecole", run_same_suit="false")
+    assert game.params.run_same_suit is False
+    params = type(game.params).from_strings(["run_same_suit=false", "players=3"])
+    assert params == game.params.__class__(players=3, run_same_suit=False)
+    assert type(params).from_strings(params.to_strings()) == params
+    with pytest.raises(ValueError, match="run_same_suit"):
+        engines.load("petite-ecole", run_same_suit="sometimes")
 
 
 def test_runs_go_from_three_to_the_ace_and_a_two_fills_a_gap():
@@ -153,6 +184,40 @@ def test_cards_are_conserved_and_figures_are_valid(seed, players, limit, bot):
         legal = state.legal_actions()
         assert legal
         state.apply(agent.act(state.observation(state.current_player), legal, rng))
+    assert sum(state.result().win_shares) == pytest.approx(1.0)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5),
+       bot=st.sampled_from(["climber", "random"]))
+def test_mixed_runs_play_whole_matches_with_cards_conserved(seed, players, bot):
+    """With ``run_same_suit=false`` matches play to the end: cards are conserved and every
+    run on the table is consecutive ranks from 3 to the Ace, in any suits."""
+    game = engines.load("petite-ecole", players=players, run_same_suit=False, max_hands=3,
+                        max_turns=150)
+    state = game.new_state(seed)
+    agent = agents.load(bot, game="petite-ecole")
+    rng = np.random.default_rng(seed)
+    s = state.s
+    while not state.is_terminal():
+        counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
+        for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]].tolist() + \
+                s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]].tolist() + table_cards(s, R):
+            counts[c] += 1
+        for p in range(players):
+            counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
+        assert (counts == FULL[game.params.decks]).all()
+        for k in range(int(s[T.MELDS_LEN])):
+            row = T.MELDS + k * rummy.MELD_WIDTH
+            ids = s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()
+            assert len(ids) >= 3 and any(c % 13 != 0 for c in ids)
+            if s[row + rummy.M_KIND] == rummy.RUN:
+                low = int(s[row + rummy.M_LOW])
+                assert s[row + rummy.M_KEY] == rummy.ANY_SUIT
+                assert low >= 3 and low + len(ids) - 1 <= 14
+                assert all(c % 13 == 0 or c % 13 + 2 == low + i for i, c in enumerate(ids))
+        state.apply(agent.act(state.observation(state.current_player), state.legal_actions(),
+                              rng))
     assert sum(state.result().win_shares) == pytest.approx(1.0)
 
 

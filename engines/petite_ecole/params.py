@@ -29,6 +29,10 @@ class PetiteEcoleParams(Params):
                          max=MAX_PLAYERS)
     num_decks: int | None = param(None, "packs of 52 (none: 2 up to 4 players, else 3)",
                                   min=2, max=3)
+    run_same_suit: bool = param(True, "runs ('séries') are of one suit; false: consecutive "
+                                "ranks in any suits, as in Phase 10 (a mixed run lays, at "
+                                "each rank, the lowest card id held: its lowest suit)",
+                                ref="A1")
     wild_limit: str = param("one_natural", "wilds per figure: at least one natural card; "
                             "no more wilds than naturals; at most one wild", ref="A3",
                             choices=("one_natural", "naturals_ge_wilds", "max_one_wild"))

@@ -12,7 +12,9 @@ Readings of the text (each coded where stated):
 * Ten stages ("échelons") in order; every player starts at stage 1.  A stage's figures are
   minimum sizes (A2): "triple" is a group of 3 or more, "quadruple" of 4 or more, "série de
   4" a run of 4 or more.  Groups are free (any suits, repeats allowed, any size); runs are
-  of one suit (A1), from 3 to the Ace ("du 3 à l'As": the Ace is high only).
+  of one suit (A1; with ``run_same_suit=false``, of any suits, the natural laid at each
+  rank being the lowest card id held of it), from 3 to the Ace ("du 3 à l'As": the Ace is
+  high only).
 * The 2 is wild ("carte frimée"), never natural (A4); a figure holds at least one natural
   card (A3; variants ``naturals_ge_wilds``, ``max_one_wild``).  Wilds on the table stay
   there (A11).
@@ -101,6 +103,7 @@ def encode_params(params: PetiteEcoleParams) -> np.ndarray:
     p[rummy.P_FREE_GROUPS] = 1
     p[rummy.P_RUN_MIN] = FIRST_NATURAL_POSITION
     p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
+    p[rummy.P_MIXED_RUNS] = not params.run_same_suit
     p[P_DECKS] = params.decks
     p[P_KEEP] = 1 if params.must_discard_to_go_out else 0
     p[P_REDISCARD] = params.may_rediscard_taken
