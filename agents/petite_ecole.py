@@ -54,7 +54,9 @@ class ClimberAgent:
         player = observation.player
         h = T.hand_at(player)
         hand = o[h:h + rummy.CARD_KINDS]
-        runs = R.STAGES[min(int(o[R.STAGE + player]), R.LAST_STAGE - 1)][0] > 0
+        pr = observation.encoded_params
+        stage = min(int(o[R.STAGE + player]), int(pr[R.P_STAGE_COUNT]) - 1)
+        runs = R.stage_figures(pr, stage)[0] > 0
         if legal_actions[0].code == T.DRAW_STOCK:
             if len(legal_actions) > 1 and self.wants(hand, int(o[T.DISCARD + o[T.DISCARD_LEN]
                                                                    - 1]), runs):

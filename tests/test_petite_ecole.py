@@ -82,6 +82,24 @@ def test_run_same_suit_round_trips_from_key_value_strings():
         engines.load("petite-ecole", run_same_suit="sometimes")
 
 
+def test_stage_table_sets_the_stages_and_its_last_one_ends_the_match():
+    """``stage_table``: the default is the text's ten; a two-stage table ends the match once
+    its stage 2 is passed; a malformed table names the syntax."""
+    assert engines.load("petite-ecole").params.stages[6] == (1, 5, 1, 4)
+    table = "0,0,1,3;1,3,0,0"
+    state = position({0: "5♠ 6♠ 7♠ 9♦", 1: "3♦", 2: "4♠"}, stage={0: 2}, stage_table=table)
+    assert "lay 5♠ 6♠ 7♠" in texts(state)               # a run of 3 is this stage
+    state.apply("lay 5♠ 6♠ 7♠")
+    state.apply("discard 9♦")
+    assert state.is_terminal() and state.result().ranks[0] == 1
+    params = type(state.game.params).from_strings([f"stage_table={table}"])
+    assert params.stages == ((0, 0, 1, 3), (1, 3, 0, 0))
+    assert type(params).from_strings(params.to_strings()) == params
+    for bad in ("2x3", "0,0,0,0", "1,2,0,0", "1,4,0,3", "2,7,0,0", ";".join(["0,0,1,3"] * 21)):
+        with pytest.raises(ValueError, match="runs,run length,groups,group size"):
+            engines.load("petite-ecole", stage_table=bad)
+
+
 def test_runs_go_from_three_to_the_ace_and_a_two_fills_a_gap():
     """Scenario 3: J♠ Q♠ K♠ A♠ is a run, A♠ 3♠ 4♠ 5♠ is not, 3♠ 2♠(=4♠) 5♠ 6♠ is."""
     state = position({0: "J♠ Q♠ K♠ A♠ 3♠ 2♠ 5♠ 6♠ 9♥ 9♦ K♣ 4♦ 7♣ 8♥"}, stage={0: 4})

@@ -45,7 +45,8 @@ class PetiteEcoleObservation(RummyObservation):
 
     @property
     def stages(self) -> tuple[int, ...]:
-        """Each seat's stage, 1..10 (11 once stage 10 is passed)."""
+        """Each seat's stage, 1..10 (11 once stage 10 is passed; with ``stage_table``, 1 to
+        its number of stages + 1)."""
         return tuple(int(v) + 1 for v in self._s[R.STAGE:R.STAGE + self.params.players])
 
 
@@ -60,7 +61,8 @@ class PetiteEcoleState(RummyState):
 
     @property
     def stages(self) -> tuple[int, ...]:
-        """Each seat's stage, 1..10 (11 once stage 10 is passed)."""
+        """Each seat's stage, 1..10 (11 once stage 10 is passed; with ``stage_table``, 1 to
+        its number of stages + 1)."""
         return tuple(int(v) + 1 for v in self.s[R.STAGE:R.STAGE + self.game.params.players])
 
 

@@ -9,7 +9,8 @@ and its reshuffle from the shedding core.
 
 Readings of the text (each coded where stated):
 
-* Ten stages ("échelons") in order; every player starts at stage 1.  A stage's figures are
+* Ten stages ("échelons") in order (parameter ``stage_table``, whose last stage plays the
+  part of stage 10 below); every player starts at stage 1.  A stage's figures are
   minimum sizes (A2): "triple" is a group of 3 or more, "quadruple" of 4 or more, "série de
   4" a run of 4 or more.  Groups are free (any suits, repeats allowed, any size); runs are
   of one suit (A1; with ``run_same_suit=false``, of any suits, the natural laid at each
@@ -47,7 +48,7 @@ from numba import njit
 from engines import rummy
 from engines import rummy_turns as T
 from engines.layout import Layout
-from engines.petite_ecole.params import MAX_HANDS, PetiteEcoleParams
+from engines.petite_ecole.params import HAND_SIZE, MAX_HANDS, MAX_STAGES, PetiteEcoleParams
 from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.rummy_turns import (
     DRAW,
@@ -66,13 +67,10 @@ from engines.rummy_turns import (
 # --------------------------------------------------------------------------------------
 # Components: two (three) decks of 52, no jokers, 13 cards each, 2s wild
 # --------------------------------------------------------------------------------------
-HAND_SIZE = 13
 ACE_PENALTY, TEN_PENALTY, LOW_PENALTY, TWO_PENALTY = 15, 10, 5, 20
-# The stages: (runs, their minimum length, groups, their minimum size).
-STAGES = np.array([(0, 0, 2, 3), (1, 4, 1, 3), (0, 0, 2, 4), (2, 4, 0, 0), (0, 0, 3, 3),
-                   (1, 4, 2, 3), (1, 5, 1, 4), (2, 5, 0, 0), (1, 5, 2, 3), (1, 7, 1, 4)],
-                  dtype=np.int64)
-LAST_STAGE = len(STAGES)
+# A stage is a row (runs, their minimum length, groups, their minimum size) of the
+# parameter ``stage_table`` (default: the text's ten, ``params.TEXT_STAGES``).
+STAGE_FIELDS = 4
 WILD_LIMITS = {"one_natural": (MAX_RUN, 1, 0), "naturals_ge_wilds": (MAX_RUN, 1, 1),
                "max_one_wild": (1, 1, 0)}       # max wilds, min naturals, wilds <= naturals
 FIRST_NATURAL_POSITION = 3                      # runs "du 3 à l'As"
@@ -81,13 +79,16 @@ FIRST_NATURAL_POSITION = 3                      # runs "du 3 à l'As"
 # Parameters, as a flat array for compiled code (see PetiteEcoleParams); the core's first
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(*rummy.CORE_PARAMS, ("decks", 1), ("keep", 1), ("rediscard", 1),
-                ("overall", 1), ("max_hands", 1), ("max_turns", 1))
+                ("overall", 1), ("max_hands", 1), ("max_turns", 1), ("stage_count", 1),
+                ("stages", MAX_STAGES * STAGE_FIELDS))
 P_DECKS = PARAMS.offset("decks")
 P_KEEP = PARAMS.offset("keep")
 P_REDISCARD = PARAMS.offset("rediscard")
 P_OVERALL = PARAMS.offset("overall")
 P_MAX_HANDS = PARAMS.offset("max_hands")
 P_MAX_TURNS = PARAMS.offset("max_turns")
+P_STAGE_COUNT = PARAMS.offset("stage_count")
+P_STAGES = PARAMS.offset("stages")
 
 
 def encode_params(params: PetiteEcoleParams) -> np.ndarray:
@@ -110,6 +111,9 @@ def encode_params(params: PetiteEcoleParams) -> np.ndarray:
     p[P_OVERALL] = params.winner_rule == "lowest_points_overall"
     p[P_MAX_HANDS] = params.max_hands
     p[P_MAX_TURNS] = params.max_turns
+    stages = params.stages
+    p[P_STAGE_COUNT] = len(stages)
+    p[P_STAGES:P_STAGES + len(stages) * STAGE_FIELDS] = np.array(stages).ravel()
     return p
 
 
@@ -184,18 +188,26 @@ def deal(s, pr, rng):
 # The stage: its figures, laid one by one in one turn
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def stage_left(s, player):
+def stage_figures(pr, stage):
+    """(runs, run length, groups, group size) of stage ``stage`` (0 is the first)."""
+    row = P_STAGES + stage * STAGE_FIELDS
+    return (np.int64(pr[row]), np.int64(pr[row + 1]), np.int64(pr[row + 2]),
+            np.int64(pr[row + 3]))
+
+
+@njit(cache=True)
+def stage_left(s, pr, player):
     """(runs, run length, groups, group size) still to lay for the player's stage."""
-    stage = STAGES[s[STAGE + player]]
+    runs, run_length, groups, group_size = stage_figures(pr, s[STAGE + player])
     if s[LAID_STAGE + player] == LAYING:
-        return np.int64(s[RUNS_LEFT]), stage[1], np.int64(s[GROUPS_LEFT]), stage[3]
-    return stage[0], stage[1], stage[2], stage[3]
+        return np.int64(s[RUNS_LEFT]), run_length, np.int64(s[GROUPS_LEFT]), group_size
+    return runs, run_length, groups, group_size
 
 
 @njit(cache=True)
 def stage_meld_ok(s, pr, player, hand, size, code):
     """Whether the meld code fills a figure of the stage with the rest still layable."""
-    runs, run_length, groups, group_length = stage_left(s, player)
+    runs, run_length, groups, group_length = stage_left(s, pr, player)
     length = rummy.meld_length(code)
     if rummy.meld_kind(code) == rummy.RUN:
         if runs == 0 or length < run_length:
@@ -269,7 +281,7 @@ def draw_stock(s, pr, player, rng):
 def lay_meld(s, pr, player, code):
     """Lay a figure; before the stage is laid, a figure of it."""
     if s[LAID_STAGE + player] != LAID:
-        runs, _, groups, _ = stage_left(s, player)
+        runs, _, groups, _ = stage_left(s, pr, player)
         if rummy.meld_kind(code) == rummy.RUN:
             runs -= 1
         else:
@@ -359,7 +371,7 @@ def end_hand(s, pr, winner, ending):
         if passed:
             s[STAGE + p] += 1
             s[STAGES_PASSED + p] += 1
-            done = done or s[STAGE + p] == LAST_STAGE
+            done = done or s[STAGE + p] == pr[P_STAGE_COUNT]
     T.record_hand(s, row, winner, ending)
     if done or ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS]:
         finish(s, pr, done)
@@ -374,7 +386,8 @@ def ranks_before(s, pr, q, p, done):
     passed it first (A10; not with ``lowest_points_overall``), then the lower total; in a
     capped match the higher stage, then the lower total."""
     if done:
-        first_q, first_p = s[STAGE + q] == LAST_STAGE, s[STAGE + p] == LAST_STAGE
+        last = pr[P_STAGE_COUNT]
+        first_q, first_p = s[STAGE + q] == last, s[STAGE + p] == last
         if not pr[P_OVERALL] and first_q != first_p:
             return first_q
     elif s[STAGE + q] != s[STAGE + p]:
