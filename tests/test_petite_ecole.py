@@ -167,13 +167,16 @@ def test_errors_name_the_legal_actions_and_the_valid_choices():
 FULL = {2: np.array([2] * 52 + [0]), 3: np.array([3] * 52 + [0])}
 
 
-@settings(max_examples=8, deadline=None)
+@pytest.mark.parametrize("same_suit", [True, False])
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6),
        limit=st.sampled_from(["one_natural", "naturals_ge_wilds", "max_one_wild"]),
        bot=st.sampled_from(["climber", "random"]))
-def test_cards_are_conserved_and_figures_are_valid(seed, players, limit, bot):
+def test_cards_are_conserved_and_figures_are_valid(same_suit, seed, players, limit, bot):
+    """Matches play to their end, cards conserved; every run on the table is consecutive
+    ranks from 3 to the Ace, of one suit (of any suits with ``run_same_suit=false``)."""
     game = engines.load("petite-ecole", players=players, wild_limit=limit, max_hands=2,
-                        max_turns=120)
+                        max_turns=120, run_same_suit=same_suit)
     state = game.new_state(seed)
     agent = agents.load(bot, game="petite-ecole")
     rng = np.random.default_rng(seed)
@@ -197,45 +200,14 @@ def test_cards_are_conserved_and_figures_are_valid(seed, players, limit, bot):
             else:
                 low = int(s[row + rummy.M_LOW])
                 assert low >= 3 and low + len(ids) - 1 <= 14
+                key = int(s[row + rummy.M_KEY])
+                assert (key == rummy.ANY_SUIT) == (not same_suit)
                 for i, c in enumerate(ids):
-                    assert c % 13 == 0 or c == s[row + rummy.M_KEY] * 13 + low + i - 2
+                    assert c % 13 == 0 or c % 13 + 2 == low + i and key in (c // 13,
+                                                                            rummy.ANY_SUIT)
         legal = state.legal_actions()
         assert legal
         state.apply(agent.act(state.observation(state.current_player), legal, rng))
-    assert sum(state.result().win_shares) == pytest.approx(1.0)
-
-
-@settings(max_examples=4, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 5),
-       bot=st.sampled_from(["climber", "random"]))
-def test_mixed_runs_play_whole_matches_with_cards_conserved(seed, players, bot):
-    """With ``run_same_suit=false`` matches play to the end: cards are conserved and every
-    run on the table is consecutive ranks from 3 to the Ace, in any suits."""
-    game = engines.load("petite-ecole", players=players, run_same_suit=False, max_hands=3,
-                        max_turns=150)
-    state = game.new_state(seed)
-    agent = agents.load(bot, game="petite-ecole")
-    rng = np.random.default_rng(seed)
-    s = state.s
-    while not state.is_terminal():
-        counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
-        for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]].tolist() + \
-                s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]].tolist() + table_cards(s, R):
-            counts[c] += 1
-        for p in range(players):
-            counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
-        assert (counts == FULL[game.params.decks]).all()
-        for k in range(int(s[T.MELDS_LEN])):
-            row = T.MELDS + k * rummy.MELD_WIDTH
-            ids = s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()
-            assert len(ids) >= 3 and any(c % 13 != 0 for c in ids)
-            if s[row + rummy.M_KIND] == rummy.RUN:
-                low = int(s[row + rummy.M_LOW])
-                assert s[row + rummy.M_KEY] == rummy.ANY_SUIT
-                assert low >= 3 and low + len(ids) - 1 <= 14
-                assert all(c % 13 == 0 or c % 13 + 2 == low + i for i, c in enumerate(ids))
-        state.apply(agent.act(state.observation(state.current_player), state.legal_actions(),
-                              rng))
     assert sum(state.result().win_shares) == pytest.approx(1.0)
 
 
