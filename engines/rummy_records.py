@@ -61,8 +61,10 @@ def round_core_columns(fields: Sequence[str], rounds: np.ndarray) -> dict[str, A
 def match_result(params: Any, row: np.ndarray, player_columns: Callable,
                  game_columns: Callable, stats: Sequence[str],
                  details: Sequence[str]) -> Result:
-    """The common Result of a summary row, with the named game columns as ``stats``."""
+    """The common Result of a summary row, with the named game columns as ``stats`` and the
+    seats' decisions and the named player columns as ``details``."""
     rows = row[None, :]
     games = game_columns(params, rows)
     return result_from(player_columns(params, rows),
-                       {name: games[name][0].item() for name in stats}, tuple(details))
+                       {name: games[name][0].item() for name in stats},
+                       ("decisions",) + tuple(details))
