@@ -16,8 +16,9 @@ and ``RANK``; the phase ``OVER``; and the compiled entry points ``new_game``,
 
 from __future__ import annotations
 
-import weakref
+import sys
 from functools import cached_property
+from operator import itemgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -53,9 +54,6 @@ def field_sources(state_layout: Any, fields: tuple[str, ...]) -> np.ndarray:
     return np.concatenate([np.arange(state_layout.offset(f),
                                      state_layout.offset(f) + state_layout.size_of(f))
                            for f in fields]).astype(np.int64)
-
-
-WATCHED_OBSERVATIONS = 16     # lazy observations a state tracks before it drops dead ones
 
 
 class TrickGame:
@@ -136,8 +134,9 @@ class TrickGame:
         winners = [f"P{p}" for p in range(self.params.players) if s[R.RANK + p] == 1]
         return f"; game over, {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> TrickObservation:
-        return TrickObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> TrickObservation:
+        """What ``player`` may know in ``state`` (games return their own subclass)."""
+        return TrickObservation(state, player)
 
     # the compiled loops (see make_loops)
     @staticmethod
@@ -162,12 +161,17 @@ class TrickState:
         self._stream = stream               # this game's chance stream (SFC64 state words)
         self._pr = game.encoded_params
         self._R = game.rules
+        self._players = game.params.players
+        self._current, self._phase, self._over = game.rules.CURRENT, game.rules.PHASE, \
+            game.rules.OVER
         self._buffer = np.empty(len(game.actions), dtype=np.int32)
         # the legal actions and their codes, or None: to be read from the rules (tools that
         # edit ``s`` set it back to None)
         self._legal: list[Action] | None = None
         self._codes: list[int] = []
-        self._observations: list[weakref.ref] = []  # observations not yet copied (lazy)
+        # the snapshot cell shared by the observations made since ``s`` last changed, or None
+        # (see :meth:`observation`)
+        self._snapshot: list[np.ndarray | None] | None = None
         self._rounds: list[np.ndarray] = rounds if rounds is not None else []
         # entries: (player, code) for decisions, (kind, snapshot) for table events
         self._log: list[tuple] = log if log is not None else []
@@ -175,7 +179,7 @@ class TrickState:
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return self.s.item(self._R.CURRENT)
+        return self.s.item(self._current)
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -187,32 +191,28 @@ class TrickState:
         :class:`IllegalActionError` and leaves the state unchanged."""
         if self._legal is None:
             self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
-        game = self.game
-        if type(action) is int and action in self._codes:
-            code = action
-        elif type(action) is Action and action.code in self._codes \
-                and game.actions[action.code] is action:
+        if type(action) is Action and action.code in self._codes \
+                and self.game.actions[action.code] is action:     # one of the legal actions
             code = action.code
+        elif type(action) is int and action in self._codes:
+            code = action
         else:
             code = self._legal_code(action)
-        if self._observations:
-            self._fix_observations()
+        if self._snapshot is not None:
+            self._release_observations()
         s = self.s
-        player = s.item(self._R.CURRENT)
-        outcome = game.step(s, self._pr, code, self._buffer)
-        self._log.append((player, code))
+        self._log.append((s.item(self._current), code))
+        outcome = self.game.step(s, self._pr, code, self._buffer)
         if outcome & TRICK_ENDED:
             self._log.append(("trick", s.copy()))
         if outcome & ROUND_ENDED:
             self._legal = None
             self._end_round()
         else:
-            self._codes = codes = self._buffer[:outcome & LEGAL_COUNT].tolist()
-            actions = game.actions
-            self._legal = [actions[c] for c in codes]
+            self._read_legal(outcome & LEGAL_COUNT)
 
     def is_terminal(self) -> bool:
-        return self.s.item(self._R.PHASE) == self._R.OVER
+        return self.s.item(self._phase) == self._over
 
     def result(self) -> Result:
         if not self.is_terminal():
@@ -222,15 +222,14 @@ class TrickState:
         return self.game.summary.result(self.game.params, row)
 
     def observation(self, player: int) -> TrickObservation:
-        """What ``player`` may know now.  The masked copy is made when the observation is
-        first read, or before this state changes, whichever comes first."""
-        self._check_player(player)
-        observation = self.game.observe(self, None, player)
-        watched = self._observations
-        if len(watched) >= WATCHED_OBSERVATIONS:
-            watched[:] = [ref for ref in watched if ref() is not None]
-        watched.append(weakref.ref(observation))
-        return observation
+        """What ``player`` may know now.  Nothing is copied until the observation is read:
+        it reads the state as it stands, or, once the state has changed, the snapshot the
+        state took for the observations still in use (:meth:`_release_observations`)."""
+        if not 0 <= player < self._players:
+            self._check_player(player)
+        if self._snapshot is None:
+            self._snapshot = [None]
+        return self.game.observe(self, player)
 
     def clone(self) -> TrickState:
         return self._copy(self.s.copy(), self._stream.copy())
@@ -249,8 +248,8 @@ class TrickState:
         ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
         through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
         For search rollouts: the log and round records are not extended."""
-        if self._observations:
-            self._fix_observations()
+        if self._snapshot is not None:
+            self._release_observations()
         scratch = ScratchStream.get()
         self.game.playout_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
                                self._stream, rng, self._buffer)
@@ -316,10 +315,11 @@ class TrickState:
             self._log.append(("deal", self.s.copy()))
 
     def _read_legal(self, count: int) -> None:
-        """Take the ``count`` legal codes the rules wrote into the buffer."""
+        """Take the ``count`` legal actions the rules wrote into the buffer."""
         self._codes = codes = self._buffer[:count].tolist()
         actions = self.game.actions
-        self._legal = [actions[c] for c in codes]
+        self._legal = (list(itemgetter(*codes)(actions)) if count > 1
+                       else [actions[c] for c in codes])
 
     def _legal_code(self, action: Action | int | str) -> int:
         """The code of ``action`` (any form ``game.action`` reads) if it is legal now, else
@@ -341,19 +341,19 @@ class TrickState:
         if self._R.chance_pending(s):
             self._advance()
 
-    def _observe(self, player: int) -> np.ndarray:
-        """The masked copy of the state ``player`` may know."""
+    def _observe(self, s: np.ndarray, player: int) -> np.ndarray:
+        """The masked copy of state array ``s`` that ``player`` may know."""
         seen = np.empty(self._R.STATE_SIZE, dtype=np.int32)
-        self._R.observe(self.s, self._pr, player, seen)
+        self._R.observe(s, self._pr, player, seen)
         return seen
 
-    def _fix_observations(self) -> None:
-        """Before the state changes: copy what the observations still in use will read."""
-        for ref in self._observations:
-            observation = ref()
-            if observation is not None and observation._seen is None:
-                observation._seen = self._observe(observation.player)
-        self._observations.clear()
+    def _release_observations(self) -> None:
+        """Before the state changes: the observations made since it last changed share
+        one cell; if any of them is still in use (the cell has holders besides this state
+        and the call's own reference), the cell gets a copy of the state as they saw it."""
+        if sys.getrefcount(self._snapshot) > 2:
+            self._snapshot[0] = self.s.copy()
+        self._snapshot = None
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         text = action.text
@@ -370,22 +370,24 @@ class TrickState:
 
 class TrickObservation:
     """What one seat may know, decoded on demand from a masked copy of the state; games
-    add their own fields in subclasses.  ``s`` may be None: the copy is then made from
-    ``state`` when first read (the state makes it before it changes)."""
+    add their own fields in subclasses.  The masked copy is made when first read, from the
+    state as it stood when the observation was made (see :meth:`TrickState.observation`)."""
 
-    def __init__(self, params: Params, s: np.ndarray | None, player: int,
-                 state: TrickState) -> None:
-        self.params = params
+    def __init__(self, state: TrickState, player: int) -> None:
         self.player = player
-        self._seen = s
-        self._state = state         # only for determinize(), while the game has not moved on
+        self.params = state.game.params
+        self._state = state         # read while the game has not moved on (and determinize())
+        self._snapshot = state._snapshot    # the state array as it stood, once it changed
+        self._seen: np.ndarray | None = None
         self._R = state.game.rules
 
     @property
     def _s(self) -> np.ndarray:
         """The masked state array."""
         if self._seen is None:
-            self._seen = self._state._observe(self.player)
+            s = self._snapshot[0]
+            self._seen = self._state._observe(self._state.s if s is None else s, self.player)
+            self._snapshot = None           # read: the state need not keep a copy for it
         return self._seen
 
     def determinize(self, rng: np.random.Generator) -> TrickState:

@@ -54,10 +54,13 @@ def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -
         raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
     decisions = decision_rng(seed, index)
     state = game.new_state(seed, index)
-    while not state.is_terminal():
+    acts = [agent.act for agent in agents]
+    is_terminal, observation, legal_actions, apply = \
+        state.is_terminal, state.observation, state.legal_actions, state.apply
+    while not is_terminal():
         player = state.current_player
-        legal = state.legal_actions()
-        state.apply(agents[player].act(state.observation(player), legal, decisions))
+        legal = legal_actions()
+        apply(acts[player](observation(player), legal, decisions))
     return state
 
 

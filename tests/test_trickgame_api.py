@@ -13,7 +13,6 @@ import agents
 import engines
 from engines.api import Action, IllegalActionError
 from engines.seeding import decision_rng
-from engines.trickgame import WATCHED_OBSERVATIONS
 
 GAMES = [("chasse-coeur", {"num_hands": 2, "pass_cards": 3}), ("petasse", {"num_hands": 2}),
          ("rikiki", {"hands": (3, 2)}), ("vicaire", {})]
@@ -71,12 +70,14 @@ def test_an_observation_read_late_shows_the_position_it_was_made_in():
     assert np.array_equal(early.array, read_now.array)
 
 
-def test_a_state_tracks_few_observations_however_many_are_made():
+def test_observations_still_held_keep_the_position_they_were_made_in():
     state = engines.load("rikiki").new_state(1)
-    for _ in range(5 * WATCHED_OBSERVATIONS):
-        state.observation(0)
-    assert len(state._observations) <= WATCHED_OBSERVATIONS
+    before = state.clone()
     kept = [state.observation(p) for p in range(4)]
+    hand = kept[0].hand                             # one read before the move, three after
     state.apply(state.legal_actions()[0])
-    assert all(o._seen is not None and o.current_player != state.current_player
-               for o in kept)
+    state.apply(state.legal_actions()[0])
+    assert kept[0].hand == hand
+    for p, observation in enumerate(kept):
+        assert np.array_equal(observation.array, before.observation(p).array)
+        assert not np.array_equal(observation.array, state.observation(p).array)

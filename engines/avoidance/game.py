@@ -66,9 +66,8 @@ class AvoidanceGame(TrickGame):
             text += f"; P{int(s[R.SWEEPER])} swept"
         return text
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int
-                ) -> AvoidanceObservation:
-        return AvoidanceObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> AvoidanceObservation:
+        return AvoidanceObservation(state, player)
 
 
 AvoidanceState = TrickState

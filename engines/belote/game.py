@@ -95,8 +95,8 @@ class BeloteGame(TrickGame):
                 f"{int(s[R.TAKER_TOTAL])} to {int(s[R.DEFENCE_TOTAL])}, {outcome}{capot}; "
                 f"{parts}")
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> BeloteObservation:
-        return BeloteObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> BeloteObservation:
+        return BeloteObservation(state, player)
 
 
 BeloteState = TrickState

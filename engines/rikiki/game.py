@@ -67,8 +67,8 @@ class Rikiki(TrickGame):
                  for p in range(self.params.players)]
         return f"round {int(s[R.ROUNDS_PLAYED])} ends: " + ", ".join(parts)
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> RikikiObservation:
-        return RikikiObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> RikikiObservation:
+        return RikikiObservation(state, player)
 
 
 RikikiState = TrickState

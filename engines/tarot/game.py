@@ -188,8 +188,8 @@ class TarotGame(TrickGame):
                  for p in range(n)]
         return head + ", ".join(parts)
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> TarotObservation:
-        return TarotObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> TarotObservation:
+        return TarotObservation(state, player)
 
 
 def half(value: int) -> int | float:

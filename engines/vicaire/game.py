@@ -55,8 +55,8 @@ class Vicaire(TrickGame):
             text += f"; P{winner} wins the game {how} (+{int(s[R.GAME_PAYOUT])})"
         return text
 
-    def observe(self, state: TrickState, seen: np.ndarray, player: int) -> VicaireObservation:
-        return VicaireObservation(self.params, seen, player, state)
+    def observe(self, state: TrickState, player: int) -> VicaireObservation:
+        return VicaireObservation(state, player)
 
 
 class VicaireObservation(TrickObservation):
