@@ -60,6 +60,11 @@ SECRET_MOVES: dict[str, tuple[tuple[str, str], ...]] = {
     "chasse-coeur": ((r"^pass \S+$", "passes a card"),),
     "petasse": ((r"^pass \S+$", "passes a card"),),
     "pouilleux": ((r"^place \d+$", "rearranges their hand"),),
+    # the écart is laid face down, but a trump laid there is shown to everyone
+    **{slug: ((r"^discard (?!T\d)\S+$", "lays a card in the écart"),)
+       for slug in ("tarot", "tarot-lorrain", "tarot-tare")},
+    # an exchange is seen by the giver and the receiver only
+    "empereur": ((r"^give \S+$", "gives a card"),),
 }
 
 

@@ -141,6 +141,12 @@ def test_menu_numbers_every_move_and_folds_long_counting_runs():
     ("paris-damis", "place 10♥ → hearts", "place 10♥ → hearts"),
     ("paris-damis", "discard 3♣", "discards a card"),
     ("paris-damis", "exchange", "exchange"),
+    ("tarot", "discard 5♠", "lays a card in the écart"),
+    ("tarot-lorrain", "discard R♣", "lays a card in the écart"),
+    ("tarot", "play 5♠", "play 5♠"),
+    ("tarot-tare", "discard T4", "discard T4"),
+    ("empereur", "give 7", "gives a card"),
+    ("empereur", "play Joker as 3", "play Joker as 3"),
 ])
 def test_moves_made_face_down_are_not_named_to_the_others(slug, text, shown):
     assert public_text(slug, text) == shown
