@@ -1,9 +1,9 @@
 """The turn machinery the rummy games share: a common prefix of their state layouts, and the
 compiled steps of a turn over it (the deal, drawing from the talon or taking the discard,
 laying a meld, laying off, discarding, the record of a hand), the action codes and the
-hidden-card views.  Each game (``engines.rami``, ``engines.petite_ecole``) declares its
-state as ``Layout(*CORE_STATE, <its own fields>)`` and keeps its own rules: what may be
-laid when, the count, the match.
+hidden-card views.  Each game (``engines.rami``, ``engines.petite_ecole``,
+``engines.pinacle``) declares its state as ``Layout(*CORE_STATE, <its own fields>)`` and
+keeps its own rules: what may be laid when, the count, the match.
 
 Action codes (texts in :mod:`engines.rummy_game`): ``DRAW_STOCK``, ``TAKE_DISCARD``,
 ``DISCARD_ACTION + card``, ``LAYOFF_ACTION + (meld * 53 + card) * 2 + end``,
@@ -268,6 +268,35 @@ def discard_actions(s, player, barred, out, n):
         out[n] = DISCARD_ACTION + barred
         n += 1
     return n
+
+
+@njit(cache=True)
+def apply_action(s, pr, action, rng, draw_stock, discard, lay_off, lay_meld, move_wild, deal):
+    """Play a legal action for the current player (legality is the caller's check) through
+    the game's own steps: ``draw_stock(s, pr, player, rng)``, ``discard(s, pr, player,
+    card)``, ``lay_off(s, pr, player, meld, card, end)``, ``lay_meld(s, pr, player, code)``
+    and ``move_wild(s, pr, player, meld, place, end)`` (None for a game whose wilds never
+    move); taking the discard is the core's.  An action that ends a hand has the game's
+    ``deal(s, pr, rng)`` deal the next one.  Chance steps draw from ``rng``."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = decode(action)
+    if kind == 0:
+        draw_stock(s, pr, player, rng)
+    elif kind == 1:
+        take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off(s, pr, player, a, b, c)
+    elif kind == 4:
+        if move_wild is not None:
+            move_wild(s, pr, player, a, b, c)
+    else:
+        lay_meld(s, pr, player, a)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
 
 
 @njit(cache=True)

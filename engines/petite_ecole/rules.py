@@ -321,23 +321,9 @@ def discard(s, pr, player, card):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
-    steps draw from ``rng``."""
-    player = s[T.CURRENT]
-    s[T.DECISIONS] += 1
-    s[T.PLAYER_DECISIONS + player] += 1
-    kind, a, b, c = T.decode(action)
-    if kind == 0:
-        draw_stock(s, pr, player, rng)
-    elif kind == 1:
-        T.take_discard(s, player)
-    elif kind == 2:
-        discard(s, pr, player, a)
-    elif kind == 3:
-        lay_off_card(s, pr, player, a, b, c)
-    else:
-        lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    steps draw from ``rng``; the wilds never move (A11)."""
+    T.apply_action(s, pr, action, rng, draw_stock, discard, lay_off_card, lay_meld, None,
+                   deal)
 
 
 @njit(cache=True)

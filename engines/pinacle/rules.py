@@ -224,6 +224,14 @@ def legal_actions(s, pr, out):
 # Playing an action
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
+def draw_stock(s, pr, player, rng):
+    """The top card of the talon, rebuilt from the discard pile when empty; nothing to draw
+    at all ends the hand void."""
+    if not T.draw_stock(s, player, rng):
+        end_hand(s, pr, -1, VOID)
+
+
+@njit(cache=True)
 def credit(s, pr, player, card):
     """A card laid, credited to its layer."""
     s[LAID + player] += 1
@@ -280,25 +288,8 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    player = s[T.CURRENT]
-    s[T.DECISIONS] += 1
-    s[T.PLAYER_DECISIONS + player] += 1
-    kind, a, b, c = T.decode(action)
-    if kind == 0:
-        if not T.draw_stock(s, player, rng):
-            end_hand(s, pr, -1, VOID)
-    elif kind == 1:
-        T.take_discard(s, player)
-    elif kind == 2:
-        discard(s, pr, player, a)
-    elif kind == 3:
-        lay_off_card(s, pr, player, a, b, c)
-    elif kind == 4:
-        move_pinacle(s, pr, player, a, b, c)
-    else:
-        lay_run(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    T.apply_action(s, pr, action, rng, draw_stock, discard, lay_off_card, lay_run,
+                   move_pinacle, deal)
 
 
 @njit(cache=True)
