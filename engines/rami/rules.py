@@ -74,8 +74,6 @@ from engines.rummy_turns import (
 DECKS = 2
 JOKERS = 4
 HAND_SIZE = 13
-TOTAL_CARDS = DECKS * 52 + JOKERS
-MAX_MELDS = TOTAL_CARDS // 3
 FACE_PENALTY, ACE_PENALTY = 10, 11
 MAX_JOKERS = {"1": 1, "2": 2, "unlimited": MAX_RUN}
 MIN_NATURALS = 2                        # a joker completes a meld, it is never most of one

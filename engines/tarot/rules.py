@@ -74,7 +74,6 @@ def _card_data() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 CARD_SUIT, CARD_STRENGTH, CARD_POINTS = _card_data()
-DECK_POINTS = 182                            # 91 card points, in half points
 
 
 @njit(cache=True, inline="always")
