@@ -271,6 +271,23 @@ def discard_actions(s, player, barred, out, n):
 
 
 @njit(cache=True)
+def legal_actions(s, pr, out, play_actions):
+    """Write the current player's legal action codes into ``out``; return their count.  In
+    the draw: ``draw stock``, then ``take discard`` whenever the discard pile has a card (a
+    game with no restriction on taking it); after the draw, the game's
+    ``play_actions(s, pr, player, out)``."""
+    if s[PHASE] == DRAW:
+        out[0] = DRAW_STOCK
+        if s[DISCARD_LEN] > 0:
+            out[1] = TAKE_DISCARD
+            return 2
+        return 1
+    if s[PHASE] == PLAY:
+        return play_actions(s, pr, s[CURRENT], out)
+    return 0
+
+
+@njit(cache=True)
 def apply_action(s, pr, action, rng, draw_stock, discard, lay_off, lay_meld, move_wild, deal):
     """Play a legal action for the current player (legality is the caller's check) through
     the game's own steps: ``draw_stock(s, pr, player, rng)``, ``discard(s, pr, player,
@@ -354,7 +371,10 @@ def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: his own hand, the discard pile, the
     table, hand sizes and every public figure.  The other hands are emptied (their sizes
     stay) and the cards he cannot see (the talon and the other hands) are listed, sorted,
-    at the start of the stock field, ``unseen`` of them."""
+    at the start of the stock field, ``unseen`` of them.  (That a player still holds a
+    discard he took is not kept: a simplification that hides a little more than the rules
+    do, in pinacle and petite école where a taken card may stay in hand; in rami it is
+    laid the same turn.)"""
     out[:] = s
     counts = np.zeros(CARD_KINDS, dtype=np.int32)
     for i in range(s[STOCK_LEN]):

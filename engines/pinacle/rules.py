@@ -23,11 +23,12 @@ Readings of the text (each coded where stated):
   scores 10 plus the cards he laid (A1; ``flat``: 10 alone), or 30 if he laid all his cards
   in one turn having laid none before (A10); every other player the cards he laid minus
   the cards in his hand.  Each card is credited to the player who laid it (the pinacle
-  moved stays its layer's).  With four players, partners (seats 0 and 2, 1 and 3) add
-  their scores.
+  moved stays its layer's).  With four players (A7), partners (seats 0 and 2, 1 and 3)
+  add their scores, lay off on each other's runs, and either going out ends the hand.
 * The match (A8): hands until a player (team) reaches ``target_score`` alone at the top at
-  the end of a hand; the highest total wins.  The deal passes left.  A hand with nothing to
-  draw ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
+  the end of a hand; the highest total wins.  The deal passes left.  An empty talon is
+  rebuilt from the discard pile but its top card (A9); a hand with nothing to draw at all
+  ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
 """
 
 from __future__ import annotations
@@ -41,16 +42,12 @@ from engines.layout import Layout
 from engines.pinacle.params import MAX_HANDS, PinacleParams
 from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.rummy_turns import (
-    DRAW,
-    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
-    PLAY,
     SETUP,
     SWAP_ACTION,
-    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -209,15 +206,7 @@ def play_actions(s, pr, player, out):
 @njit(cache=True)
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
-    if s[PHASE] == DRAW:
-        out[0] = DRAW_STOCK
-        if s[T.DISCARD_LEN] > 0:
-            out[1] = TAKE_DISCARD
-            return 2
-        return 1
-    if s[PHASE] == PLAY:
-        return play_actions(s, pr, s[T.CURRENT], out)
-    return 0
+    return T.legal_actions(s, pr, out, play_actions)
 
 
 # --------------------------------------------------------------------------------------
