@@ -8,6 +8,9 @@ Melds, the table and the search for an opening come from the rummy core
 
 Readings of the text (each coded where stated):
 
+* Melds: runs of 3 or more cards of one suit (the Ace low or high, no wrap); brelans and
+  carrés of one rank "de couleurs différentes", so at most 4 cards even with two decks
+  (A12); a joker stands for any card, at most ``max_jokers_per_meld`` of them (A3).
 * A turn is several decisions: draw (``draw stock`` / ``take discard``), then any number
   of lay-downs (one meld, one lay-off or one joker swap per decision), then ``discard``.
 * The first lay-down ("pour poser une première fois") is laid meld by meld in one turn: a
