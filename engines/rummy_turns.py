@@ -271,52 +271,6 @@ def discard_actions(s, player, barred, out, n):
 
 
 @njit(cache=True)
-def legal_actions(s, pr, out, play_actions):
-    """Write the current player's legal action codes into ``out``; return their count.  In
-    the draw: ``draw stock``, then ``take discard`` whenever the discard pile has a card (a
-    game with no restriction on taking it); after the draw, the game's
-    ``play_actions(s, pr, player, out)``."""
-    if s[PHASE] == DRAW:
-        out[0] = DRAW_STOCK
-        if s[DISCARD_LEN] > 0:
-            out[1] = TAKE_DISCARD
-            return 2
-        return 1
-    if s[PHASE] == PLAY:
-        return play_actions(s, pr, s[CURRENT], out)
-    return 0
-
-
-@njit(cache=True)
-def apply_action(s, pr, action, rng, draw_stock, discard, lay_off, lay_meld, move_wild, deal):
-    """Play a legal action for the current player (legality is the caller's check) through
-    the game's own steps: ``draw_stock(s, pr, player, rng)``, ``discard(s, pr, player,
-    card)``, ``lay_off(s, pr, player, meld, card, end)``, ``lay_meld(s, pr, player, code)``
-    and ``move_wild(s, pr, player, meld, place, end)`` (None for a game whose wilds never
-    move); taking the discard is the core's.  An action that ends a hand has the game's
-    ``deal(s, pr, rng)`` deal the next one.  Chance steps draw from ``rng``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
-    kind, a, b, c = decode(action)
-    if kind == 0:
-        draw_stock(s, pr, player, rng)
-    elif kind == 1:
-        take_discard(s, player)
-    elif kind == 2:
-        discard(s, pr, player, a)
-    elif kind == 3:
-        lay_off(s, pr, player, a, b, c)
-    elif kind == 4:
-        if move_wild is not None:
-            move_wild(s, pr, player, a, b, c)
-    else:
-        lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
-@njit(cache=True)
 def decode(action):
     """(kind, a, b, c) of an action code: kind 0 draw stock, 1 take discard, 2 discard
     (card), 3 lay-off (meld, card, end), 4 wild move (meld, place, end), 5 lay (meld

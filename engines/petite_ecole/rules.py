@@ -51,11 +51,15 @@ from engines.layout import Layout
 from engines.petite_ecole.params import HAND_SIZE, MAX_HANDS, MAX_STAGES, PetiteEcoleParams
 from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.rummy_turns import (
+    DRAW,
+    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
+    PLAY,
     SETUP,
+    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -251,7 +255,15 @@ def play_actions(s, pr, player, out):
 @njit(cache=True)
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
-    return T.legal_actions(s, pr, out, play_actions)
+    if s[PHASE] == DRAW:
+        out[0] = DRAW_STOCK
+        if s[T.DISCARD_LEN] > 0:
+            out[1] = TAKE_DISCARD
+            return 2
+        return 1
+    if s[PHASE] == PLAY:
+        return play_actions(s, pr, s[T.CURRENT], out)
+    return 0
 
 
 # --------------------------------------------------------------------------------------
@@ -309,9 +321,23 @@ def discard(s, pr, player, card):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
-    steps draw from ``rng``; the wilds never move (A11)."""
-    T.apply_action(s, pr, action, rng, draw_stock, discard, lay_off_card, lay_meld, None,
-                   deal)
+    steps draw from ``rng``."""
+    player = s[T.CURRENT]
+    s[T.DECISIONS] += 1
+    s[T.PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
+        draw_stock(s, pr, player, rng)
+    elif kind == 1:
+        T.take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
+    else:
+        lay_meld(s, pr, player, a)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
 
 
 @njit(cache=True)

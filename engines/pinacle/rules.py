@@ -42,12 +42,16 @@ from engines.layout import Layout
 from engines.pinacle.params import MAX_HANDS, PinacleParams
 from engines.rummy import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.rummy_turns import (
+    DRAW,
+    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
+    PLAY,
     SETUP,
     SWAP_ACTION,
+    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -206,20 +210,20 @@ def play_actions(s, pr, player, out):
 @njit(cache=True)
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
-    return T.legal_actions(s, pr, out, play_actions)
+    if s[PHASE] == DRAW:
+        out[0] = DRAW_STOCK
+        if s[T.DISCARD_LEN] > 0:
+            out[1] = TAKE_DISCARD
+            return 2
+        return 1
+    if s[PHASE] == PLAY:
+        return play_actions(s, pr, s[T.CURRENT], out)
+    return 0
 
 
 # --------------------------------------------------------------------------------------
 # Playing an action
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def draw_stock(s, pr, player, rng):
-    """The top card of the talon, rebuilt from the discard pile when empty; nothing to draw
-    at all ends the hand void."""
-    if not T.draw_stock(s, player, rng):
-        end_hand(s, pr, -1, VOID)
-
-
 @njit(cache=True)
 def credit(s, pr, player, card):
     """A card laid, credited to its layer."""
@@ -277,8 +281,25 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    T.apply_action(s, pr, action, rng, draw_stock, discard, lay_off_card, lay_run,
-                   move_pinacle, deal)
+    player = s[T.CURRENT]
+    s[T.DECISIONS] += 1
+    s[T.PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
+        if not T.draw_stock(s, player, rng):
+            end_hand(s, pr, -1, VOID)
+    elif kind == 1:
+        T.take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
+    elif kind == 4:
+        move_pinacle(s, pr, player, a, b, c)
+    else:
+        lay_run(s, pr, player, a)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
 
 
 @njit(cache=True)
