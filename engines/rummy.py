@@ -165,13 +165,6 @@ def pick_wild(pr, hand, suit):
 
 
 @njit(cache=True, inline="always")
-def natural_at(pr, hand, suit, position):
-    """Whether ``hand`` holds the natural card of ``suit`` at a run position."""
-    card = card_at(suit, position)
-    return hand[card] > 0 and not is_wild(pr, card)
-
-
-@njit(cache=True, inline="always")
 def meld_value_of(card, position):
     """The meld value of a natural card (the 51 count): face value, 10 for K Q J, the Ace
     11 except at the low end of a run (1)."""

@@ -1,5 +1,5 @@
-"""The common game API of the rummy engines (rami, petite école): thin wrappers over each
-game's compiled rules, written once.
+"""The common game API of the rummy engines (rami, petite école, pinacle): thin wrappers
+over each game's compiled rules, written once.
 
 A game module supplies its rules module (``rules``: ``encode_params``, ``STATE_SIZE``,
 ``new_game``, ``legal_actions``, ``observe``, ``determinize``, ``ROUNDS`` and

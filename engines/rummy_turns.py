@@ -1,9 +1,9 @@
 """The turn machinery the rummy games share: a common prefix of their state layouts, and the
 compiled steps of a turn over it (the deal, drawing from the talon or taking the discard,
 laying a meld, laying off, discarding, the record of a hand), the action codes and the
-hidden-card views.  Each game (``engines.rami``, ``engines.petite_ecole``) declares its
-state as ``Layout(*CORE_STATE, <its own fields>)`` and keeps its own rules: what may be
-laid when, the count, the match.
+hidden-card views.  Each game (``engines.rami``, ``engines.petite_ecole``,
+``engines.pinacle``) declares its state as ``Layout(*CORE_STATE, <its own fields>)`` and
+keeps its own rules: what may be laid when, the count, the match.
 
 Action codes (texts in :mod:`engines.rummy_game`): ``DRAW_STOCK``, ``TAKE_DISCARD``,
 ``DISCARD_ACTION + card``, ``LAYOFF_ACTION + (meld * 53 + card) * 2 + end``,
@@ -325,7 +325,10 @@ def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: his own hand, the discard pile, the
     table, hand sizes and every public figure.  The other hands are emptied (their sizes
     stay) and the cards he cannot see (the talon and the other hands) are listed, sorted,
-    at the start of the stock field, ``unseen`` of them."""
+    at the start of the stock field, ``unseen`` of them.  (That a player still holds a
+    discard he took is not kept: a simplification that hides a little more than the rules
+    do, in pinacle and petite école where a taken card may stay in hand; in rami it is
+    laid the same turn.)"""
     out[:] = s
     counts = np.zeros(CARD_KINDS, dtype=np.int32)
     for i in range(s[STOCK_LEN]):

@@ -413,6 +413,25 @@ def test_the_ecart_may_hold_no_king_no_oudler_and_trumps_only_when_forced():
     assert state.observation(1).ecart == tuple(cards("T2"))
 
 
+def test_a_trump_the_taker_was_dealt_is_shown_when_he_discards_it():
+    """"It may contain trumps only if the taker has no other choice, and any trump
+    discarded is shown" (A4): shown to every seat, not only to those that happened to see
+    it before."""
+    state = fresh()
+    play(state, "bid prise", "pass", "pass", "pass")
+    s = state.s
+    for c in range(78):
+        if s[R.LOCATION + c] == R.LOC_HAND + 0:
+            s[R.LOCATION + c] = R.LOC_WON + 1
+            s[R.KNOWN + c] = R.EVERYONE
+    for c in cards("R♥ R♦ R♠ R♣ T1 T21 Excuse") + list(range(R.PETIT + 1, R.PETIT + 18)):
+        s[R.LOCATION + c] = R.LOC_HAND + 0
+        s[R.KNOWN + c] = 1                              # dealt to the taker, seen by him only
+    state._legal = None
+    state.apply("discard T2")
+    assert [state.observation(p).ecart for p in range(4)] == [tuple(cards("T2"))] * 4
+
+
 def test_six_discards_end_the_ecart_and_the_taker_chooses_the_chelem():
     state = fresh()
     play(state, "bid garde", "pass", "pass", "pass")

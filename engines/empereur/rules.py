@@ -20,7 +20,11 @@ shuffle, the refills) draws from the rng passed in, the game's chance stream.
 Readings of the text (each coded where stated):
 
 * The dealer of each round is drawn uniformly (the spec's allowance for the symmetric card
-  draw); the player on his left plays first.
+  draw, which makes the Joker's value in that draw, A2, irrelevant); the player on his
+  left plays first.
+* A set is natural cards of one rank and any Jokers declared that rank (A3); a Deux, or
+  a Joker declared 2, is played alone.  In Normal only the last round decides the game
+  (A13: the earlier ones have no exchange to carry over).
 * "Si vous ne pouvez (ou ne voulez) pas jouer, vous piochez une carte" (A4): drawing is
   always allowed, even on an empty talon (``lead_must_play`` forbids it there); after the
   draw the player plays or passes.  Nothing to draw: he still chooses to play or pass.

@@ -12,10 +12,10 @@ Readings of the text (each coded where stated):
 * Ten stages ("échelons") in order (parameter ``stage_table``, whose last stage plays the
   part of stage 10 below); every player starts at stage 1.  A stage's figures are
   minimum sizes (A2): "triple" is a group of 3 or more, "quadruple" of 4 or more, "série de
-  4" a run of 4 or more.  Groups are free (any suits, repeats allowed, any size); runs are
-  of one suit (A1; with ``run_same_suit=false``, of any suits, the natural laid at each
-  rank being the lowest card id held of it), from 3 to the Ace ("du 3 à l'As": the Ace is
-  high only).
+  4" a run of 4 or more; two groups of one stage may share a rank (A5).  Groups are
+  free (any suits, repeats allowed, any size); runs are of one suit (A1; with
+  ``run_same_suit=false``, of any suits, the natural laid at each rank being the lowest
+  card id held of it), from 3 to the Ace ("du 3 à l'As": the Ace is high only).
 * The 2 is wild ("carte frimée"), never natural (A4); a figure holds at least one natural
   card (A3; variants ``naturals_ge_wilds``, ``max_one_wild``).  Wilds on the table stay
   there (A11).

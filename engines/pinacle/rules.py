@@ -23,11 +23,12 @@ Readings of the text (each coded where stated):
   scores 10 plus the cards he laid (A1; ``flat``: 10 alone), or 30 if he laid all his cards
   in one turn having laid none before (A10); every other player the cards he laid minus
   the cards in his hand.  Each card is credited to the player who laid it (the pinacle
-  moved stays its layer's).  With four players, partners (seats 0 and 2, 1 and 3) add
-  their scores.
+  moved stays its layer's).  With four players (A7), partners (seats 0 and 2, 1 and 3)
+  add their scores, lay off on each other's runs, and either going out ends the hand.
 * The match (A8): hands until a player (team) reaches ``target_score`` alone at the top at
-  the end of a hand; the highest total wins.  The deal passes left.  A hand with nothing to
-  draw ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
+  the end of a hand; the highest total wins.  The deal passes left.  An empty talon is
+  rebuilt from the discard pile but its top card (A9); a hand with nothing to draw at all
+  ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ Melds, the table and the search for an opening come from the rummy core
 
 Readings of the text (each coded where stated):
 
+* Melds: runs of 3 or more cards of one suit (the Ace low or high, no wrap); brelans and
+  carrés of one rank "de couleurs différentes", so at most 4 cards even with two decks
+  (A12); a joker stands for any card, at most ``max_jokers_per_meld`` of them (A3).
 * A turn is several decisions: draw (``draw stock`` / ``take discard``), then any number
   of lay-downs (one meld, one lay-off or one joker swap per decision), then ``discard``.
 * The first lay-down ("pour poser une première fois") is laid meld by meld in one turn: a
@@ -74,8 +77,6 @@ from engines.rummy_turns import (
 DECKS = 2
 JOKERS = 4
 HAND_SIZE = 13
-TOTAL_CARDS = DECKS * 52 + JOKERS
-MAX_MELDS = TOTAL_CARDS // 3
 FACE_PENALTY, ACE_PENALTY = 10, 11
 MAX_JOKERS = {"1": 1, "2": 2, "unlimited": MAX_RUN}
 MIN_NATURALS = 2                        # a joker completes a meld, it is never most of one

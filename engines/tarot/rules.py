@@ -74,7 +74,6 @@ def _card_data() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 CARD_SUIT, CARD_STRENGTH, CARD_POINTS = _card_data()
-DECK_POINTS = 182                            # 91 card points, in half points
 
 
 @njit(cache=True, inline="always")
@@ -519,6 +518,8 @@ def discard(s, pr, player, card):
     """Put ``card`` in the écart (known to the taker; a trump is shown to everyone).  The
     others then know only that each card of the shown dog is in his hand or his écart."""
     s[LOCATION + card] = LOC_ECART
+    if CARD_SUIT[card] == TRUMP:                # "any trump discarded is shown" (A4)
+        s[KNOWN + card] |= EVERYONE
     for other in range(DECK_CARDS):             # which dog cards stay in hand is his secret
         if s[KNOWN + other] & SHOWN_IN_DOG and CARD_SUIT[other] != TRUMP:
             s[KNOWN + other] = (1 << player) | SHOWN_IN_DOG
