@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.rummy_hands import suit_neighbours
 from engines import rummy
 from engines import rummy_turns as T
 from engines.api import Action
@@ -25,23 +26,16 @@ from engines.petite_ecole import rules as R
 NEIGHBOUR_WORTH = 8
 
 
-def penalty(card: int) -> int:
-    rank = card % 13 + 2
-    if rank == 14:
-        return R.ACE_PENALTY
-    if rank == 2:
-        return R.TWO_PENALTY
-    return R.TEN_PENALTY if rank >= 10 else R.LOW_PENALTY
+PENALTIES = R.penalty_values()          # each card's count in hand at the end of a hand
 
 
 def neighbours(hand: np.ndarray, card: int, runs: bool) -> int:
     """Cards of ``hand`` (other than ``card`` itself once) that could share a figure with
     it: the same rank, and with ``runs`` the same suit one or two ranks away."""
-    suit, index = divmod(card, 13)
+    index = card % 13
     n = sum(int(hand[s * 13 + index]) for s in range(4)) - 1
     if runs:
-        n += sum(int(hand[suit * 13 + index + d]) > 0 for d in (-2, -1, 1, 2)
-                 if 1 <= index + d <= 12)
+        n += suit_neighbours(hand, card, ace_low=False, lowest=1)   # the 2s are wild
     return n
 
 
@@ -73,7 +67,7 @@ class ClimberAgent:
             card = a.code - T.DISCARD_ACTION
             if card % 13 == 0:
                 return 10_000 if len(legal_actions) > 1 else 0
-            return NEIGHBOUR_WORTH * neighbours(hand, card, runs) - penalty(card)
+            return NEIGHBOUR_WORTH * neighbours(hand, card, runs) - int(PENALTIES[card])
 
         return min(legal_actions, key=keep)
 

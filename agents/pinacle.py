@@ -17,23 +17,13 @@ from typing import Any
 
 import numpy as np
 
+from agents.rummy_hands import suit_neighbours
 from engines import rummy
 from engines import rummy_turns as T
 from engines.api import Action
 from engines.pinacle import rules as R
 
 NEIGHBOUR_WORTH = 4                     # half points
-
-
-def suit_neighbours(hand: np.ndarray, card: int) -> int:
-    """Cards of ``hand`` of the same suit within two ranks (the Ace next to 2 and K)."""
-    suit, index = divmod(card, 13)
-    near = {index + d for d in (-2, -1, 1, 2) if 0 <= index + d <= 12}
-    if index == 12:
-        near |= {0, 1}
-    elif index <= 1:
-        near.add(12)
-    return sum(int(hand[suit * 13 + i] > 0) for i in near)
 
 
 class SliderAgent:

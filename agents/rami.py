@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.rummy_hands import suit_neighbours
 from engines import rummy
 from engines import rummy_turns as T
 from engines.api import Action
@@ -46,13 +47,8 @@ def neighbours(hand: np.ndarray, card: int) -> int:
     if card == rummy.JOKER:
         return 0
     suit, index = divmod(card, 13)              # index 0..12: the ranks 2..A
-    near = {index + d for d in (-2, -1, 1, 2) if 0 <= index + d <= 12}
-    if index == 12:
-        near |= {0, 1}
-    elif index <= 1:
-        near.add(12)
-    n = sum(hand[s * 13 + index] > 0 for s in range(4) if s != suit)
-    return n + sum(hand[suit * 13 + i] > 0 for i in near)
+    n = sum(int(hand[s * 13 + index] > 0) for s in range(4) if s != suit)
+    return n + suit_neighbours(hand, card)
 
 
 def lay_choice(legal: list[Action], worth: Any) -> Action | None:
