@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 import numpy as np
 from numba import njit
@@ -132,6 +133,7 @@ class ParisDamisState:
         self._buffer = np.empty(R.N_ACTIONS, dtype=np.int32)
         self._listed = -1                       # legal codes already in _buffer, or -1
         self._legal: list[Action] | None = None
+        self._codes: list[int] = []             # the codes of _legal
         self._seen: np.ndarray | None = None    # the current player's observation, if ready
         self._current = int(s[R.CURRENT])
         self._rounds: list[np.ndarray] = []     # summary.ROUND_FIELDS rows, one per seat
@@ -153,9 +155,9 @@ class ParisDamisState:
         if type(action) is not Action:
             action = self.game.action(action)
         legal = self._legal if self._legal is not None else self._legal_list()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
         code = action.code
+        if not (code in self._codes and ACTIONS[code] is action) and action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
         player = self._current
         s = self.s
         seen = np.empty(_STATE_SIZE, dtype=np.int32)
@@ -284,7 +286,9 @@ class ParisDamisState:
             n = self._listed
             if n < 0:
                 n = R.legal_actions(self.s, self._pr, self._buffer)
-            self._legal = list(map(ACTIONS.__getitem__, self._buffer[:n].tolist()))
+            self._codes = codes = self._buffer[:n].tolist()
+            self._legal = (list(itemgetter(*codes)(ACTIONS)) if n > 1
+                           else [ACTIONS[c] for c in codes])
         return self._legal
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
