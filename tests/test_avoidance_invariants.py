@@ -200,14 +200,6 @@ def test_won_cards_are_public():
     assert len(state.observation(2).won[0]) == 4 and state.observation(3).taken[0] == 4
 
 
-def test_stale_observation_cannot_be_determinized():
-    state = engines.load("petasse").new_state(0)
-    obs = state.observation(state.current_player)
-    state.apply(state.legal_actions()[0])
-    with pytest.raises(ValueError, match="stale observation"):
-        obs.determinize(np.random.default_rng(0))
-
-
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================

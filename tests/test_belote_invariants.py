@@ -264,14 +264,6 @@ def test_observation_hides_the_other_hands_and_the_stock():
     assert obs.turned == state.s[R.TURNED]
 
 
-def test_stale_observation_cannot_be_determinized():
-    state = engines.load("belote-a-trois").new_state(0)
-    obs = state.observation(state.current_player)
-    state.apply(state.legal_actions()[0])
-    with pytest.raises(ValueError, match="stale observation"):
-        obs.determinize(np.random.default_rng(0))
-
-
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================

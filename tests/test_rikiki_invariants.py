@@ -250,14 +250,6 @@ def test_played_cards_and_bids_are_public():
     assert state.observation(0).played == (1, 3)
 
 
-def test_stale_observation_cannot_be_determinized():
-    state = load().new_state(0)
-    obs = state.observation(state.current_player)
-    state.apply(state.legal_actions()[0])
-    with pytest.raises(ValueError, match="stale observation"):
-        obs.determinize(np.random.default_rng(0))
-
-
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================

@@ -53,6 +53,17 @@ def choose(bot, state, seed=7):
 # every game, legal actions
 # ======================================================================================
 @pytest.mark.parametrize("slug", engines.available())
+def test_an_observation_made_before_a_move_is_not_determinized_after_it(slug):
+    """What the search bots rely on: a determinization is drawn only from the position the
+    observation was made in."""
+    state = engines.load(slug).new_state(0)
+    observation = state.observation(state.current_player)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="stale observation"):
+        observation.determinize(np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("slug", engines.available())
 @pytest.mark.parametrize("name", BOTS)
 def test_bots_play_every_registered_game_to_its_end(slug, name):
     assert name in agents.available(slug)
