@@ -9,6 +9,7 @@ code reads (``s[PHASE]``, ``s[HAND_SIZE + p]``) and Python code decodes by name.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 
 class Layout:
@@ -40,3 +41,25 @@ class Layout:
 
     def new(self) -> np.ndarray:
         return np.zeros(self.size, dtype=np.int32)
+
+
+@njit(cache=True, inline="always")
+def copy_into(out, s):
+    """Copy the flat array ``s`` into ``out`` (same size), element by element: ``out[:] = s``
+    would allocate a temporary, which compiled loops without reference counting cannot
+    (see :mod:`sim.kernels.loop`)."""
+    for i in range(s.shape[0]):
+        out[i] = s[i]
+
+
+@njit(cache=True, inline="always")
+def sort_field(a):
+    """Sort a few elements of a state field in place, ascending (an insertion sort: numba's
+    ``a.sort()`` needs reference counting, see :func:`copy_into`)."""
+    for i in range(1, a.shape[0]):
+        value = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > value:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = value

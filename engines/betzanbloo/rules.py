@@ -46,7 +46,7 @@ from numba import njit
 
 from engines.betzanbloo.params import HIGHEST_PERSO, MAX_PLAYERS, BetzanblooParams
 from engines.chance import shuffle, uniform_index_jit
-from engines.layout import Layout
+from engines.layout import Layout, copy_into, sort_field
 
 # --------------------------------------------------------------------------------------
 # Components
@@ -377,7 +377,7 @@ def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: the cards others chose this turn go back
     into their hands (hidden until all have chosen), and the threshold cards not yet turned
     up are listed in ascending order."""
-    out[:] = s
+    copy_into(out, s)
     if s[PHASE] == PLAY:
         turn = s[TURN]
         for p in range(pr[P_PLAYERS]):
@@ -388,7 +388,7 @@ def observe(s, pr, player, out):
                 out[HISTORY_CARD + turn * MAX_PLAYERS + p] = 0
     if s[PHASE] != SETUP:
         start = PILE + s[TURN] + 1
-        out[start:PILE + TURNS].sort()
+        sort_field(out[start:PILE + TURNS])
 
 
 @njit(cache=True)

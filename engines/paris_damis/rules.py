@@ -44,7 +44,7 @@ from numba import njit
 
 from engines.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.chance import shuffle
-from engines.layout import Layout
+from engines.layout import Layout, copy_into, sort_field
 from engines.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
 
 # --------------------------------------------------------------------------------------
@@ -890,13 +890,11 @@ def final_ranking(s, pr):
     suit_scores(s, pr)
     players = pr[P_PLAYERS]
     top = 0
-    keys = np.empty(MAX_PLAYERS, dtype=np.int64)
-    for p in range(players):
-        keys[p] = ranking_key(s, pr, p)
     for a in range(players):
+        key = ranking_key(s, pr, a)
         above = 0
         for b in range(players):
-            if keys[b] > keys[a]:
+            if ranking_key(s, pr, b) > key:
                 above += 1
         s[RANK + a] = above + 1
         if above == 0:
@@ -987,7 +985,7 @@ def advance(s, pr, rng):
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: other hands, other discards, the deck's
     order and the face-down points cards are hidden."""
-    out[:] = s
+    copy_into(out, s)
     own_hand = LOC_HAND + player
     own_discard = LOC_DISCARD + player
     for card in range(PLAY_CARDS):
@@ -1015,7 +1013,7 @@ def determinize(s, pr, player, rng, out):
 
     The hidden cards are gathered in a fixed order (by id) before they are shuffled, so for a
     given ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
+    copy_into(out, s)
     hidden = np.empty(PLAY_CARDS, dtype=np.int32)
     n = 0
     own_hand = LOC_HAND + player
@@ -1047,5 +1045,5 @@ def determinize(s, pr, player, rng, out):
         start = PILE + suit * POINTS_RANKS + s[PILE_TOP + suit] + 1
         end = PILE + (suit + 1) * POINTS_RANKS
         if start < end:
-            out[start:end].sort()
+            sort_field(out[start:end])
             shuffle(rng, out[start:end])

@@ -23,6 +23,7 @@ from agents.random_agent import random_choice
 from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from engines.seeding import ReseedableStream, reseed, seed_words
+from sim.kernels.loop import batch_loop, keep_final, work_buffers
 
 POLICY_RANDOM, POLICY_SAFE, POLICY_CONTRARIAN, POLICY_RESPONDER = 0, 1, 2, 3
 POLICIES = {"random": POLICY_RANDOM, "safe": POLICY_SAFE, "contrarian": POLICY_CONTRARIAN,
@@ -62,23 +63,19 @@ def play_game(s, pr, seat_policy, actions, chance, decisions, rounds, seen):
     return row
 
 
-@njit(cache=True, nogil=True)
+@batch_loop
 def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisions_alias,
-               rows, rounds, round_counts, finals):
+               rows, rounds, round_counts, finals, s, seen, actions):
     """Play ``len(words)`` games, seat p of game g with policy ``seat_policies[g, p]``: game
     g's summary goes to ``rows[g]``, its turn rows to ``rounds[g]`` (``round_counts[g]`` of
     them), its final state to ``finals[g]`` when ``finals`` has rows."""
-    s = np.empty(R.STATE_SIZE, dtype=np.int32)
-    seen = np.empty(R.STATE_SIZE, dtype=np.int32)
-    actions = np.empty(R.N_ACTIONS, dtype=np.int32)
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
         round_counts[g] = play_game(s, pr, seat_policies[g], actions, chance, decisions,
                                     rounds[g], seen)
         summary.summarize(s, rows[g])
-        if finals.shape[0] > 0:
-            finals[g] = s
+        keep_final(finals, g, s)
 
 
 def policy_ids(names: list[str]) -> np.ndarray:
@@ -104,7 +101,8 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
                words, chance.generator, chance.alias, decisions.generator, decisions.alias,
-               rows, rounds, round_counts, finals)
+               rows, rounds, round_counts, finals,
+               *work_buffers(R.STATE_SIZE, R.STATE_SIZE, R.N_ACTIONS))
     # every game lasts the six turns: the turn rows of all games are one block
     return KernelOutput(rows, rounds.reshape(-1, summary.ROUND_WIDTH), round_counts, finals)
 

@@ -21,6 +21,7 @@ from agents.random_agent import random_choice
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.seeding import ReseedableStream, reseed, seed_words
+from sim.kernels.loop import batch_loop, keep_final, work_buffers
 
 POLICY_RANDOM, POLICY_GREEDY, POLICY_CAUTIOUS, POLICY_AGGRESSIVE = 0, 1, 2, 3
 POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "cautious": POLICY_CAUTIOUS,
@@ -74,23 +75,19 @@ def play_game(s, pr, seat_policy, weights, table, actions, chance, decisions, ro
     return row
 
 
-@njit(cache=True, nogil=True)
+@batch_loop
 def play_games(pr, seat_policies, weights, words, chance, chance_alias, decisions,
-               decisions_alias, rows, rounds, round_counts, finals):
+               decisions_alias, rows, rounds, round_counts, finals, s, actions, table):
     """Play ``len(words)`` games, policy p playing with parameters ``weights[p]``: game g's
     summary goes to ``rows[g]``, its round rows to ``rounds[g]`` (``round_counts[g]`` of
     them), its final state to ``finals[g]`` when ``finals`` has rows."""
-    s = np.empty(R.STATE_SIZE, dtype=np.int32)
-    actions = np.empty(R.N_ACTIONS, dtype=np.int32)
-    table = new_table()
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
         round_counts[g] = play_game(s, pr, seat_policies[g], weights, table, actions, chance,
                                     decisions, rounds[g])
         summary.summarize(s, rows[g])
-        if finals.shape[0] > 0:
-            finals[g] = s
+        keep_final(finals, g, s)
 
 
 def policy_ids(names: list[str]) -> np.ndarray:
@@ -116,7 +113,8 @@ def play(game, seat_policies: np.ndarray, seed: int, start: int, count: int,
     finals = np.zeros((count if keep_states else 0, R.STATE.size), dtype=np.int32)
     play_games(game.encoded_params, np.ascontiguousarray(seat_policies, dtype=np.int32),
                POLICY_WEIGHTS, words, chance.generator, chance.alias, decisions.generator,
-               decisions.alias, rows, rounds, round_counts, finals)
+               decisions.alias, rows, rounds, round_counts, finals,
+               *work_buffers(R.STATE_SIZE, R.N_ACTIONS), new_table())
     if (round_counts == rounds.shape[1]).all():       # every game played every round
         played = rounds.reshape(-1, summary.ROUND_WIDTH)
     else:
