@@ -68,7 +68,8 @@ def play_games(pr, seat_policies, words, chance, chance_alias, decisions, decisi
                rows, rounds, round_counts, finals, s, seen, actions):
     """Play ``len(words)`` games, seat p of game g with policy ``seat_policies[g, p]``: game
     g's summary goes to ``rows[g]``, its turn rows to ``rounds[g]`` (``round_counts[g]`` of
-    them), its final state to ``finals[g]`` when ``finals`` has rows."""
+    them), its final state to ``finals[g]`` when ``finals`` has rows; ``s``, ``seen`` and
+    ``actions`` are work arrays (:mod:`sim.kernels.loop`)."""
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])

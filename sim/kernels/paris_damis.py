@@ -80,7 +80,8 @@ def play_games(pr, seat_policies, weights, words, chance, chance_alias, decision
                decisions_alias, rows, rounds, round_counts, finals, s, actions, table):
     """Play ``len(words)`` games, policy p playing with parameters ``weights[p]``: game g's
     summary goes to ``rows[g]``, its round rows to ``rounds[g]`` (``round_counts[g]`` of
-    them), its final state to ``finals[g]`` when ``finals`` has rows."""
+    them), its final state to ``finals[g]`` when ``finals`` has rows; ``s``, ``actions`` and
+    ``table`` are work arrays (:mod:`sim.kernels.loop`)."""
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
