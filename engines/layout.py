@@ -47,7 +47,7 @@ class Layout:
 def copy_into(out, s):
     """Copy the flat array ``s`` into ``out`` (same size), element by element: ``out[:] = s``
     would allocate a temporary, which compiled loops without reference counting cannot
-    (see :mod:`sim.kernels.loop`)."""
+    (see :mod:`sim.kernels.factory`)."""
     for i in range(s.shape[0]):
         out[i] = s[i]
 

@@ -114,7 +114,7 @@ class EmpereurState(ShedState):
             self._log.append(("draws", p, int(now[p] - drawn[p])))
         if s[R.ROUNDS_DONE] != rounds:
             rows = np.empty((n, summary.ROUND_WIDTH), dtype=np.int32)
-            summary.record_round(s, self._pr, rows)
+            summary.record_round(s, self._pr, rows, 0)
             self._rounds.append(rows)
             last = R.LAST_ROUND
             emperor = s[last + R.ROUND.offset("emperor"):][:n].tolist()

@@ -51,12 +51,13 @@ def summarize(s, out):
 
 
 @njit(cache=True)
-def record_round(s, pr, out):
-    """Write the round just closed (the state's last round) into ``out``, one row per seat."""
+def record_round(s, pr, out, row):
+    """Write the round just closed (the state's last round) into ``out[row : row +
+    players]``, one row per seat; return the next free row."""
     players = pr[R.P_PLAYERS]
     last = R.LAST_ROUND
     for p in range(players):
-        r = out[p]
+        r = out[row + p]
         r[0] = s[last + _ROUND_AT]
         r[1] = p
         r[2] = (p - s[last + _DEALER_AT]) % players
@@ -65,6 +66,7 @@ def record_round(s, pr, out):
             r[4 + i] = s[last + _GAME_PART[i]]
         for i in range(_SEAT_PART.size):
             r[4 + _GAME_PART.size + i] = s[last + _SEAT_PART[i] + p]
+    return row + players
 
 
 def _total(rows: np.ndarray, name: str, size: int = 1) -> np.ndarray:

@@ -89,7 +89,7 @@ class NainJauneState(ShedState):
         s = self.s
         if s[R.DEALS_WON:R.DEALS_WON + R.MAX_PLAYERS].sum() != before:
             rows = np.empty((self.game.params.players, summary.ROUND_WIDTH), dtype=np.int32)
-            summary.record_deal(s, self._pr, rows)
+            summary.record_deal(s, self._pr, rows, 0)
             self._rounds.append(rows)
             self._log.append(("deal", int(rows[0, 0]), int(s[R.LAST_WINNER]),
                               bool(s[R.LAST_OPERA])))

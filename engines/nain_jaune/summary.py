@@ -37,11 +37,13 @@ def summarize(s, out):
 
 
 @njit(cache=True)
-def record_deal(s, pr, out):
-    """Write the deal just finished into ``out`` (one row per seat)."""
+def record_deal(s, pr, out, row):
+    """Write the deal just finished into ``out[row : row + players]`` (one row per seat);
+    return the next free row."""
     deal = s[R.DEAL] if s[R.PHASE] == R.OVER else s[R.DEAL] - 1
-    for p in range(pr[R.P_PLAYERS]):
-        r = out[p]
+    players = pr[R.P_PLAYERS]
+    for p in range(players):
+        r = out[row + p]
         r[0] = deal
         r[1] = p
         r[2] = s[R.LAST_WINNER] == p
@@ -52,6 +54,7 @@ def record_deal(s, pr, out):
         r[7] = s[R.LAST_POTS_WON + p]
         r[8] = s[R.LAST_DOUBLED + p]
         r[9] = s[R.LAST_CARDS_LEFT + p]
+    return row + players
 
 
 def result(params: NainJauneParams, row: np.ndarray) -> Result:

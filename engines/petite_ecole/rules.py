@@ -137,6 +137,11 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
+# the names of the compiled contract (engines.api): the seat to decide and the phase are the
+# turn core's, and a decision's legal codes fit in the turn core's buffer
+OVER = T.OVER
+N_ACTIONS = T.MAX_LEGAL
+CURRENT = T.CURRENT
 RUNS_LEFT = STATE.offset("runs_left")
 GROUPS_LEFT = STATE.offset("groups_left")
 STAGE = STATE.offset("stage")

@@ -117,6 +117,11 @@ STATE = Layout(
     ("hand_moves", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
+# the names of the compiled contract (engines.api): the seat to decide and the phase are the
+# turn core's, and a decision's legal codes fit in the turn core's buffer
+OVER = T.OVER
+N_ACTIONS = T.MAX_LEGAL
+CURRENT = T.CURRENT
 LAID_AT_START = STATE.offset("laid_at_start")
 LAID = STATE.offset("laid")
 LAID_VALUE = STATE.offset("laid_value")

@@ -153,6 +153,10 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
+# the names of the compiled contract (engines.api): the seat to decide and the phase are the
+# turn core's, and a decision's legal codes fit in the turn core's buffer
+OVER = T.OVER
+N_ACTIONS = T.MAX_LEGAL
 MUST_CARD = STATE.offset("must_card")
 MUST_WILD = STATE.offset("must_wild")
 PROV_POINTS = STATE.offset("prov_points")

@@ -1,0 +1,62 @@
+"""Compiled code written once and specialised per game, through numba's cache.
+
+A compiled function shared by every game (a game loop, a wrapper that runs a rule with a
+state's own chance stream) must call each game's own compiled rules.  Passing those rules as
+arguments does not survive numba's cache across processes (a compiled function passed as a
+value is lowered as a process address), and neither does closing over them (the cache key of
+a closure hashes its cells, and a compiled function pickles with a per-process id), so every
+process would compile again.
+
+Instead, the shared function takes a :class:`Tag`: an argument that carries nothing at run
+time, whose numba *type* names what to specialise for (a rules module, a kernel).  Numba
+overloads (:func:`numba.extending.overload`) look the game's functions up by that name when
+the shared function is compiled for it, as if it had been written for that game; the
+compiled code is cached once per name, since the type is part of the signature, and loaded
+again in a fresh process.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from numba import types
+from numba.extending import NativeValue, models, register_model, typeof_impl, unbox
+
+
+class TagType(types.Type):
+    """The numba type of a :class:`Tag`: it carries the tag's name."""
+
+    def __init__(self, name: str) -> None:
+        self.tag = name
+        super().__init__(name=f"Tag({name})")
+
+
+@register_model(TagType)
+class _TagModel(models.OpaqueModel):
+    pass
+
+
+class Tag:
+    """A name that compiled code is specialised for, passed as an argument."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Tag({self.name!r})"
+
+
+@typeof_impl.register(Tag)
+def _typeof_tag(value: Tag, context: Any) -> TagType:
+    return TagType(value.name)
+
+
+@unbox(TagType)
+def _unbox_tag(typ: TagType, obj: Any, c: Any) -> NativeValue:
+    return NativeValue(c.context.get_dummy_value())
+
+
+def module_of(tag: TagType) -> Any:
+    """The module a tag names (``Tag("engines.baccara.rules")``), imported."""
+    return importlib.import_module(tag.tag)

@@ -1,0 +1,439 @@
+"""The one batch kernel: a game loop written once, specialised for each game by numba.
+
+A game declares its :class:`Kernel`: its rules and summary modules, its compiled policies by
+agent name, and, where the standard ones do not fit, its own compiled *hooks*::
+
+    choose(policy, s, pr, actions, n, decisions, weights, seen, table)   # a seat's move
+    legal_actions(s, pr, out)                    # the legal action codes; their count
+    start(s, pr, chance)                         # new_game, then the chance that follows
+    step(s, pr, action, chance, rounds, row)     # one decision and what follows it;
+                                                 # returns the round-row count so far
+
+Everything else (seeding each game's two streams, the loop over games and decisions, round
+rows, final states, policy names, the Python entry point) is here, once.  The loop reads the
+rules' ``PHASE``, ``OVER``, ``CURRENT`` and ``STATE_SIZE`` and the summary's ``SIZE``,
+``ROUND_WIDTH`` and ``summarize(s, row)``.
+
+How the loop reaches a game's hooks: the kernel's name is passed to the compiled loop as a
+:class:`~engines.specialise.Tag`, and the hooks below are numba overloads that look the
+kernel's functions up by it, so compiling the loop for a game links that game's functions,
+as if the loop had been written for it; numba caches one compiled loop per game and loads it
+again in a fresh process (see :mod:`engines.specialise`).
+
+Games whose rules never allocate (paris-damis, betzanbloo) run the loop without numba's
+reference counting (NRT, ``nrt=False``).  With it, every array a compiled function passes on,
+or binds inside an inlined helper, costs an atomic increment and decrement of the array's
+counter, and each such call is opaque to the optimiser, which must then reload the state: a
+paris-damis game with strategy bots made about 21,000 such calls (70 per decision), about a
+third of the kernel's time.  Without NRT nothing in the loop may allocate: the caller passes
+its work arrays, and the rules it calls use fixed arrays (:func:`engines.layout.copy_into`,
+:func:`engines.layout.sort_field`).  Every function the loop calls is compiled again under the
+same flags (numba tags the copies), so the Python API's own compiled rules are unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+from numba.extending import overload
+
+from agents.random_agent import random_choice
+from engines.layout import copy_into
+from engines.seeding import ReseedableStream, reseed, seed_words
+from engines.specialise import Tag, TagType
+
+# name -> Kernel, filled as kernels are declared (a kernel is compiled only through its play)
+_KERNELS: dict[str, Kernel] = {}
+
+
+def _kernel(tag: TagType) -> Kernel:
+    return _KERNELS[tag.tag]
+
+
+@njit(cache=True, inline="always")
+def has_room(rounds, row, count):
+    """Whether ``count`` more round rows fit in ``rounds`` after the first ``row``: a step
+    hook records a round only then, and counts it either way (see :meth:`Kernel.play`)."""
+    return row + count <= rounds.shape[0]
+
+
+@njit(cache=True, inline="always")
+def keep_final(finals, g, s):
+    """Copy the final state ``s`` of game ``g`` into ``finals[g]`` when ``finals`` has
+    rows."""
+    if finals.shape[0] > 0:
+        copy_into(finals[g], s)
+
+
+# --- The hooks: one overload each, resolved per kernel --------------------------------
+def start(tag, s, pr, chance):
+    """The game's setup: ``new_game`` and the chance steps up to the first decision."""
+
+
+def game_over(tag, s):
+    """Whether the game is over."""
+
+
+def to_play(tag, s):
+    """The seat to decide."""
+
+
+def legal_actions(tag, s, pr, out):
+    """The legal action codes, written into ``out``; returns their count."""
+
+
+def choose(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
+    """The code the seat's compiled policy picks among the ``n`` legal ``actions``."""
+
+
+def step(tag, s, pr, action, chance, rounds, row):
+    """Play ``action`` and what follows it; returns the round-row count so far."""
+
+
+def finish(tag, s, pr, rounds, row):
+    """After the game: round rows the rules kept in the state; returns their count so far."""
+
+
+def summarize(tag, s, out):
+    """The finished game's summary row."""
+
+
+@overload(start)
+def _start(tag, s, pr, chance):
+    kernel = _kernel(tag)
+    if kernel.start is not None:
+        hook = kernel.start
+
+        def impl(tag, s, pr, chance):
+            hook(s, pr, chance)
+        return impl
+    new_game, advance = kernel.rules.new_game, kernel.rules.advance
+
+    def impl_standard(tag, s, pr, chance):
+        new_game(s, pr)
+        advance(s, pr, chance)
+    return impl_standard
+
+
+@overload(game_over)
+def _game_over(tag, s):
+    rules = _kernel(tag).rules
+    phase, over = rules.PHASE, rules.OVER
+
+    def impl(tag, s):
+        return s[phase] == over
+    return impl
+
+
+@overload(to_play)
+def _to_play(tag, s):
+    current = _kernel(tag).rules.CURRENT
+
+    def impl(tag, s):
+        return s[current]
+    return impl
+
+
+@overload(legal_actions)
+def _legal_actions(tag, s, pr, out):
+    kernel = _kernel(tag)
+    hook = kernel.legal_actions or kernel.rules.legal_actions
+
+    def impl(tag, s, pr, out):
+        return hook(s, pr, out)
+    return impl
+
+
+@overload(choose)
+def _choose(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
+    kernel = _kernel(tag)
+    if kernel.choose is not None:
+        hook = kernel.choose
+
+        def impl(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
+            return hook(policy, s, pr, actions, n, decisions, weights, seen, table)
+        return impl
+
+    def impl_random(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
+        return random_choice(actions, n, decisions)
+    return impl_random
+
+
+@overload(step)
+def _step(tag, s, pr, action, chance, rounds, row):
+    kernel = _kernel(tag)
+    if kernel.step is not None:
+        hook = kernel.step
+
+        def impl(tag, s, pr, action, chance, rounds, row):
+            return hook(s, pr, action, chance, rounds, row)
+        return impl
+    play, settle, resolve = _play_hook(kernel), _settle_hook(kernel), _chance_hook(kernel)
+    counter = kernel.round_counter
+
+    def impl_standard(tag, s, pr, action, chance, rounds, row):
+        before = s[counter]
+        play(s, pr, action, chance)
+        row = settle(s, pr, before != s[counter], rounds, row)
+        resolve(s, pr, chance)
+        return row
+    return impl_standard
+
+
+def _play_hook(kernel: Kernel) -> Any:
+    """The rules' ``apply_action``, with the chance generator if it draws."""
+    apply_action = kernel.rules.apply_action
+    if kernel.apply_draws:
+        @njit(inline="always")
+        def play_drawing(s, pr, action, chance):
+            apply_action(s, pr, action, chance)
+        return play_drawing
+
+    @njit(inline="always")
+    def play(s, pr, action, chance):
+        apply_action(s, pr, action)
+    return play
+
+
+def _chance_hook(kernel: Kernel) -> Any:
+    """After a decision and its round rows: ``advance`` when ``chance_pending`` (nothing for
+    rules that draw as they play)."""
+    if kernel.apply_draws:
+        @njit(inline="always")
+        def drawn(s, pr, chance):
+            pass
+        return drawn
+    chance_pending, advance = kernel.rules.chance_pending, kernel.rules.advance
+
+    @njit(inline="always")
+    def resolve(s, pr, chance):
+        if chance_pending(s):      # passing a Generator to a call costs; only when needed
+            advance(s, pr, chance)
+    return resolve
+
+
+def _settle_hook(kernel: Kernel) -> Any:
+    """Once a round ended (``ended``), its rows (``summary.record_round``, one per seat)."""
+    if kernel.round_counter < 0:
+        @njit(inline="always")
+        def no_rounds(s, pr, ended, rounds, row):
+            return row
+        return no_rounds
+    record_round = kernel.record_round or kernel.summary.record_round
+    rows = _rows_per_round(kernel)
+
+    @njit(inline="always")
+    def settle(s, pr, ended, rounds, row):
+        if not ended:
+            return row
+        if has_room(rounds, row, rows(pr)):
+            return record_round(s, pr, rounds, row)
+        return row + rows(pr)
+    return settle
+
+
+def _rows_per_round(kernel: Kernel) -> Any:
+    """The rows a round writes: ``kernel.rows_per_round``, or one per seat."""
+    if kernel.rows_per_round > 0:
+        fixed = kernel.rows_per_round
+
+        @njit(inline="always")
+        def rows(pr):
+            return fixed
+        return rows
+    return _seats(kernel.rules)
+
+
+def _seats(rules: Any) -> Any:
+    """The number of seats, from the parameters (``P_PLAYERS``) or the rules (``PLAYERS``,
+    games for a fixed number)."""
+    if hasattr(rules, "P_PLAYERS"):
+        at = rules.P_PLAYERS
+
+        @njit(inline="always")
+        def seats_of(pr):
+            return pr[at]
+        return seats_of
+    fixed = rules.PLAYERS
+
+    @njit(inline="always")
+    def seats(pr):
+        return fixed
+    return seats
+
+
+@overload(finish)
+def _finish(tag, s, pr, rounds, row):
+    kernel = _kernel(tag)
+    if kernel.finish is not None:
+        hook = kernel.finish
+
+        def impl(tag, s, pr, rounds, row):
+            return hook(s, pr, rounds, row)
+        return impl
+
+    def impl_nothing(tag, s, pr, rounds, row):
+        return row
+    return impl_nothing
+
+
+@overload(summarize)
+def _summarize(tag, s, out):
+    hook = _kernel(tag).summary.summarize
+
+    def impl(tag, s, out):
+        hook(s, out)
+    return impl
+
+
+# --- The loop ---------------------------------------------------------------------------------
+def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, decisions,
+                decisions_alias, rows, rounds, round_counts, finals, s, seen, actions, table):
+    """Play ``len(words)`` games, seat p of game g with policy ``seat_policies[g, p]`` (policy
+    q playing with parameters ``weights[q]``): game g's summary goes to ``rows[g]``, its round
+    rows to ``rounds[g]`` (``round_counts[g]`` of them; a game with more than fit counts them
+    all but writes only those that fit), its final state to ``finals[g]`` when ``finals`` has
+    rows.  ``s``, ``seen``, ``actions`` and ``table`` are work arrays."""
+    for g in range(words.shape[0]):
+        reseed(chance, chance_alias, words[g, 0])
+        reseed(decisions, decisions_alias, words[g, 1])
+        start(tag, s, pr, chance)
+        row = 0
+        while not game_over(tag, s):
+            n = legal_actions(tag, s, pr, actions)
+            action = choose(tag, seat_policies[g, to_play(tag, s)], s, pr, actions, n,
+                            decisions, weights, seen, table)
+            row = step(tag, s, pr, action, chance, rounds[g], row)
+        round_counts[g] = finish(tag, s, pr, rounds[g], row)
+        summarize(tag, s, rows[g])
+        keep_final(finals, g, s)
+
+
+# The same loop under two sets of flags (each game uses one; its tag keeps the cache entries
+# apart): with numba's reference counting, and without it for rules that never allocate.
+_LOOP_NRT = njit(cache=True, nogil=True)(_play_games)
+_LOOP_NO_NRT = njit(cache=True, nogil=True, _nrt=False)(_play_games)
+
+
+# --- What a game declares, and the Python entry point -----------------------------------------
+class KernelOutput(NamedTuple):
+    """Per game summary rows; all round rows (game after game); round rows per game; final
+    states (empty unless asked)."""
+
+    rows: np.ndarray
+    rounds: np.ndarray
+    round_counts: np.ndarray
+    finals: np.ndarray
+
+
+def no_round_rows(params: Any) -> int:
+    """For games that record no round rows."""
+    return 0
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A game's batch kernel: what the loop needs to know of the game.
+
+    ``name``: the kernel's name (one per rules module); ``rules`` and ``summary``: the
+    game's compiled rules and summary modules; ``policies``: agent name -> policy id, ids
+    0, 1, ... (``random`` is 0 in every game); ``weights``: row q, the parameters policy q
+    reads (float64; by default none); ``table``: a function of the game giving the float64
+    work array the policies share; ``max_round_rows``: a function of the game's parameters
+    giving the round rows to make room for per game (a game that records more is played
+    again with room for them all); ``action_dtype``: the type of the action codes the
+    rules write; ``nrt``: whether the loop keeps numba's reference counting.
+
+    The hooks, compiled functions (see the module docstring), each optional: ``choose``
+    (default: ``random`` only), ``legal_actions`` (default: the rules' own), ``start``
+    (default: ``new_game`` then ``advance``), ``step`` and ``finish(s, pr, rounds, row)``
+    (after the game, for round rows the rules keep in the state; default: none).  The
+    default step is the rules' ``apply_action(s, pr, action)`` (with ``apply_draws``,
+    ``apply_action(s, pr, action, chance)``: the rules draw as they play), then the round's
+    rows when the state field at ``round_counter`` changed (``-1``: no round rows), then
+    ``advance`` if ``chance_pending`` (the next deal; not with ``apply_draws``).  A round's
+    rows are written by ``record_round(s, pr, rounds, row) -> next row`` (default: the
+    summary's), ``rows_per_round`` of them (``0``: one per seat)."""
+
+    name: str
+    rules: Any
+    summary: Any
+    policies: dict[str, int]
+    choose: Any = None
+    legal_actions: Any = None
+    start: Any = None
+    step: Any = None
+    finish: Any = None
+    record_round: Any = None
+    rows_per_round: int = 0
+    weights: np.ndarray | None = None
+    table: Callable[[Any], np.ndarray] = lambda game: np.zeros((0, 0))
+    max_round_rows: Callable[[Any], int] = no_round_rows
+    round_counter: int = -1
+    apply_draws: bool = False
+    action_dtype: type = np.int32
+    nrt: bool = True
+
+    def __post_init__(self) -> None:
+        if self.weights is None:        # no policy reads any parameter
+            object.__setattr__(self, "weights", np.zeros((len(self.policies), 0)))
+        if _KERNELS.setdefault(self.name, self) is not self:
+            raise ValueError(f"a kernel named {self.name!r} exists already")
+
+    @property
+    def POLICIES(self) -> dict[str, int]:      # noqa: N802 (the kernel modules' old name)
+        return self.policies
+
+    def policy_ids(self, names: Sequence[str]) -> np.ndarray:
+        """Policy ids of agent names; a name without a compiled twin names those that have
+        one."""
+        unknown = [n for n in names if n not in self.policies]
+        if unknown:
+            raise ValueError(f"no compiled policy for {', '.join(unknown)} in {self.name}; "
+                             f"compiled agents: {', '.join(sorted(self.policies))}")
+        return np.array([self.policies[n] for n in names], dtype=np.int32)
+
+    def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
+             keep_states: bool = False) -> KernelOutput:
+        """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
+        ``(count, players)`` policy ids."""
+        seat_policies = np.ascontiguousarray(seat_policies, dtype=np.int32)
+        room = self.max_round_rows(game.params)
+        rows, rounds, counts, finals = self._play(game, seat_policies,
+                                                  seed_words(seed, start, count), room,
+                                                  keep_states)
+        kept = [rounds[g, :counts[g]] for g in range(count)]
+        for g in np.flatnonzero(counts > room).tolist():
+            # more round rows than room was made for: play the game again with room for them
+            again = self._play(game, seat_policies[g:g + 1], seed_words(seed, start + g, 1),
+                               int(counts[g]), False)
+            kept[g] = again[1][0]
+        width = self.summary.ROUND_WIDTH
+        all_rounds = (rounds.reshape(count * room, width) if (counts == room).all()
+                      else np.concatenate(kept) if kept
+                      else np.empty((0, width), dtype=np.int32))
+        return KernelOutput(rows, all_rounds, counts, finals)
+
+    def _play(self, game: Any, seat_policies: np.ndarray, words: np.ndarray, room: int,
+              keep_states: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The loop's arrays: summary rows, round rows per game ``(count, room, width)``,
+        round-row counts, final states."""
+        count = words.shape[0]
+        rules, summary = self.rules, self.summary
+        chance, decisions = ReseedableStream(), ReseedableStream()
+        chance.check()
+        rows = np.zeros((count, summary.SIZE), dtype=np.int32)
+        rounds = np.empty((count, room, summary.ROUND_WIDTH), dtype=np.int32)
+        round_counts = np.zeros(count, dtype=np.int64)
+        finals = np.zeros((count if keep_states else 0, rules.STATE_SIZE), dtype=np.int32)
+        loop = _LOOP_NRT if self.nrt else _LOOP_NO_NRT
+        loop(Tag(self.name), game.encoded_params, seat_policies, self.weights, words,
+             chance.generator, chance.alias, decisions.generator, decisions.alias, rows,
+             rounds, round_counts, finals, np.empty(rules.STATE_SIZE, dtype=np.int32),
+             np.empty(rules.STATE_SIZE, dtype=np.int32),
+             np.empty(rules.N_ACTIONS, dtype=self.action_dtype), self.table(game))
+        return rows, rounds, round_counts, finals

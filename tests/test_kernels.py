@@ -1,0 +1,113 @@
+"""Every game has a batch kernel, and it plays exactly the games of the game's Python path:
+the same seeds give the same final states, summary rows and round rows, with random seats
+and with each of the game's compiled bots; and a second process loads every compiled loop
+from numba's cache instead of compiling it again."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import agents
+import engines
+from sim.kernels import has_kernel, kernel_for
+from sim.runner import play_python
+
+# Shorter games where the default one is long (seconds of Python play per game).
+SHORT = {
+    "rami": {"num_hands": 1},
+    "petite-ecole": {"max_hands": 1},
+    "pinacle": {"max_hands": 1},
+    "empereur": {"num_rounds": 1},
+    "baccara": {"max_coups": 8},
+    "pharaon": {"num_coups": 4},
+    "tarot": {"num_deals": 2},
+    "tarot-lorrain": {"num_deals": 2},
+    "tarot-tare": {"num_deals": 2},
+    "belote-a-trois": {"target": 300},
+    "belote-comptoir": {"target": 300},
+    "vicaire": {"num_games": 1},
+    "chasse-coeur": {"num_hands": 2},
+    "petasse": {"num_hands": 2},
+    "ascenseur-atouts": {"target_errors": 2},
+    "nain-jaune": {"max_deals": 2},
+    "paris-damis": {"rounds": 3},
+}
+
+
+def short_game(slug: str):
+    """The game at its defaults, shortened where ``SHORT`` says."""
+    return engines.load(slug, **SHORT.get(slug, {}))
+
+
+def seatings(slug: str, players: int) -> list[list[str]]:
+    """All seats random, then each compiled bot of the game at every other seat."""
+    bots = [name for name in kernel_for(slug).policies if name != "random"]
+    return [["random"] * players] + [[bot if p % 2 == 0 else "random" for p in range(players)]
+                                     for bot in bots]
+
+
+@pytest.mark.parametrize("slug", engines.available())
+def test_every_game_has_a_kernel_that_plays_the_games_of_its_python_path(slug):
+    assert has_kernel(slug)
+    game = short_game(slug)
+    kernel = kernel_for(slug)
+    seed, start, count = 5, 3, 6
+    for names in seatings(slug, game.num_players):
+        seats = np.tile(kernel.policy_ids(names), (count, 1))
+        out = kernel.play(game, seats, seed, start, count, keep_states=True)
+        offset = 0
+        for g in range(count):
+            bots = [agents.load(name, game=slug) for name in names]
+            state = play_python(game, bots, seed, start + g)
+            row, rounds = state.records()
+            assert np.array_equal(out.finals[g], state.s), (names, g, "final state")
+            assert np.array_equal(out.rows[g], row), (names, g, "summary row")
+            k = int(out.round_counts[g])
+            assert k == len(rounds), (names, g, "round rows")
+            assert np.array_equal(out.rounds[offset:offset + k], rounds), (names, g)
+            offset += k
+        assert offset == len(out.rounds)
+
+
+def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
+    game = short_game("chasse-coeur")
+    kernel = kernel_for("chasse-coeur")
+    seats = np.zeros((4, game.num_players), dtype=np.int32)
+    roomy = kernel.play(game, seats, 9, 0, 4)
+    cramped = type(kernel).__new__(type(kernel))
+    cramped.__dict__.update(kernel.__dict__)
+    object.__setattr__(cramped, "max_round_rows", lambda params: 1)
+    tight = cramped.play(game, seats, 9, 0, 4)
+    assert (roomy.round_counts > 1).all()
+    assert np.array_equal(tight.round_counts, roomy.round_counts)
+    assert np.array_equal(tight.rounds, roomy.rounds)
+    assert np.array_equal(tight.rows, roomy.rows)
+
+
+def test_a_second_process_compiles_no_kernel_again(tmp_path):
+    """numba finds every game's compiled loop in its cache: the loop is specialised per game
+    by an argument's type, not by passing compiled functions, which would defeat the cache."""
+    script = textwrap.dedent("""
+        import numpy as np, engines
+        from sim.kernels import factory, kernel_for
+        for slug in ("bataille", "chasse-coeur", "paris-damis"):
+            game, kernel = engines.load(slug), kernel_for(slug)
+            kernel.play(game, np.zeros((2, game.num_players), dtype=np.int32), 1, 0, 2)
+        misses = sum(factory._LOOP_NRT.stats.cache_misses.values()) \\
+            + sum(factory._LOOP_NO_NRT.stats.cache_misses.values())
+        hits = sum(factory._LOOP_NRT.stats.cache_hits.values()) \\
+            + sum(factory._LOOP_NO_NRT.stats.cache_hits.values())
+        print(hits, misses)
+    """)
+    path = tmp_path / "load.py"
+    path.write_text(script)
+    for _ in range(2):      # the first run may compile (a fresh cache); the second may not
+        done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                              check=True)
+    hits, misses = map(int, done.stdout.split())
+    assert (hits, misses) == (3, 0)
