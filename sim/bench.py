@@ -2,7 +2,8 @@
 
 Measures how fast a game plays with random agents: on one core through its compiled kernel
 (and again with four copies of each compiled strategy bot, ``kernel greedy``, ...) and
-through the Python API; on all cores through the kernel alone (``kernel*``: a fresh
+through the Python API (and the kernel's speed over the Python path's on the same random
+games, ``kernel/python``, target 10x); on all cores through the kernel alone (``kernel*``: a fresh
 process that plays the games in sim.batch's chunks and keeps nothing); and end to end with
 ``python -m sim.batch`` on all cores (Parquet writing included).  The batch target is at most
 1.3x the kernel-alone time on the same cores.  ``--variant KEY=VALUE`` (repeatable, as for
@@ -52,6 +53,9 @@ TARGETS = {("paris-damis", ""): (25_000, 500), ("huit-americain", ""): (2_600, N
 PYTHON_AGENTS = {"rami": "eager", "petite-ecole": "climber", "empereur": "hoarder"}
 # games/s on one core through the kernel with every seat a copy of one strategy bot
 STRATEGY_TARGETS = {("paris-damis", ""): 10_000}
+# every game's kernel plays its random games at least this many times faster than its Python
+# path plays the same games, both on one core in the same run (issue 21)
+KERNEL_SPEEDUP = 10
 
 
 def variant_key(params: Params) -> str:
@@ -116,10 +120,11 @@ def bench_kernel(game, games: int, seed: int, repeat: int, agent: str = "random"
                    games / seconds, target)
 
 
-def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
-    """The Python API on one core with random agents, or the game's
-    :data:`PYTHON_AGENTS` bot, at every seat."""
-    agent = PYTHON_AGENTS.get(game.slug, "random")
+def bench_python(game, games: int, seed: int, repeat: int, agent: str | None = None
+                 ) -> Measure:
+    """The Python API on one core with ``agent`` at every seat (default: random, or the
+    game's :data:`PYTHON_AGENTS` bot)."""
+    agent = agent or PYTHON_AGENTS.get(game.slug, "random")
     seats = [agents.load(agent, game=game.slug)] * game.num_players
     play_python(game, seats, seed, 0)                           # compile / load cache
 
@@ -132,6 +137,14 @@ def bench_python(game, games: int, seed: int, repeat: int) -> Measure:
     path = "python" if agent == "random" else f"python {agent}"
     return Measure(game.slug, variant, path, game.num_players, games, seconds,
                    games / seconds, target)
+
+
+def speedup(kernel: Measure, python: Measure) -> Measure:
+    """The kernel's games/s over the Python path's, both with random seats (the same
+    games), as a measure whose target is :data:`KERNEL_SPEEDUP`."""
+    return Measure(kernel.game, kernel.variant, "kernel/python", kernel.players, kernel.games,
+                   kernel.seconds, kernel.games_per_second / python.games_per_second,
+                   KERNEL_SPEEDUP)
 
 
 def kernel_alone(slug: str, params: list[str], games: int, seed: int, jobs: int) -> None:
@@ -252,7 +265,14 @@ def main(argv: list[str] | None = None) -> int:
             measures.append(kernel)
             measures += [bench_kernel(game, args.kernel_games, args.seed, args.repeat, name)
                          for name in kernel_for(game.slug).POLICIES if name != "random"]
-        measures.append(bench_python(game, args.python_games, args.seed, args.repeat))
+        python = bench_python(game, args.python_games, args.seed, args.repeat)
+        measures.append(python)
+        if kernel is not None:
+            if python.path != "python":      # a bot's games: time random ones too, fewer
+                python = bench_python(game, max(1, args.python_games // 10), args.seed,
+                                      args.repeat, "random")
+                measures.append(python)
+            measures.append(speedup(kernel, python))
         if args.batch_games:
             alone, batch = bench_all_cores(game, args.batch_games, args.seed, jobs,
                                            args.repeat)
@@ -272,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
+        if m.path == "kernel/python":
+            print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{'':>9}{'':>9}"
+                  f"{m.games_per_second:>10,.1f}x{m.target:>8}x  {ok}")
+            continue
         target = f"{m.target:,.0f}" if m.target else "-"
         print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
               f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
@@ -279,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
           f"NAME, python NAME: every seat that bot).  kernel*: the kernel alone on "
           f"{jobs} cores, fresh process, nothing written; batch: python -m sim.batch on "
           f"{jobs} cores, Parquet included (both best of {args.repeat}, start-up included); "
-          f"batch target = kernel* games/s / 1.3")
+          f"batch target = kernel* games/s / 1.3; kernel/python: the kernel's speed over the "
+          f"Python path's with random seats (the same games), target {KERNEL_SPEEDUP}x")
     for m in measures:
         if m.path == "batch":
             one = next((k for k in measures if k.label == m.label and k.path == "kernel"),

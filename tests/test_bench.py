@@ -22,13 +22,15 @@ def test_every_compiled_bot_gets_a_kernel_row(slug):
     lines = out.getvalue().splitlines()
     rows = [line for line in lines if line.startswith(slug)]
     paths = {line[len(slug):].strip().split("  ")[0] for line in rows}
-    expected = {"kernel", "python"} | {f"kernel {name}" for name in kernel_for(slug).POLICIES
-                                      if name != "random"}
+    expected = {"kernel", "python", "kernel/python"} \
+        | {f"kernel {name}" for name in kernel_for(slug).POLICIES if name != "random"}
     assert paths == expected
     header = lines[0]
     assert all(line.index("kernel" if "kernel" in line else "python") == header.index("path")
                for line in rows)
-    assert all(line.rstrip().endswith("-  -") for line in rows)
+    assert all(line.rstrip().endswith("-  -") for line in rows if "kernel/python" not in line)
+    speedup = next(line for line in rows if "kernel/python" in line)
+    assert speedup.rstrip().endswith(("x  yes", "x  NO"))
 
 
 def bench_json(argv):
@@ -46,9 +48,12 @@ def test_a_variant_is_timed_against_its_own_target():
     assert kernel["target"] == 60_000 and kernel["players"] == 4
     assert measures["rikiki", "hands=5", "python"]["target"] is None
     one_deal = bench_json(["chasse-coeur", "petasse", "--variant", "num_hands=1"])
-    assert {k: m["target"] for k, m in one_deal.items()} == {
+    assert {k: m["target"] for k, m in one_deal.items() if m["path"] != "kernel/python"} == {
+        ("chasse-coeur", "num_hands=1", "kernel"): None,
         ("chasse-coeur", "num_hands=1", "python"): 3_000,
+        ("petasse", "num_hands=1", "kernel"): None,
         ("petasse", "num_hands=1", "python"): 3_000}
+    assert one_deal["petasse", "num_hands=1", "kernel/python"]["target"] == bench.KERNEL_SPEEDUP
     defaults = bench_json(["chasse-coeur"])
     assert defaults["chasse-coeur", "", "python"]["target"] is None
 
