@@ -267,8 +267,12 @@ class CompiledRules(Protocol):
     * The war rules (bataille, super-bataille) have no decisions: no ``legal_actions``,
       ``observe`` or ``DECISIONS``; their ``determinize(s, pr, rng, out)`` takes no seat
       (every pile is hidden from everyone alike).
-    * The rummy games build their state on :data:`engines.rummy_turns.CORE_STATE` and take
-      ``observe`` and ``determinize`` from :mod:`engines.rummy_turns`.
+    * The rummy games (rami, petite-école, pinacle) build their state on
+      :data:`engines.rummy_turns.CORE_STATE`: the one-value fields (``PHASE``, ``CURRENT``,
+      ``DECISIONS``, ``RANK``, ``OVER``), ``observe`` and ``determinize`` are those of
+      :mod:`engines.rummy_turns`; their action codes are sparse (no ``N_ACTIONS``: at most
+      ``rummy_turns.MAX_LEGAL`` legal at once), and their round rows live in the state
+      (``ROUNDS``, ``ROUND_WIDTH``).
     """
 
     STATE: Any              # the layout (engines.layout.Layout) of the state array
