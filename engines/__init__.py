@@ -13,9 +13,11 @@ import hashlib
 import importlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numba
+
+from engines.api import Game, GameParams
 
 # Packages whose compiled functions call one another across modules.
 _COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
@@ -39,7 +41,8 @@ def _numba_cache_dir() -> Path:
 
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = str(_numba_cache_dir())
+    # numba.config sets its attributes at run time
+    numba.config.CACHE_DIR = str(_numba_cache_dir())  # type: ignore[attr-defined]
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
@@ -75,7 +78,7 @@ def available() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(slug: str) -> Any:
+def game_class(slug: str) -> type[Game]:
     """The class of a game by slug; an unknown slug names the valid ones."""
     try:
         target = _GAMES[slug]
@@ -83,15 +86,15 @@ def game_class(slug: str) -> Any:
         raise ValueError(f"unknown game {slug!r}; available games: "
                          f"{', '.join(available())}") from None
     module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return cast(type[Game], getattr(importlib.import_module(module), name))
 
 
-def params_class(slug: str) -> Any:
-    """The frozen parameter dataclass of a game."""
-    return game_class(slug).Params
+def params_class(slug: str) -> type[GameParams]:
+    """The frozen parameter dataclass of a game (see :class:`engines.api.GameParams`)."""
+    return cast(type[GameParams], game_class(slug).Params)
 
 
-def load(slug: str, **params: Any) -> Any:
+def load(slug: str, **params: Any) -> Game:
     """A game with the given parameters (typed values or ``key=value`` strings' values).
 
     ``players`` is every game's player-count parameter, with the game's usual count as its

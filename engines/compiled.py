@@ -228,9 +228,11 @@ class CompiledState:
 
 class CompiledGame:
     """A game with fixed parameters over compiled ``rules`` (``encode_params``, ``STATE``,
-    ``new_game``, ``advance``); subclasses name ``Params`` and ``state_class``."""
+    ``new_game``, ``advance``); subclasses name ``Params``, ``summary`` and
+    ``state_class``."""
 
     rules: Any
+    summary: Any
     Params: Any
     state_class: Any
     advance: Any            # staticmethod: the engine's compiled advance(s, pr, rngs, alias,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib
 import json
 import math
 import os
@@ -142,7 +141,7 @@ def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.nda
                  rows: np.ndarray, rounds: np.ndarray | None,
                  round_counts: np.ndarray) -> dict[str, pa.Table]:
     """The games, players and rounds tables of a chunk from its records."""
-    summary = game_summary_module(game)
+    summary = game.summary
     n = game.num_players
     game_id = np.arange(start, start + count, dtype=np.int64)
     players = summary.player_columns(game.params, rows)
@@ -182,19 +181,11 @@ def categorical(codes: np.ndarray, categories: Sequence[str]) -> pa.DictionaryAr
     return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array(list(categories)))
 
 
-def game_summary_module(game: Any) -> Any:
-    """The engine module that turns records into table columns."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.summary")
-
-
 def bet_columns(slug: str) -> tuple[str, str]:
     """The rounds table's bet column and the column that says whether the bet was met, for
-    the summary's bet accuracy: ``("bet", "bet_correct")`` unless the game's summary module
-    names its own in ``BET_COLUMNS`` (rikiki: ``("bid", "made")``)."""
-    package = engines.game_class(slug).__module__.rsplit(".", 1)[0]
-    summary = importlib.import_module(f"{package}.summary")
-    return getattr(summary, "BET_COLUMNS", ("bet", "bet_correct"))
+    the summary's bet accuracy: ``("bet", "bet_correct")`` unless the game's summary names
+    its own in ``BET_COLUMNS`` (rikiki: ``("bid", "made")``)."""
+    return getattr(engines.game_class(slug).summary, "BET_COLUMNS", ("bet", "bet_correct"))
 
 
 class GameFailed(Exception):

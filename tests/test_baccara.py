@@ -350,14 +350,6 @@ def test_chips_and_cards_are_conserved(params, seed):
     assert len(coups) == result.stats["coups"]
 
 
-def test_the_same_seed_plays_the_same_session():
-    game = load(players=5)
-    bots = [agents.load("random")] * 5
-    a, b = play_python(game, bots, 3, 7), play_python(game, bots, 3, 7)
-    assert a.log == b.log and np.array_equal(a.s, b.s)
-    assert play_python(game, bots, 3, 8).log != a.log
-
-
 def test_determinize_redeals_only_what_the_seat_cannot_see():
     state = stack(table(players=3), "2♠ 2♥ 3♦ 3♣")
     state.apply("stake 5")

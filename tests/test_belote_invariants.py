@@ -18,7 +18,6 @@ from engines.belote import rules as R
 from engines.belote.summary import ROUND_FIELDS
 from engines.belote_a_trois.params import BeloteATroisParams
 from engines.belote_comptoir.params import BeloteComptoirParams
-from engines.seeding import decision_rng
 from sim.runner import play_python
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -175,28 +174,6 @@ def test_a_full_comptoir_pack_adds_up_to_162():
 # ======================================================================================
 # Determinism, golden logs, the compiled playout
 # ======================================================================================
-@pytest.mark.parametrize("slug", SLUGS)
-def test_same_seed_same_game(slug):
-    game = engines.load(slug, target=300) if slug == "belote-a-trois" else engines.load(slug)
-    n = game.num_players
-    for seed in (0, 7):
-        first = play_python(game, [agents.load("random")] * n, seed)
-        second = play_python(game, [agents.load("random")] * n, seed)
-        assert first.log == second.log
-        assert np.array_equal(first.records()[1], second.records()[1])
-    deck = [game.new_state(seed).s[R.DECK:R.DECK + R.PACK_CARDS].tolist() for seed in (1, 2)]
-    assert deck[0] != deck[1]
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_playout_plays_the_random_agents_game(slug):
-    game = engines.load(slug, players=3)
-    via_api = play_python(game, [agents.load("random")] * 3, seed=6)
-    fast = game.new_state(6)
-    assert fast.playout(decision_rng(6)) == via_api.result().win_shares
-    assert np.array_equal(fast.s, via_api.s)
-
-
 GOLDEN = {
     "belote-a-trois": ({"first_dealer": 0, "target": 200}, 20261130),
     "belote-comptoir": ({"players": 3, "first_dealer": 2, "target": 2}, 20261130),
@@ -284,17 +261,6 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged():
                                                  "bidding; legal: pass, take"):
         state.apply("take ♠")
     assert np.array_equal(state.s, before)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_result_and_records_before_the_end_raise(slug):
-    state = engines.load(slug).new_state(0)
-    with pytest.raises(ValueError, match="not over"):
-        state.result()
-    with pytest.raises(ValueError, match="not over"):
-        state.records()
-    with pytest.raises(ValueError, match=r"seats are 0\.\.2"):
-        engines.load(slug, players=3).new_state(0).observation(3)
 
 
 def test_params_round_trip_and_name_the_valid_choices():

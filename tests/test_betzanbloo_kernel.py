@@ -50,19 +50,3 @@ def test_the_batch_runner_takes_the_kernel_for_compiled_bots_only():
     assert not batch.kernel_plays("betzanbloo", ["random", "flatmc", "random"])
     with pytest.raises(ValueError, match="no compiled policy for flatmc in betzanbloo"):
         kernel_for("betzanbloo").policy_ids(["flatmc"])
-
-
-def test_playout_plays_the_game_of_the_random_agent():
-    game = load(players=6)
-    bot = agents.load("random")
-    for seed in range(20):
-        a = game.new_state(seed)
-        for _ in range(seed % 9):                   # from various points of the game
-            a.apply(a.legal_actions()[0])
-        b = a.clone()
-        shares = a.playout(np.random.default_rng(seed))
-        rng = np.random.default_rng(seed)
-        while not b.is_terminal():
-            b.apply(bot.act(b.observation(b.current_player), b.legal_actions(), rng))
-        assert np.array_equal(a.s, b.s)
-        assert shares == b.result().win_shares

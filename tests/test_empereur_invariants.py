@@ -75,21 +75,6 @@ def test_cards_are_conserved_and_every_game_ends_with_consistent_records(params,
     assert players["points"].sum() == table["points"].sum()
 
 
-@settings(max_examples=8, **SETTINGS)
-@given(params=game_params(), seed=st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_game(params, seed):
-    game = load(**params)
-    a, b = (play(game.new_state(seed, 1), np.random.default_rng(seed)) for _ in "ab")
-    assert a.log == b.log and (a.s == b.s).all()
-
-
-def test_playout_plays_the_random_agents_game():
-    game = load(players=3, max_turns=200, mode="elite", target_points=80)
-    state = game.new_state(9)
-    shares = state.clone().playout(np.random.default_rng(3))
-    assert shares == play(state, np.random.default_rng(3)).result().win_shares
-
-
 @settings(max_examples=12, **SETTINGS)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 80),
        mode=st.sampled_from(MODES))
@@ -101,7 +86,9 @@ def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, m
     player = state.current_player
     seen = state.observation(player)
     other = (player + 1) % 4
-    assert seen.array[R.hand_at(other):R.hand_at(other) + R.CARDS].sum() == 0
+    # hidden but for the cards the seat gave that seat in the exchanges (it knows those)
+    gave = state.s[R.KNOWN + player * R.CARDS:R.KNOWN + (player + 1) * R.CARDS] == other + 1
+    assert seen.array[R.hand_at(other):R.hand_at(other) + R.CARDS][~gave].sum() == 0
     assert seen.hand == state.hand(player) and seen.talon == state.talon
     world = seen.determinize(np.random.default_rng(1))
     check_conservation(world)

@@ -75,17 +75,6 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
     assert sum(result.details["cards_drawn"]) >= sum(result.details["penalty_cards"])
 
 
-@settings(max_examples=10, **SETTINGS)
-@given(params=game_params(), seed=st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_game(params, seed):
-    game = load(**params)
-    logs = []
-    for _ in range(2):
-        state = play_random(game.new_state(seed, 3), np.random.default_rng(seed))
-        logs.append((state.log, state.s.tolist()))
-    assert logs[0] == logs[1]
-
-
 @settings(max_examples=15, **SETTINGS)
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
@@ -116,13 +105,6 @@ def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, 
     assert (again.s == world.s).all()
 
 
-def test_clone_is_independent():
-    state = load().new_state(4)
-    twin = state.clone()
-    twin.apply(twin.legal_actions()[0])
-    assert state.s[R.DECISIONS] == 0 and twin.s[R.DECISIONS] == 1
-
-
 def test_a_stale_observation_cannot_be_determinized():
     state = load().new_state(4)
     seen = state.observation(0)
@@ -151,14 +133,6 @@ def test_search_agents_play_a_game(name):
     state = play_python(game, bots, 2, 0)
     assert state.is_terminal()
     check_conservation(state)
-
-
-def test_playout_plays_the_random_agents_game():
-    game = load()
-    state = game.new_state(9)
-    shares = state.clone().playout(np.random.default_rng(3))
-    through_api = play_random(state, np.random.default_rng(3))
-    assert shares == through_api.result().win_shares
 
 
 # --- the shedder bot on clear positions ----------------------------------------------------

@@ -198,14 +198,6 @@ def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
     assert rows[:, 2].sum() == result.stats["rounds"]
 
 
-@settings(max_examples=6, **SETTINGS)
-@given(params=game_params(), seed=st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_game(params, seed):
-    game = load(**params)
-    a, b = (play_random(game.new_state(seed, 1), np.random.default_rng(seed)) for _ in "ab")
-    assert a.log == b.log and (a.s == b.s).all()
-
-
 @settings(max_examples=12, **SETTINGS)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
@@ -267,9 +259,3 @@ def test_errors_name_the_valid_choices():
         load(double_amount="twice")
     with pytest.raises(ValueError, match="takes 5 values"):
         load(antes=(1, 2))
-
-
-def test_playout_plays_the_random_agents_game():
-    state = load(max_deals=20).new_state(9)
-    shares = state.clone().playout(np.random.default_rng(3))
-    assert shares == play_random(state, np.random.default_rng(3)).result().win_shares

@@ -247,14 +247,6 @@ def test_observation_is_a_copy():
     assert obs.hand == (card_id(2, 0),)          # taken before the move
 
 
-def test_observation_of_a_bad_seat():
-    state = load_default().new_state(0)
-    with pytest.raises(ValueError, match="seat"):
-        state.observation(4)
-    with pytest.raises(ValueError, match="seat"):
-        state.observation(-1)
-
-
 def test_observations_never_show_other_hands_in_a_random_game():
     game = engines.load("paris-damis", players=3, jokers=1)
     for state in random_game_states(game, 4, every=7):

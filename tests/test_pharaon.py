@@ -264,14 +264,6 @@ def test_chips_are_conserved_and_stakes_stay_within_limits(params, seed):
     assert coups[:, 7].sum() == result.stats["banker_net"] or params["rotate_bank"]
 
 
-def test_the_same_seed_plays_the_same_session():
-    game = load(players=5, allow_both_sides=True)
-    bots = [agents.load("random")] * 5
-    a, b = play_python(game, bots, 3, 7), play_python(game, bots, 3, 7)
-    assert a.log == b.log and np.array_equal(a.s, b.s)
-    assert play_python(game, bots, 3, 8).log != a.log
-
-
 def test_clone_and_determinize_leave_the_original_alone():
     state = load().new_state(6)
     state.apply("bet left 2")

@@ -248,14 +248,6 @@ def test_cards_are_conserved_and_one_player_keeps_the_pouilleux(players, deck, m
     assert result.ranks[loser] == players and sum(result.win_shares) == pytest.approx(1.0)
 
 
-def test_the_same_seed_plays_the_same_game():
-    game = load(players=4, mysterieux=True)
-    bots = [agents.load("random")] * 4
-    a, b = play_python(game, bots, 3, 7), play_python(game, bots, 3, 7)
-    assert a.log == b.log and np.array_equal(a.s, b.s)
-    assert play_python(game, bots, 3, 8).log != a.log
-
-
 @pytest.mark.parametrize("name", ["flatmc", "ismcts"])
 def test_search_bots_play_a_game(name):
     game = load(players=3, holder_arranges=True)

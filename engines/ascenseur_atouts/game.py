@@ -80,6 +80,7 @@ class AscenseurAtouts:
     title = "Ascenseur aux atouts"
     Params = AscenseurParams
     actions = ACTIONS
+    summary = summary
 
     def __init__(self, params: AscenseurParams | None = None) -> None:
         self.params = params or AscenseurParams()

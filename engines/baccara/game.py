@@ -75,6 +75,7 @@ class Baccara(CompiledGame):
     Params = BaccaraParams
     actions = ACTIONS
     rules = R
+    summary = summary
     advance = staticmethod(_advance)
 
     @property

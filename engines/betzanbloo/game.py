@@ -60,6 +60,7 @@ class Betzanbloo:
     title = "Betzanbloo"
     Params = BetzanblooParams
     actions = ACTIONS
+    summary = summary
 
     def __init__(self, params: BetzanblooParams | None = None) -> None:
         self.params = params or BetzanblooParams()

@@ -91,6 +91,7 @@ class ParisDamis:
     title = "Paris d'amis"
     Params = ParisDamisParams
     actions = ACTIONS
+    summary = summary
 
     def __init__(self, params: ParisDamisParams | None = None) -> None:
         self.params = params or ParisDamisParams()

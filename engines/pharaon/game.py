@@ -60,6 +60,7 @@ class Pharaon(CompiledGame):
     Params = PharaonParams
     actions = ACTIONS
     rules = R
+    summary = summary
     advance = staticmethod(_advance)
 
     @property

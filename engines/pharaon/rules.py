@@ -357,7 +357,9 @@ def finish(s, pr):
 def determinize(s, pr, player, rng, out):
     """``s`` with the cards not yet drawn reshuffled (the same for every ``player``)."""
     out[:] = s
-    shuffle(rng, out[SHOE + s[DRAWN]:SHOE + DECK])
+    rest = out[SHOE + s[DRAWN]:SHOE + DECK]
+    rest.sort()                     # the deal must not depend on the true order
+    shuffle(rng, rest)
 
 
 @njit(cache=True)

@@ -59,6 +59,7 @@ class Pouilleux(CompiledGame):
     Params = PouilleuxParams
     actions = ACTIONS
     rules = R
+    summary = summary
     advance = staticmethod(_advance)
 
     @property

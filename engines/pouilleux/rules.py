@@ -368,6 +368,7 @@ def determinize(s, pr, player, rng, out):
     if mysterieux:
         pool[n] = s[REMOVED]
         n += 1
+    pool[:n].sort()                 # the deal must not depend on where the cards are
     shuffle(rng, pool[:n])
     n = 0
     for p in range(players):

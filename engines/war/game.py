@@ -54,6 +54,7 @@ class WarGame:
     title: ClassVar[str]
     Params: ClassVar[type]
     actions = ACTIONS
+    summary = summary
 
     def __init__(self, params: Any = None) -> None:
         self.params = params or self.Params()

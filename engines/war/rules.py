@@ -478,6 +478,7 @@ def determinize(s, pr, rng, out):
     n = 0
     for p in range(players):
         n += pile_cards(s, p, cards[n:])
+    cards[:n].sort()                # the deal must not depend on the true order
     shuffle(rng, cards[:n])
     n = 0
     for p in range(players):
