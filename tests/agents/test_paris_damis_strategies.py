@@ -164,7 +164,7 @@ def test_aggressive_bets_when_down_to_its_reserve():
     assert choice(state, "aggressive", reserve=2) == "place 2♠ → spades"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data())
 def test_the_lowest_card_is_the_one_of_lowest_column_value(data):
     # the card the strategies shed first (features.lowest_card): lowest column value, then

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -55,7 +55,7 @@ VARIANTS = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(params=VARIANTS, seed=st.integers(0, 2**32 - 1), name=st.sampled_from(STRATEGIES))
 def test_strategies_finish_legal_games_under_every_variant(params, seed, name):
     game = engines.load("paris-damis", **params)

@@ -3,16 +3,14 @@ loops without reference counting cannot use)."""
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.layout import Layout, copy_into, sort_field
 
-SETTINGS = dict(deadline=None, database=None)   # the first call compiles
 values = st.lists(st.integers(-(2**31), 2**31 - 1), max_size=40)
 
 
-@settings(**SETTINGS)
 @given(values)
 def test_sort_field_sorts_a_slice_in_place_and_leaves_the_rest(items):
     a = np.array([7, *items, -7], dtype=np.int32)
@@ -21,7 +19,6 @@ def test_sort_field_sorts_a_slice_in_place_and_leaves_the_rest(items):
     assert (a[0], a[-1]) == (7, -7)
 
 
-@settings(**SETTINGS)
 @given(values)
 def test_copy_into_copies_every_element(items):
     s = np.array(items, dtype=np.int32)

@@ -68,7 +68,7 @@ def test_fixed_puts_agent_i_at_seat_i(players):
 _RANDOM_BASE = spec_for(4, "random")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**40),
        cuts=st.lists(st.integers(1, 99), max_size=8))
 def test_random_seating_depends_only_on_seed_and_game_index(players, seed, cuts):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -24,7 +24,6 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
 )
 
 MAX_STEPS = 20_000
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -58,7 +57,7 @@ def random_steps(game, seed):
 # ======================================================================================
 # Invariants of whole games
 # ======================================================================================
-@settings(max_examples=60, **SETTINGS)
+@settings(max_examples=60)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(params, seed):
     game = load(**params)
@@ -100,7 +99,7 @@ def test_random_games_keep_every_invariant(params, seed):
     assert result.stats["decisions"] == decisions - 1 == sum(result.details["decisions"])
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=30)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
     game = load(**params)
@@ -122,7 +121,7 @@ def test_clone_and_determinize_never_change_the_original(params, seed):
         assert state.log == log
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_same_seed_same_game(params, seed):
     game = load(**params)

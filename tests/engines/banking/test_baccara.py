@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
@@ -20,8 +20,6 @@ from engines.api import IllegalActionError
 from engines.baccara import rules as R
 from engines.cards import parse_card
 from sim.runner import play_python
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(**params):
@@ -323,7 +321,7 @@ def baccara_params(draw):
             "num_rotations": draw(st.integers(1, 2)), "max_coups": draw(st.integers(1, 60))}
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(params=baccara_params(), seed=st.integers(0, 2**32 - 1))
 def test_chips_and_cards_are_conserved(params, seed):
     game = load(**params)

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
@@ -20,8 +20,6 @@ from engines.api import IllegalActionError
 from engines.cards import parse_card
 from engines.pharaon import rules as R
 from sim.runner import play_python
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(**params):
@@ -233,7 +231,7 @@ def pharaon_params(draw):
             "rotate_bank": draw(st.booleans())}
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(params=pharaon_params(), seed=st.integers(0, 2**32 - 1))
 def test_chips_are_conserved_and_stakes_stay_within_limits(params, seed):
     game = load(**params)

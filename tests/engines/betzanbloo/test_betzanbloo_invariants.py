@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -20,9 +20,6 @@ from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import cards, check_conservation, load
-
-# no example database: nothing written outside the test run
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -42,7 +39,7 @@ def worth(params, v):
     return min(v, 11 - v) if v <= 10 else params.diamonds_11_12
 
 
-@settings(max_examples=60, **SETTINGS)
+@settings(max_examples=60)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 2**32 - 1))
 def test_invariants_hold_after_every_action(params, seed, moves):
     game = load(**params)
@@ -95,7 +92,7 @@ def test_invariants_hold_after_every_action(params, seed, moves):
     assert state.records()[1].shape == (R.TURNS * n, summary.ROUND_WIDTH)
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=25)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_the_same_seed_gives_the_same_game(params, seed):
     game = load(**params)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from engines.cards import card_name
@@ -31,8 +31,6 @@ from tests.engines.paris_damis.paris_helpers import (
 )
 
 MAX_STEPS = 20_000
-# no example database: nothing written outside the test run
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -81,7 +79,7 @@ def random_steps(game, seed):
 # ======================================================================================
 # Conservation, markers, termination, win shares
 # ======================================================================================
-@settings(max_examples=60, **SETTINGS)
+@settings(max_examples=60)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(params, seed):
     game = load(**params)
@@ -105,7 +103,7 @@ def test_random_games_keep_every_invariant(params, seed):
     assert (scores.sum(axis=0) <= 13).all()
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
     game = load(**params)
@@ -147,7 +145,7 @@ def check_determinized(state, p, seed):
     return d
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_the_observation_at_round_starts(params, seed):
     """Decisions with no card in a column (the first decision of each round)."""
@@ -158,7 +156,7 @@ def test_determinize_keeps_the_observation_at_round_starts(params, seed):
                 check_determinized(state, p, seed + step + p)
 
 
-@settings(max_examples=20, phases=[Phase.explicit, Phase.generate], **SETTINGS)  # no shrinking
+@settings(max_examples=20, phases=[Phase.explicit, Phase.generate])  # no shrinking
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_the_observation_with_cards_in_columns(params, seed):
     game = load(**params)
@@ -223,7 +221,7 @@ def deal_reference(deck_size, owed, starter):
     return seats
 
 
-@settings(max_examples=200, **SETTINGS)
+@settings(max_examples=200)
 @given(data=st.data())
 def test_new_card_deal_matches_round_robin(data):
     players = data.draw(st.integers(2, 4))
@@ -277,7 +275,7 @@ def column_reference(entries, rule, joker_rule):
     return max(tied, key=lambda p: last[p])
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=300)
 @given(data=st.data())
 def test_column_winner_matches_the_spec(data):
     players = data.draw(st.integers(2, 4))

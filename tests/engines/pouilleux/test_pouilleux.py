@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -17,8 +17,6 @@ from engines.api import IllegalActionError
 from engines.cards import card_name, parse_card
 from engines.pouilleux import rules as R
 from sim.runner import play_python
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(**params):
@@ -218,7 +216,7 @@ def test_illegal_actions_and_parameters():
 # --------------------------------------------------------------------------------------
 # Invariants, determinism, runner
 # --------------------------------------------------------------------------------------
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(players=st.integers(2, 8), deck=st.sampled_from([52, 32]), mysterieux=st.booleans(),
        arranges=st.booleans(), seed=st.integers(0, 2**32 - 1))
 def test_cards_are_conserved_and_one_player_keeps_the_pouilleux(players, deck, mysterieux,

@@ -168,7 +168,7 @@ FULL = {2: np.array([2] * 52 + [0]), 3: np.array([3] * 52 + [0])}
 
 
 @pytest.mark.parametrize("same_suit", [True, False])
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=5)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6),
        limit=st.sampled_from(["one_natural", "naturals_ge_wilds", "max_one_wild"]),
        bot=st.sampled_from(["climber", "random"]))

@@ -113,7 +113,7 @@ def test_bad_parameters_name_the_valid_choices():
         engines.load("pinacle", winner_scoring="double")
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]),
        bot=st.sampled_from(["slider", "random"]))
 def test_cards_are_conserved_and_runs_stay_valid(seed, players, bot):

@@ -54,7 +54,7 @@ def check(state, max_jokers: int) -> None:
         assert meld_is_valid(s, k, max_jokers)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 7),
        jokers=st.sampled_from(["1", "2", "unlimited"]), bot=st.sampled_from(["eager",
                                                                                "random"]))
@@ -78,7 +78,7 @@ def test_cards_are_conserved_and_every_laid_meld_is_valid(seed, players, jokers,
         == totals
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6)
 @given(seed=st.integers(0, 10**6))
 def test_observation_hides_other_hands_and_determinize_keeps_what_is_seen(seed):
     game = engines.load("rami", players=3, num_hands=1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -20,8 +20,6 @@ from engines.empereur.params import MODES
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
 from tests.engines.shedding.random_play import random_steps
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -50,7 +48,7 @@ def play(state, rng, hoarders=()):
     return state
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=30)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_are_conserved_and_every_game_ends_with_consistent_records(params, seed):
     state = play(load(**params).new_state(seed), np.random.default_rng(seed), hoarders=(0, 1))
@@ -75,7 +73,7 @@ def test_cards_are_conserved_and_every_game_ends_with_consistent_records(params,
     assert players["points"].sum() == table["points"].sum()
 
 
-@settings(max_examples=8, **SETTINGS)
+@settings(max_examples=8)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_the_same_seed_gives_the_same_game(params, seed):
     game = load(**params)
@@ -90,7 +88,7 @@ def test_playout_plays_the_random_agents_game():
     assert shares == play(state, np.random.default_rng(3)).result().win_shares
 
 
-@settings(max_examples=12, **SETTINGS)
+@settings(max_examples=12)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 80),
        mode=st.sampled_from(MODES))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, mode):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -17,8 +17,6 @@ from engines.huit_americain import summary
 from sim.runner import play_kernel, play_python
 from tests.engines.shedding.huit_helpers import check_conservation, hand, legal, load, position
 from tests.engines.shedding.random_play import random_steps
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -50,7 +48,7 @@ def play_random(state, rng, check=None, limit=100_000):
     return state
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=25)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_are_conserved_and_every_game_ends(params, seed):
     game = load(**params)
@@ -75,7 +73,7 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
     assert sum(result.details["cards_drawn"]) >= sum(result.details["penalty_cards"])
 
 
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=10)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_the_same_seed_gives_the_same_game(params, seed):
     game = load(**params)
@@ -86,7 +84,7 @@ def test_the_same_seed_gives_the_same_game(params, seed):
     assert logs[0] == logs[1]
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
     game = load(**params)

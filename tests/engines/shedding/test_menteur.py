@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -17,8 +17,6 @@ from engines.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import random_steps
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def hand(state, p):
@@ -173,7 +171,7 @@ def play_random(state, rng, check=None):
     return state
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_are_conserved_and_every_game_ends(params, seed):
     game = load(**params)
@@ -193,7 +191,7 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
     assert sum(d["calls"]) == result.stats["challenges"] == sum(d["piles_taken"])
 
 
-@settings(max_examples=8, **SETTINGS)
+@settings(max_examples=8)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_the_same_seed_gives_the_same_game(params, seed):
     game = load(**params)
@@ -201,7 +199,7 @@ def test_the_same_seed_gives_the_same_game(params, seed):
     assert runs[0].log == runs[1].log and (runs[0].s == runs[1].s).all()
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
     game = load(**params)

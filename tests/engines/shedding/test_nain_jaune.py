@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -18,8 +18,6 @@ from engines.chance import uniform_index
 from engines.nain_jaune import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.random_play import random_steps
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(**params):
@@ -187,7 +185,7 @@ def play_random(state, rng):
     return state
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
     state = play_random(load(**params).new_state(seed), np.random.default_rng(seed))
@@ -198,7 +196,7 @@ def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
     assert rows[:, 2].sum() == result.stats["rounds"]
 
 
-@settings(max_examples=6, **SETTINGS)
+@settings(max_examples=6)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_the_same_seed_gives_the_same_game(params, seed):
     game = load(**params)
@@ -206,7 +204,7 @@ def test_the_same_seed_gives_the_same_game(params, seed):
     assert a.log == b.log and (a.s == b.s).all()
 
 
-@settings(max_examples=12, **SETTINGS)
+@settings(max_examples=12)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
     state = load().new_state(seed)

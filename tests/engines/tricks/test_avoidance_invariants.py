@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -21,7 +21,6 @@ from sim.runner import play_python
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
 from tests.engines.tricks.trick_helpers import play
 
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 SLUGS = ("chasse-coeur", "petasse")
 
 
@@ -107,19 +106,19 @@ def check_whole_game(slug, params, seed):
     assert result.stats["decisions"] == decisions == sum(result.details["decisions"])
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=25)
 @given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
 def test_chasse_coeur_random_games_keep_every_invariant(params, seed):
     check_whole_game("chasse-coeur", params, seed)
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=25)
 @given(params=petasse_params(), seed=st.integers(0, 2**32 - 1))
 def test_petasse_random_games_keep_every_invariant(params, seed):
     check_whole_game("petasse", params, seed)
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
     game = engines.load("chasse-coeur", **params)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -21,7 +21,6 @@ from engines.seeding import decision_rng
 from sim.runner import play_python
 from tests.engines.tricks.belote_helpers import check_invariants
 
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 SLUGS = ("belote-a-trois", "belote-comptoir")
 AT = {name: i for i, name in enumerate(ROUND_FIELDS)}
 
@@ -149,13 +148,13 @@ def check_deal_score(slug, game, rows):
         assert points[taker] in (0, 20)                     # only his belote
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=20)
 @given(params=trois_params(), seed=st.integers(0, 2**32 - 1))
 def test_belote_a_trois_random_games_keep_every_invariant(params, seed):
     check_whole_game("belote-a-trois", params, seed)
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=30)
 @given(params=comptoir_params(), seed=st.integers(0, 2**32 - 1))
 def test_belote_comptoir_random_games_keep_every_invariant(params, seed):
     check_whole_game("belote-comptoir", params, seed)
@@ -217,14 +216,14 @@ def test_golden_game_log(slug):
 # ======================================================================================
 # Hidden information
 # ======================================================================================
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=10)
 @given(params=comptoir_params(), seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_what_the_player_knows(params, seed):
     game = engines.load("belote-comptoir", **params)
     check_determinize(game, seed)
 
 
-@settings(max_examples=6, **SETTINGS)
+@settings(max_examples=6)
 @given(params=trois_params(), seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_what_the_player_knows_a_trois(params, seed):
     check_determinize(engines.load("belote-a-trois", **params), seed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -19,8 +19,6 @@ from engines.seeding import decision_rng
 from sim.runner import play_python
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -44,7 +42,7 @@ def game_params(draw):
 # ======================================================================================
 # Invariants of whole games
 # ======================================================================================
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(params, seed):
     game = load(**params)
@@ -101,7 +99,7 @@ def test_random_games_keep_every_invariant(params, seed):
     assert decisions == n * (len(schedule) + sum(schedule))
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
     game = load(**params)
@@ -127,7 +125,7 @@ def test_clone_and_determinize_never_change_the_original(params, seed):
         step += 1
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_same_seed_same_game(params, seed):
     bots = [agents.load("random")] * params["players"]

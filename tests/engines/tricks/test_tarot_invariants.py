@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -17,7 +17,6 @@ from engines.tarot import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.tarot_helpers import check_deal
 
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 SLUGS = ("tarot", "tarot-lorrain", "tarot-tare")
 
 
@@ -83,7 +82,7 @@ def check_whole_game(slug, params, seed):
     assert rounds.shape[0] == n * params["num_deals"]
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=30)
 @given(setup=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(setup, seed):
     check_whole_game(*setup, seed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -19,8 +19,6 @@ from engines.vicaire.params import VicaireParams
 from sim.runner import play_python
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
-
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -36,7 +34,7 @@ def match_params(draw):
     }
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=30)
 @given(params=match_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_matches_keep_every_invariant(params, seed):
     game = engines.load("vicaire", **params)
@@ -83,7 +81,7 @@ def test_random_matches_keep_every_invariant(params, seed):
     assert all(result.scores[p] == max(result.scores) for p in result.winners)
 
 
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=10)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_determinize_and_clone_never_change_the_original(seed):
     state = engines.load("vicaire", num_games=1).new_state(seed)

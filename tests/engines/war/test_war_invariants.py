@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
@@ -17,7 +17,6 @@ from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 from tests.engines.war.war_helpers import all_cards, deck_of
 
-SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 ORDERS = ["winner_first", "seat_order", "loser_first", "random"]
 
 
@@ -36,7 +35,7 @@ def war_game(draw):
         stop_at_first_elimination=draw(st.booleans()), max_tricks=400)
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=40)
 @given(game=war_game(), seed=st.integers(0, 2**32 - 1))
 def test_cards_are_conserved_and_turns_go_to_the_lowest_seat_in_play(game, seed):
     n = game.num_players
@@ -71,7 +70,7 @@ def test_cards_are_conserved_and_turns_go_to_the_lowest_seat_in_play(game, seed)
     assert sum(result.details["decisions"]) == result.stats["tricks"]
 
 
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=15)
 @given(game=war_game(), seed=st.integers(0, 2**32 - 1))
 def test_the_same_seed_plays_the_same_game(game, seed):
     a, b = game.new_state(seed), game.new_state(seed)
