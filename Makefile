@@ -46,13 +46,18 @@ ascenseur-report: $(STAMP)
 bataille-report: $(STAMP)
 	$(BIN)/python reports/bataille/build.py --games 10000 --seed 1
 
+# Type-checked paths (settings in pyproject.toml's [tool.mypy]); add a package once it passes.
+MYPY_PATHS := engines/api.py engines/layout.py engines/params.py engines/seeding.py \
+              engines/compiled.py sim
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy $(MYPY_PATHS)
 
 # Compiled code is cached in .numba-cache/<hash of the sources>; old folders pile up.
 clean-cache:
 	rm -rf .numba-cache
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache
 	find . -name __pycache__ -prune -exec rm -rf {} +
