@@ -4,6 +4,7 @@ and over whole games."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import agents
 import engines
@@ -18,6 +19,7 @@ def choice(state, slug) -> str:
     return bot.act(state.observation(p), state.legal_actions(), np.random.default_rng(0)).text
 
 
+@pytest.mark.slow
 def test_void_it_dumps_the_petasse_first():
     state = build("petasse", {0: "9♣ 8♦ 7♥", 1: "K♥ Q♠ A♦", 2: "A♣ 9♦ 8♥",
                               3: "10♣ J♦ 7♠"}, dealer=3)

@@ -38,6 +38,7 @@ def test_taker_takes_a_strong_turned_suit_and_passes_a_weak_one():
     assert choose(bot, weak) == "pass"
 
 
+@pytest.mark.slow
 def test_taker_names_its_strongest_suit_in_round_two():
     bot = agents.load("taker", game="belote-a-trois")
     state = bidding("belote-a-trois", {0: "J♣ 9♣ A♣ Q♦ 10♦", 1: "9♦ A♦ 10♠ Q♠ J♠",

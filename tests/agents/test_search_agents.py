@@ -63,6 +63,7 @@ def test_an_observation_made_before_a_move_is_not_determinized_after_it(slug):
         observation.determinize(np.random.default_rng(0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", engines.available())
 @pytest.mark.parametrize("name", BOTS)
 def test_bots_play_every_registered_game_to_its_end(slug, name):

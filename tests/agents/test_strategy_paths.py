@@ -27,6 +27,7 @@ def assert_same_games(game, names, seed, start, count):
         assert np.array_equal(state.s, out.finals[g]), f"{names} game {start + g} differs"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", STRATEGIES)
 def test_a_strategy_plays_identical_games_on_both_paths(name):
     for players, start in ((2, 0), (3, 70), (4, 140)):
@@ -34,6 +35,7 @@ def test_a_strategy_plays_identical_games_on_both_paths(name):
                           SEED, start, 70)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", [("greedy", "cautious", "aggressive", "random"),
                                    ("random", "aggressive", "greedy"),
                                    ("cautious", "greedy")])

@@ -259,6 +259,7 @@ def variant_reference():
     (["--jobs", 2, "--chunk-size", 30, "--backend", "dask"], 4),         # a LocalCluster
 ], ids=["jobs1-default-chunks", "jobs2-chunk7-loky", "jobs2-chunk50-threads",
         "jobs2-chunk30-dask"])
+@pytest.mark.slow
 def test_tables_are_the_same_whatever_jobs_chunks_and_backend(tmp_path, default_reference,
                                                               options, chunks):
     run = tmp_path / "run"
@@ -276,6 +277,7 @@ def test_tables_are_the_same_whatever_jobs_chunks_and_backend(tmp_path, default_
     ["--jobs", 1, "--chunk-size", 16],
     ["--jobs", 2, "--chunk-size", 9, "--backend", "loky"],
 ], ids=["jobs1-chunk16", "jobs2-chunk9-loky"])
+@pytest.mark.slow
 def test_random_seating_variant_is_the_same_whatever_jobs_and_chunks(tmp_path,
                                                                      variant_reference,
                                                                      options):
@@ -391,6 +393,7 @@ def assert_usage_error(proc, words, tmp_path, before):
     assert sorted(p.name for p in tmp_path.iterdir()) == before, "a run directory was created"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", BAD_INPUT)
 def test_bad_input_is_one_line_and_exit_status_2(tmp_path, case):
     args, words = BAD_INPUT[case]
@@ -443,6 +446,7 @@ def test_chunk_size_0_is_refused(tmp_path):
     assert_usage_error(proc, ["--chunk-size", "1"], tmp_path, [])
 
 
+@pytest.mark.slow
 def test_list_shows_games_agents_and_variant_keys_with_defaults(tmp_path):
     proc = run_batch("--list", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -32,6 +32,7 @@ def without_timing(summary: dict) -> dict:
     return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
 
 
+@pytest.mark.slow
 def test_resume_after_sigkill_gives_the_uninterrupted_tables(tmp_path):
     args = ["paris-damis", "--games", 300, "--chunk-size", 2, "--seed", 4, "--jobs", 1]
     run = tmp_path / "killed"
@@ -188,6 +189,7 @@ def test_resume_with_other_seed_is_refused_from_the_command_line(complete_run, t
     assert results.done_chunks(run) == {0, 10, 20, 30, 40, 50}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["missing", "empty-directory", "a-file", "bad-manifest"])
 def test_resume_of_something_that_is_not_a_run_is_refused(tmp_path, what):
     target = tmp_path / "target"

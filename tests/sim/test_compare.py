@@ -132,6 +132,7 @@ def test_a_non_empty_out_is_refused(tmp_path):
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
 
 
+@pytest.mark.slow
 def test_help_explains_both_forms(tmp_path):
     result = run_module("sim.compare", "--help", cwd=tmp_path)
     assert result.returncode == 0

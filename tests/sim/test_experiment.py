@@ -57,6 +57,7 @@ def played(tmp_path_factory) -> tuple[Path, Path]:
     return path, out
 
 
+@pytest.mark.slow
 def test_every_cell_is_a_run_with_the_experiment_seed(played):
     _, out = played
     for name, discard in (("base-3p-random", "half-down"), ("all-3p-random", "all")):
@@ -90,6 +91,7 @@ def test_variants_are_compared_within_each_group(played):
     assert hand["significant"] and hand["diff"] < 0
 
 
+@pytest.mark.slow
 def test_finished_cells_are_reused(played):
     path, out = played
     part = next((out / "cells" / "base-3p-random" / "games").glob("*.parquet"))

@@ -4,6 +4,7 @@ without outputs."""
 from __future__ import annotations
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 from tests.sim.test_batch_support import ROOT
@@ -19,6 +20,7 @@ def test_committed_notebook_has_no_outputs():
             assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
 
 
+@pytest.mark.slow
 def test_notebook_runs_without_error(tmp_path, monkeypatch):
     """Without TAPIS_RUN the notebook plays its own small runs (in this test's folder)."""
     monkeypatch.delenv("TAPIS_RUN", raising=False)

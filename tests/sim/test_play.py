@@ -379,6 +379,7 @@ def test_a_terminal_without_suit_symbols_gets_letters():
     assert forced == screen and not re.search("[♥♦♠♣→]", forced)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", engines.available())
 def test_every_game_can_be_played_to_the_end(slug):
     """The person always takes the first listed move; random bots; the generic or designed

@@ -53,6 +53,7 @@ def typed_form(text: str) -> str:
     return text
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_whole_game_of_paris_damis(tmp_path):
     save = tmp_path / "my-game"
     child = spawn("paris-damis", "--seed", "11", "--pace", "0", "--save", str(save))
@@ -109,6 +110,7 @@ def test_a_person_plays_a_whole_game_of_paris_damis(tmp_path):
     assert as_seen_by_p0(log) == moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key, status", [("sendintr", 130), ("sendeof", 1)])
 def test_ctrl_c_and_ctrl_d_leave_cleanly(key, status):
     child = spawn("betzanbloo", "--seed", "2", "--pace", "0")
@@ -120,6 +122,7 @@ def test_ctrl_c_and_ctrl_d_leave_cleanly(key, status):
     assert child.exitstatus == status and "Traceback" not in child.before
 
 
+@pytest.mark.slow
 def test_a_terminal_without_suit_symbols_shows_letters():
     child = spawn("paris-damis", "--seed", "11", "--pace", "0", PYTHONIOENCODING="ascii")
     child.expect(PROMPT)

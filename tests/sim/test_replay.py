@@ -99,6 +99,7 @@ def test_replay_of_a_run_game_matches_its_tables(runs, name):
         check_replay_matches_tables(out, tables, game, seed)
 
 
+@pytest.mark.slow
 def test_replay_command_line_from_a_run_and_from_a_seed_agree(runs, tmp_path):
     path, tables = runs["default"]
     from_run = run_replay(path, "--game", 7, cwd=tmp_path)

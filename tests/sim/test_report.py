@@ -95,6 +95,7 @@ def test_every_figure_has_a_title_labelled_axes_and_a_one_sentence_caption(figur
         assert figure.caption.endswith(".") and ". " not in figure.caption, figure.caption
 
 
+@pytest.mark.slow
 def test_figures_are_legible(figures):
     """Report-sized, no text under 9 pt, and no two tick labels of an axis overlapping."""
     for figure in figures:
@@ -168,6 +169,7 @@ def test_report_of_a_game_without_rounds_has_no_round_figures(runs, tmp_path):
     assert "## Bets" not in md and "Bet accuracy" not in md
 
 
+@pytest.mark.slow
 def test_default_folder_is_in_the_run_and_a_second_report_replaces_the_first(runs, tmp_path):
     run = tmp_path / "run"
     shutil.copytree(runs["base"], run)
@@ -271,6 +273,7 @@ def test_help_explains_the_command(capsys):
     assert "RUN_DIR/report" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_module_exits_2_on_bad_input(tmp_path):
     failed = run_module("sim.report", tmp_path / "missing", cwd=ROOT)
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1

@@ -78,6 +78,7 @@ def run(request, tmp_path_factory):
 # --------------------------------------------------------------------------------------
 # manifest.json
 # --------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_manifest_records_the_run(run):
     m = run.manifest
     spec = m["spec"]

@@ -290,6 +290,7 @@ def _simulate(pr, coups, ponte_draws_5, banker_draws_5, rng, out):
 COUPS = 400_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ponte_draws_5, banker_draws_5", [(True, False), (False, True)])
 def test_natural_and_third_card_frequencies_match_the_enumeration(ponte_draws_5,
                                                                   banker_draws_5):

@@ -187,6 +187,7 @@ def _session_figures(pr, coups, rng, out):
 COUPS = 1_300_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["reshuffle_each_coup", "run_through"])
 def test_the_banker_edge_is_3_in_51_per_unit_staked(mode):
     game = load(players=2, deck_mode=mode, num_coups=COUPS + 1, punter_bankroll=10**9)

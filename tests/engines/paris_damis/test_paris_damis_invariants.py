@@ -79,6 +79,7 @@ def random_steps(game, seed):
 # ======================================================================================
 # Conservation, markers, termination, win shares
 # ======================================================================================
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(params, seed):
@@ -156,6 +157,7 @@ def test_determinize_keeps_the_observation_at_round_starts(params, seed):
                 check_determinized(state, p, seed + step + p)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, phases=[Phase.explicit, Phase.generate])  # no shrinking
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_the_observation_with_cards_in_columns(params, seed):
@@ -194,6 +196,7 @@ HAND_CHANGE_SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_determinize_during_the_hand_change():
     # in a subprocess: this once crashed the interpreter (stale discard counts)
     script = HAND_CHANGE_SCRIPT.format(tests=str(Path(__file__).parent))
@@ -275,6 +278,7 @@ def column_reference(entries, rule, joker_rule):
     return max(tied, key=lambda p: last[p])
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(data=st.data())
 def test_column_winner_matches_the_spec(data):

@@ -48,6 +48,7 @@ def play_random(state, rng, check=None, limit=100_000):
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_are_conserved_and_every_game_ends(params, seed):
@@ -129,6 +130,7 @@ def test_a_stale_observation_cannot_be_determinized():
         seen.determinize(np.random.default_rng(0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
 def test_random_agents_play_whole_games(players):
     game = load(players=players)

@@ -171,6 +171,7 @@ def play_random(state, rng, check=None):
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_are_conserved_and_every_game_ends(params, seed):

@@ -187,6 +187,7 @@ def test_same_seed_same_game(slug):
     assert deck[0] != deck[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", SLUGS)
 def test_playout_plays_the_random_agents_game(slug):
     game = engines.load(slug, players=3)

@@ -196,6 +196,7 @@ def test_clone_has_the_same_future():
     assert state.log == copy.log
 
 
+@pytest.mark.slow
 def test_playout_plays_the_random_agents_game():
     game = load(players=3, hands=(3, 5, 2))
     via_api = play_python(game, [agents.load("random")] * 3, seed=6)

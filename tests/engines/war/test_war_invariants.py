@@ -146,6 +146,7 @@ def test_every_generic_agent_plays_a_whole_game(slug, name):
     ("super-bataille", {}),
     ("super-bataille", {"players": 4, "ace_n": 14, "pickup_order": "random"}),
 ])
+@pytest.mark.slow
 def test_the_kernel_plays_the_games_of_the_python_path(slug, params):
     game = engines.load(slug, **params)
     games, seed, start = 200, 11, 40
