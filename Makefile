@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
+.PHONY: run test test-fast bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
         clean \
         clean-cache
 
@@ -18,10 +18,19 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m sim.batch paris-damis --games 100000
 
-# The whole suite, then the fast subset again with numba switched off (rules as plain Python).
+# pytest on every core (pytest-xdist); a test file runs whole on one worker, so its
+# module-scoped fixtures (runs played once for many tests) are not played again elsewhere.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile
+
+# The whole suite, then the jitless subset again with numba switched off (rules as plain
+# Python).  See docs/testing.md.
 test: $(STAMP)
-	$(BIN)/python -m pytest
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -m jitless
+	$(PYTEST)
+	NUMBA_DISABLE_JIT=1 $(PYTEST) -m jitless
+
+# Everything but the tests marked slow: a few minutes at most once the code is compiled.
+test-fast: $(STAMP)
+	$(PYTEST) -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench
@@ -46,13 +55,18 @@ ascenseur-report: $(STAMP)
 bataille-report: $(STAMP)
 	$(BIN)/python reports/bataille/build.py --games 10000 --seed 1
 
+# Type-checked paths (settings in pyproject.toml's [tool.mypy]); add a package once it passes.
+MYPY_PATHS := engines/api.py engines/layout.py engines/params.py engines/seeding.py \
+              engines/compiled.py sim
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy $(MYPY_PATHS)
 
 # Compiled code is cached in .numba-cache/<hash of the sources>; old folders pile up.
 clean-cache:
 	rm -rf .numba-cache
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache
 	find . -name __pycache__ -prune -exec rm -rf {} +

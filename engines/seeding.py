@@ -101,7 +101,8 @@ class _SeedWords(ISeedSequence):
 def generator_from_words(words: np.ndarray) -> np.random.Generator:
     """An SFC64 Generator seeded from three words, as numpy's own SFC64 seeding does (state
     ``(w0, w1, w2, 1)``, then ``SFC64_WARMUP`` outputs discarded)."""
-    return np.random.Generator(np.random.SFC64(_SeedWords(words)))
+    # numpy reads any ISeedSequence here; its stubs name only SeedSequence
+    return np.random.Generator(np.random.SFC64(_SeedWords(words)))  # type: ignore[arg-type]
 
 
 def game_rngs(seed: int, index: int = 0) -> GameRngs:

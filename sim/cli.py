@@ -6,7 +6,7 @@ import argparse
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import engines
 
@@ -19,7 +19,7 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors raise :class:`UsageError` (the command prints it as
     one line and exits with status 2) instead of printing the usage."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 

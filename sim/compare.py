@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("give two or more run directories, or a game with --variant")
         runs = None if by_game else open_runs(args.targets)
         out = Path(args.out) if args.out else stamped_dir(
-            f"compare-{args.targets[0] if by_game else runs[0].game}")
+            f"compare-{args.targets[0] if runs is None else runs[0].game}")
         check_new_dir(out)
     except UsageError as error:
         print(f"sim.compare: error: {error}", file=sys.stderr)

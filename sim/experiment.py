@@ -228,8 +228,9 @@ def cell_figures(cell: Cell, run: Run, analyses: Sequence[str]) -> dict[str, Any
         overall = figures["bet_accuracy"].iloc[0]
         row |= _interval("bet_accuracy", overall["accuracy"], overall["low"], overall["high"])
     if "hand_size_by_round" in figures:
-        row["mean_hand_end"] = float(run.rounds["hand_end"].mean())
-        row["max_hand_end"] = int(run.rounds["hand_end"].max())
+        hand_end = run.rounds_table()["hand_end"]
+        row["mean_hand_end"] = float(hand_end.mean())
+        row["max_hand_end"] = int(hand_end.max())
     lead = cell.lineup.split("+")[0]
     if "+" in cell.lineup:
         share = win_share(run.players, "agent").set_index("agent").loc[lead]

@@ -82,7 +82,7 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
     if not (run / MANIFEST).is_file():
         raise FileNotFoundError(f"{run} is not a run directory (no {MANIFEST})")
     single = isinstance(tables, str)
-    names = [tables] if single else list(tables)
+    names = [tables] if isinstance(tables, str) else list(tables)
     unknown = [n for n in names if n not in TABLES]
     if unknown:
         raise ValueError(f"unknown table {unknown[0]!r}; tables: {', '.join(TABLES)}")

@@ -87,7 +87,7 @@ def _per_game(table: pd.DataFrame, column: str) -> pd.DataFrame:
 
 def _samples(run: Run) -> dict[str, _Sample]:
     """Every figure of a run that :func:`compare` measures, by name."""
-    players, games, rounds = run.players, run.games, run.rounds
+    players, games = run.players, run.games
     out = {f"win share seat {seat}": _Sample("proportion", _per_game(rows, "win_share"))
            for seat, rows in players.groupby("seat")}
     out |= {f"win share agent {agent}": _Sample("proportion", _per_game(rows, "win_share"))
@@ -104,13 +104,16 @@ def _samples(run: Run) -> dict[str, _Sample]:
         out["mean margin"] = _Sample("mean", _per_game(margins(players).reset_index(),
                                                        "margin"))
     if run.has("rounds", "bet", "bet_correct"):
+        rounds = run.rounds_table()
         out["bet accuracy"] = _Sample("proportion", _per_game(rounds, "bet_correct"))
         out |= {f"bet accuracy bet {bet}": _Sample("proportion",
                                                    _per_game(rows, "bet_correct"))
                 for bet, rows in rounds.groupby("bet")}
     if run.has("rounds", "round", "k"):
+        rounds = run.rounds_table()
         out["mean k"] = _Sample("mean", _per_game(round_level(rounds), "k"))
     if run.has("rounds", "hand_end"):
+        rounds = run.rounds_table()
         out["mean hand_end"] = _Sample("mean", _per_game(rounds, "hand_end"))
     return out
 

@@ -50,7 +50,7 @@ def odd_hand(run: Run) -> dict[str, float]:
     indicator; game-clustered interval).  ``odd_hand_win_share``: a game's win share for a
     player all of whose round ends were odd, against all even, at the same mean hand size
     (least squares over players)."""
-    rounds = run.rounds.sort_values(["game_id", "seat", "round"])
+    rounds = run.rounds_table().sort_values(["game_id", "seat", "round"])
     following = rounds.groupby(["game_id", "seat"])["points_cards_won"].shift(-1)
     has_next = following.notna().to_numpy()
     ended = rounds[has_next]
@@ -74,7 +74,8 @@ def odd_hand(run: Run) -> dict[str, float]:
 def hand_change(run: Run) -> dict[str, float]:
     """How often the hand change is taken (rounds: round, exchanged), over the seat-rounds
     after the first, overall and for the lineup's lead agent (players: agent)."""
-    later = run.rounds[run.rounds["round"] > 1]
+    rounds = run.rounds_table()
+    later = rounds[rounds["round"] > 1]
     overall = proportion(int(later["exchanged"].sum()), len(later))
     out = {"exchange_rate": overall["p"], "exchange_rate_low": overall["low"],
            "exchange_rate_high": overall["high"]}
@@ -121,7 +122,8 @@ def deck_shortage(run: Run) -> dict[str, float]:
     """How often the deck runs short of new cards (rounds: game_id, round, cards_short):
     the share of games with a shortage, the share of seat-rounds after the first dealt short,
     and the mean cards missing per seat-round after the first."""
-    later = run.rounds[run.rounds["round"] > 1]
+    table = run.rounds_table()
+    later = table[table["round"] > 1]
     short = later["cards_short"] > 0
     games = proportion(int(short.groupby(later["game_id"]).any().sum()), len(run.games))
     rounds = proportion(int(short.sum()), len(later))
@@ -194,7 +196,7 @@ def resolution_cases(run: Run) -> dict[str, float]:
     """How each turn resolves (rounds: game_id, round, threshold, case): ``case_<c>`` the
     share of turns of each case, overall, ``case_<c>_threshold_<t>`` by threshold card and
     ``case_<c>_round_<r>`` by turn."""
-    turns = run.rounds.drop_duplicates(["game_id", "round"])
+    turns = run.rounds_table().drop_duplicates(["game_id", "round"])
     out: dict[str, float] = {}
     cases = turns["case"].cat.categories if isinstance(turns["case"].dtype, pd.CategoricalDtype) \
         else turns["case"].unique()
@@ -215,7 +217,7 @@ def lone_player(run: Run) -> dict[str, float]:
     the captured one); ``turn_points``: the same for every seat-turn; ``lone_win_share``:
     the win share one more lone turn brings (least squares of win share on the lone turns,
     game-clustered); ``games_with_capture``: share of games with at least one capture."""
-    rounds = run.rounds
+    rounds = run.rounds_table()
     kept = rounds["card"].where(rounds["saved"], 0) + rounds["captured"]
     lone = rounds["lone"].to_numpy(bool)
     players = run.players
@@ -251,7 +253,8 @@ def bid_breakdown(run: Run) -> dict[str, float]:
     """Bid accuracy (rounds: game_id, bet_correct, cards, bet_position, seat) by hand size
     ``bet_accuracy_cards_<c>``, by bidding position ``bet_accuracy_position_<p>`` (0 bids
     first) and by seat ``bet_accuracy_seat_<s>``."""
-    rounds = run.rounds.assign(correct=run.rounds["bet_correct"].astype(np.float64))
+    rounds = run.rounds_table()
+    rounds = rounds.assign(correct=rounds["bet_correct"].astype(np.float64))
     return (_by_value("bet_accuracy_cards", rounds, "correct", "cards")
             | _by_value("bet_accuracy_position", rounds, "correct", "bet_position")
             | _by_value("bet_accuracy_seat", rounds, "correct", "seat"))
@@ -261,7 +264,7 @@ def errors_per_hand(run: Run) -> dict[str, float]:
     """Error points a player takes in a hand (rounds: game_id, round, cards, error):
     ``error_per_seat`` overall, ``error_cards_<c>`` by hand size, and ``error_per_hand`` the
     whole table's error points in a hand."""
-    rounds = run.rounds
+    rounds = run.rounds_table()
     hands = rounds.groupby(["game_id", "round"])["error"].sum().reset_index()
     return (_clustered_mean("error_per_seat", rounds["error"], rounds["game_id"])
             | _by_value("error_cards", rounds, "error", "cards")
@@ -273,7 +276,7 @@ def dealer_role(run: Run) -> dict[str, float]:
     error, bet_correct): ``dealer_error`` and ``other_error`` (error points per hand),
     ``dealer_error_diff`` their difference at equal hand size (least squares,
     game-clustered), and ``dealer_accuracy``, ``other_accuracy``."""
-    rounds = run.rounds
+    rounds = run.rounds_table()
     dealer = rounds["seat"] == rounds["dealer"]
     diff, se = _coefficient(rounds["error"].to_numpy(np.float64),
                             [*_indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
@@ -293,7 +296,7 @@ def excuse_value(run: Run) -> dict[str, float]:
     tricks, error), at equal hand size (least squares with a column per hand size,
     game-clustered): ``excuse_tricks`` extra tricks won, ``excuse_error`` extra error
     points."""
-    rounds = run.rounds
+    rounds = run.rounds_table()
     controls = _indicators(rounds["cards"])
     held = rounds["played_excuse"].to_numpy(np.float64)
     games = rounds["game_id"].to_numpy()
@@ -312,7 +315,7 @@ def blind_hand(run: Run) -> dict[str, float]:
     ``games_end_blind`` the share of games whose last hand is blind;
     ``blind_winner_differs`` the share of games whose seats with the fewest error points
     change when the blind hands' errors are not counted."""
-    rounds = run.rounds
+    rounds = run.rounds_table()
     blind = rounds["blind"].to_numpy(bool)
     games = rounds["game_id"]
     per_game = rounds.assign(blind_error=rounds["error"].where(rounds["blind"], 0))

@@ -24,6 +24,14 @@ class Run:
     rounds: pd.DataFrame | None = field(repr=False)
     label: str
 
+    def rounds_table(self) -> pd.DataFrame:
+        """The ``rounds`` table, for code that only runs on games played in rounds (after
+        :meth:`has`, or in a question asked of such a game); a clear error otherwise."""
+        if self.rounds is None:
+            raise ValueError(f"{self.path} has no rounds table (the game is not played in "
+                             "rounds)")
+        return self.rounds
+
     @classmethod
     def open(cls, path: str | os.PathLike, label: str | None = None) -> Run:
         """The run in ``path``, labelled ``label`` (default: the directory's name).

@@ -121,12 +121,13 @@ def histogram(values: ArrayLike, bins: int | str | Sequence[float] = "auto") -> 
     """Histogram ``[left, right, count]`` (numpy's bins; integer data spanning few values
     gets one bin per value, centred on it)."""
     sample = np.asarray(values)
+    edges_asked: int | str | Sequence[float] | np.ndarray = bins
     if isinstance(bins, str) and bins == "auto" and sample.size \
             and np.issubdtype(sample.dtype, np.integer):
         low, high = int(sample.min()), int(sample.max())
         if high - low < MAX_INTEGER_BINS:
-            bins = np.arange(low, high + 2) - 0.5
-    counts, edges = np.histogram(sample, bins=bins)
+            edges_asked = np.arange(low, high + 2) - 0.5
+    counts, edges = np.histogram(sample, bins=edges_asked)
     return pd.DataFrame({"left": edges[:-1], "right": edges[1:], "count": counts})
 
 

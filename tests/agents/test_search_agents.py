@@ -1,0 +1,361 @@
+"""The search bots ``flatmc`` and ``ismcts``: legal play on every game, no use of hidden
+information, determinism, budgets, parameters, and a position with one winning move; plus
+the engine support they rely on (``observation.determinize``, ``state.playout``)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import numpy as np
+import pytest
+
+import agents
+import engines
+from agents.search import ISMCTS, FlatMC, ISMCTSParams
+from engines.paris_damis import rules as R
+from sim.runner import play_python
+from tests.engines.paris_damis.paris_helpers import DIAMONDS, SPADES, build, play
+
+BOTS = ("flatmc", "ismcts")
+SMALL = 30                      # iterations: enough to search, small enough to be quick
+# Rummy matches between random seats run to their turn caps hand after hand: here one hand
+# with a lower cap (a capped hand still ends the game and is scored).
+SHORT = {"rami": {"num_hands": 1, "max_turns": 150},
+         "petite-ecole": {"max_hands": 1, "max_turns": 150},
+         "pinacle": {"max_hands": 1, "max_turns": 150}}
+
+
+def paris(**params):
+    return engines.load("paris-damis", **params)
+
+
+def positions(game, seed, every=13):
+    """States of a random game (clones) at every ``every``-th decision with a choice."""
+    rng = np.random.default_rng(seed)
+    state = game.new_state(seed)
+    out = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) > 1 and state.s[R.DECISIONS] % every == 0:
+            out.append(state.clone())
+        state.apply(legal[rng.integers(len(legal))])
+    return out
+
+
+def choose(bot, state, seed=7):
+    player = state.current_player
+    return bot.act(state.observation(player), state.legal_actions(),
+                   np.random.default_rng(seed))
+
+
+# ======================================================================================
+# every game, legal actions
+# ======================================================================================
+@pytest.mark.parametrize("slug", engines.available())
+def test_an_observation_made_before_a_move_is_not_determinized_after_it(slug):
+    """What the search bots rely on: a determinization is drawn only from the position the
+    observation was made in."""
+    state = engines.load(slug).new_state(0)
+    observation = state.observation(state.current_player)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="stale observation"):
+        observation.determinize(np.random.default_rng(0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", engines.available())
+@pytest.mark.parametrize("name", BOTS)
+def test_bots_play_every_registered_game_to_its_end(slug, name):
+    assert name in agents.available(slug)
+    game = engines.load(slug, **SHORT.get(slug, {}))
+    bot = agents.load(name, game=slug, iterations=10)
+    chosen = []
+
+    class Checked:
+        """The bot, checking that every action it returns is one of the legal ones."""
+
+        name = bot.name
+
+        def act(self, observation, legal, rng):
+            action = bot.act(observation, legal, rng)
+            assert action in legal
+            chosen.append(action)
+            return action
+
+    players = [Checked()] + [agents.load("random")] * (game.num_players - 1)
+    final = play_python(game, players, seed=3)
+    assert final.is_terminal()
+    assert sum(final.result().win_shares) == pytest.approx(1.0)
+    assert len(chosen) == final.result().details["decisions"][0]
+
+
+# ======================================================================================
+# hidden information
+# ======================================================================================
+def permuted(state, seed):
+    """Another true state that the current player cannot tell from ``state``: the hidden
+    cards (other hands, their discards, the deck order, the face-down points cards) and the
+    future chance events drawn again."""
+    p = state.current_player
+    other = state.determinize(p, np.random.default_rng(seed))
+    assert np.array_equal(other.observation(p).array, state.observation(p).array)
+    assert not np.array_equal(other.s[R.LOCATION:R.LOCATION + R.PLAY_CARDS],
+                              state.s[R.LOCATION:R.LOCATION + R.PLAY_CARDS])
+    assert not np.array_equal(other._stream, state._stream)
+    return other
+
+
+def face_down_piles_differ(a, b) -> bool:
+    return not np.array_equal(a.s[R.PILE:R.PILE + R.SUITS * R.POINTS_RANKS],
+                              b.s[R.PILE:R.PILE + R.SUITS * R.POINTS_RANKS])
+
+
+@pytest.fixture(scope="module")
+def game_positions():
+    return positions(paris(), seed=11)
+
+
+def test_positions_cover_every_kind_of_decision(game_positions):
+    assert {state.phase for state in game_positions} == {"turn", "discard", "hand_change"}
+
+
+def test_a_determinization_depends_only_on_the_observation(game_positions):
+    piles_permuted = 0
+    for i, state in enumerate(game_positions):
+        other = permuted(state, seed=100 + i)
+        piles_permuted += face_down_piles_differ(state, other)
+        p = state.current_player
+        a = state.observation(p).determinize(np.random.default_rng(i))
+        b = other.observation(p).determinize(np.random.default_rng(i))
+        assert np.array_equal(a.s, b.s)
+        assert np.array_equal(a._stream, b._stream)
+    assert piles_permuted > 0
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_the_choice_does_not_change_when_hidden_cards_are_permuted(name, game_positions):
+    bot = agents.load(name, iterations=SMALL)
+    for i, state in enumerate(game_positions):
+        other = permuted(state, seed=100 + i)
+        assert choose(bot, state) == choose(bot, other), f"position {i} ({state.phase})"
+
+
+class Cheating:
+    """An observation that 'determinizes' to the true state itself (hidden cards and future
+    chance included): what a bot would see if hidden information leaked."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def determinize(self, rng):
+        return self.state.clone()
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_the_permutation_test_would_see_a_leak(name, game_positions):
+    """The test above has power: with the true state leaking, choices do change."""
+    bot = agents.load(name, iterations=SMALL)
+    changed = 0
+    for i, state in enumerate(game_positions):
+        other = permuted(state, seed=100 + i)
+        cheat = [bot.act(Cheating(s), s.legal_actions(), np.random.default_rng(7))
+                 for s in (state, other)]
+        changed += cheat[0] != cheat[1]
+    assert changed > 0
+
+
+def test_a_stale_observation_cannot_be_determinized():
+    state = paris().new_state(5)
+    obs = state.observation(state.current_player)
+    obs.determinize(np.random.default_rng(0))
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="stale observation"):
+        obs.determinize(np.random.default_rng(0))
+
+
+# ======================================================================================
+# determinism and budgets
+# ======================================================================================
+@pytest.mark.parametrize("name", BOTS)
+def test_the_same_stream_gives_the_same_choice(name, game_positions):
+    bot = agents.load(name, iterations=SMALL)
+    for state in game_positions[:4]:
+        assert choose(bot, state, seed=5) == choose(bot, state, seed=5)
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_the_choice_depends_on_the_stream(name, game_positions):
+    bot = agents.load(name, iterations=5)
+    state = next(s for s in game_positions if len(s.legal_actions()) > 10)
+    assert len({choose(bot, state, seed) for seed in range(8)}) > 1
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_a_single_legal_action_is_played_without_search(name, game_positions):
+    bot = agents.load(name)
+    state = game_positions[0]
+    only = state.legal_actions()[:1]
+    rng = np.random.default_rng(0)
+    assert bot.act(state.observation(state.current_player), only, rng) == only[0]
+    assert rng.random() == np.random.default_rng(0).random()       # nothing drawn
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_a_time_budget_is_respected(name, game_positions):
+    bot = agents.load(name, seconds=0.2)
+    state = max(game_positions, key=lambda s: len(s.legal_actions()))
+    start = time.perf_counter()
+    action = choose(bot, state)
+    elapsed = time.perf_counter() - start
+    assert action in state.legal_actions()
+    assert 0.2 <= elapsed < 1.0
+
+
+class APIOnly:
+    """A state seen through the common API alone (no compiled ``playout``)."""
+
+    def __init__(self, state):
+        self.state = state
+
+    @property
+    def current_player(self):
+        return self.state.current_player
+
+    def legal_actions(self):
+        return self.state.legal_actions()
+
+    def apply(self, action):
+        self.state.apply(action)
+
+    def is_terminal(self):
+        return self.state.is_terminal()
+
+    def result(self):
+        return self.state.result()
+
+    def observation(self, player):
+        return self.state.observation(player)
+
+    def clone(self):
+        return APIOnly(self.state.clone())
+
+
+class APIOnlyObservation:
+    def __init__(self, observation):
+        self.observation = observation
+
+    def determinize(self, rng):
+        return APIOnly(self.observation.determinize(rng))
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_compiled_playouts_choose_as_rollouts_through_the_api(name, game_positions):
+    bot = agents.load(name, iterations=SMALL)
+    for state in game_positions[:5]:
+        obs = state.observation(state.current_player)
+        legal = state.legal_actions()
+        fast = bot.act(obs, legal, np.random.default_rng(3))
+        slow = bot.act(APIOnlyObservation(obs), legal, np.random.default_rng(3))
+        assert fast == slow
+
+
+# ======================================================================================
+# parameters
+# ======================================================================================
+def test_options_are_passed_through_the_registry():
+    bot = agents.load("ismcts", iterations=200)
+    assert isinstance(bot, ISMCTS)
+    assert bot.params == ISMCTSParams(iterations=200)
+    assert agents.load("flatmc", seconds=0.5, rollout="random").params.seconds == 0.5
+
+
+@pytest.mark.parametrize("name, options, message", [
+    ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
+                              "iterations, seconds, rollout, exploration"),
+    ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
+                                     "keys: iterations, seconds, rollout"),
+    ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
+    ("flatmc", {"iterations": 2.5}, "flatmc: bad value for iterations: 2.5 (expected an "
+                                    "integer)"),
+    ("ismcts", {"iterations": True}, "bad value for iterations: True (expected an integer)"),
+    ("flatmc", {"seconds": 0}, "bad value for seconds: 0.0; valid values: a positive number "
+                               "or none"),
+    ("ismcts", {"seconds": float("inf")}, "bad value for seconds: inf (expected a finite "
+                                          "number)"),
+    ("ismcts", {"exploration": -0.1}, "bad value for exploration: -0.1; valid values: >= 0"),
+    ("ismcts", {"exploration": "high"}, "bad value for exploration: 'high' (expected a "
+                                        "number)"),
+    ("flatmc", {"rollout": "oracle"}, "unknown rollout policy 'oracle'; available agents: "),
+])
+def test_bad_options_are_refused(name, options, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        agents.load(name, **options)
+
+
+def test_defaults():
+    assert FlatMC().params.iterations == 200 and FlatMC().params.rollout == "random"
+    assert ISMCTS().params.exploration == 0.7 and ISMCTS().params.seconds is None
+
+
+def test_parameters_round_trip_through_key_value_strings():
+    params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
+    assert str(params) == "iterations=50 seconds=0.25 rollout=random exploration=1.5"
+    assert ISMCTSParams.from_strings(params.to_strings()) == params
+    assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
+    assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
+
+
+# ======================================================================================
+# strength: an obviously winning move
+# ======================================================================================
+def last_turn():
+    """The last round of a 2-player game scored by total points, one marker each.  P1 has
+    placed 10♠ under A♠ (3 points); P0, to play, holds J♠ and 2♦ (7♦, 1 point, is face up):
+    only ``place J♠ → spades`` wins; ``place 2♦`` or a bet loses."""
+    state = build(2, {0: "J♠ 2♦", 1: "10♠"}, starter=1, rounds=1, markers=1,
+                  scoring="total", faces={SPADES: "A♠", DIAMONDS: "7♦"})
+    play(state, "P1 place 10♠ → spades")
+    return state
+
+
+def test_the_constructed_position_has_one_winning_move():
+    state = last_turn()
+    outcomes = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        while not after.is_terminal():
+            after.apply(after.legal_actions()[0])
+        outcomes[action.text] = after.result().win_shares[0]
+    assert outcomes == {"place J♠ → spades": 1.0, "place 2♦ → diamonds": 0.0,
+                        "bet 1": 0.0, "bet 2": 0.0}
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_search_finds_the_winning_move(name):
+    bot = agents.load(name, iterations=100)
+    for seed in range(3):
+        assert choose(bot, last_turn(), seed).text == "place J♠ → spades"
+
+
+# ======================================================================================
+# the engine's compiled playout
+# ======================================================================================
+def test_playout_plays_the_game_the_random_agent_plays():
+    """``playout(rng)`` draws each decision as ``random`` does from ``rng`` and each chance
+    step from the state's own stream: the same final state, the same streams afterwards."""
+    game = paris(players=3, jokers=1)
+    random_agent = agents.load("random")
+    for i, state in enumerate(positions(game, seed=4, every=29)[:6]):
+        compiled, api = state.clone(), state.clone()
+        rng_compiled, rng_api = np.random.default_rng(i), np.random.default_rng(i)
+        shares = compiled.playout(rng_compiled)
+        while not api.is_terminal():
+            player = api.current_player
+            api.apply(random_agent.act(api.observation(player), api.legal_actions(), rng_api))
+        assert compiled.is_terminal()
+        assert np.array_equal(compiled.s, api.s)
+        assert np.array_equal(compiled._stream, api._stream)
+        assert rng_compiled.random() == rng_api.random()
+        assert shares == api.result().win_shares == compiled.result().win_shares

@@ -1,0 +1,81 @@
+"""Ascenseur aux atouts result tables through sim.batch's Python path: every column the
+documentation lists (and only those), and figures that agree with the games played."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+import sim.batch as batch
+from engines.ascenseur_atouts.params import AscenseurParams
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "results-ascenseur-atouts.md"
+
+
+TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
+         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
+         "category": pa.dictionary(pa.int8(), pa.string())}
+
+
+def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
+    """(name, type) of every column in each table section of the documentation page."""
+    tables: dict[str, list[tuple[str, pa.DataType]]] = {}
+    current = None
+    for line in DOC.read_text().splitlines():
+        heading = re.match(r"## (\w+) — ", line)
+        if heading:
+            current = tables.setdefault(heading.group(1), [])
+        elif current is not None and line.startswith("| `"):
+            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
+            current.append((name, TYPES[kind]))
+    return tables
+
+
+@pytest.fixture(scope="module")
+def arrow():
+    params = AscenseurParams(players=3, start_cards=4)
+    spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
+                         agents=("random",) * 3, seating="rotate", seed=5, games=12,
+                         chunk_size=12)
+    return batch.play_chunk(spec, 0, 12)
+
+
+def test_tables_have_exactly_the_documented_columns_and_types(arrow):
+    documented = documented_columns()
+    assert set(documented) == {"games", "players", "rounds"}
+    for name, table in arrow.items():
+        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+
+
+@pytest.fixture(scope="module")
+def tables(arrow):
+    return {k: v.to_pandas() for k, v in arrow.items()}
+
+
+def test_tables_agree_with_each_other(tables):
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
+    assert len(games) == 12 and len(players) == 36
+    hands = rounds.groupby("game_id").round.max()
+    assert np.array_equal(hands.to_numpy(), games.rounds.to_numpy())
+    assert len(rounds) == 3 * games.rounds.sum()
+    per_seat = rounds.groupby(["game_id", "seat"]).agg(
+        error=("error", "sum"), won=("tricks", "sum"), exact=("bet_correct", "sum"),
+        excuses=("played_excuse", "sum"))
+    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    assert (merged.errors == merged.error).all()
+    assert (merged.tricks == merged.won).all()
+    assert (merged.exact_bids == merged.exact).all()
+    assert (merged.excuses_played == merged.excuses).all()
+    assert (merged.score == -merged.errors).all()
+    assert (rounds.error == (rounds.bet - rounds.tricks).abs()).all()
+    assert (rounds.blind == (rounds.cards == 1)).all()
+    assert (rounds.tour == (rounds["round"] - 1) // 4 + 1).all()
+    assert (rounds.cards == 4 - (rounds["round"] - 1) % 4).all()
+    assert (games.decisions == players.groupby("game_id").decisions.sum()).all()
+    # every hand: as many decisions as bids plus cards
+    per_game = rounds.groupby("game_id").cards.sum() + rounds.groupby("game_id").size()
+    assert np.array_equal(per_game.to_numpy(), games.decisions.to_numpy())

@@ -1,0 +1,305 @@
+"""Le menteur: every scenario of the spec, the variants, invariants over random games
+(hypothesis: cards conserved, every game ends), determinism, hidden information, the bots on
+clear positions, the search agents, the batch tables and the API's error paths."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import agents
+import sim.batch as batch
+from engines.api import IllegalActionError
+from engines.chance import uniform_index
+from engines.menteur import rules as R
+from sim.runner import play_python
+from tests.engines.shedding.menteur_helpers import check_conservation, load, position
+from tests.engines.shedding.random_play import random_steps
+
+
+def hand(state, p):
+    return state.hand(p)
+
+
+# --- the spec's scenarios -------------------------------------------------------------------
+def test_a_lie_called_sends_the_pile_back_to_the_liar_who_leads_again():
+    """1. P0 leads 5♥ as ♠; P1 calls: a lie, P0 takes the pile and leads a new suit."""
+    state = position(load(players=3), ["5♥ 2♣", "3♣", "4♣"])
+    state.apply("lay 5♥ as ♠")
+    assert state.phase == "window" and state.current_player == 1
+    state.apply("call")
+    assert hand(state, 0) == ["5♥", "2♣"]
+    assert state.phase == "lead" and state.current_player == 0
+    assert state.log[-1] == "shown: 5♥ (a lie by P0)"
+
+
+def test_a_truth_called_sends_the_pile_to_the_accuser_who_leads():
+    """2. Pile of 3, suit ♠; P2 lays 9♠; P3 calls: the truth, P3 takes 4 cards and leads."""
+    state = position(load(players=4), ["2♣", "3♣", "9♠ 4♣", "5♣"], pile="2♠ 3♠ 4♠",
+                     owners=(3, 0, 1), suit="♠", current=2)
+    state.apply("lay 9♠")
+    assert state.current_player == 3
+    state.apply("call")
+    assert len(hand(state, 3)) == 5 and state.phase == "lead" and state.current_player == 3
+    assert int(state.s[R.CORRECT_CALLS + 3]) == 0 and int(state.s[R.CALLS + 3]) == 1
+
+
+def test_variant_after_truth_next_after_layer():
+    state = position(load(players=4, after_truth="next_after_layer"),
+                     ["2♣", "3♣", "9♠ 4♣", "5♣"], pile="2♠", owners=(1,), suit="♠",
+                     current=2)
+    state.apply("lay 9♠")
+    state.apply("call")
+    assert state.phase == "lead" and state.current_player == 3
+
+
+def test_a_true_last_card_unchallenged_wins():
+    """3. P1 has one card, lays 4♦ on ♦; nobody calls: P1 wins."""
+    state = position(load(players=3), ["2♣ 3♣", "4♦", "5♣"], pile="2♦", owners=(0,),
+                     suit="♦", current=1)
+    state.apply("lay 4♦")
+    state.apply("no call")
+    state.apply("no call")
+    assert state.is_terminal() and state.result().ranks == (2, 1, 2)
+
+
+@pytest.mark.parametrize("called", [True, False])
+def test_a_lie_on_the_last_card(called):
+    """4. P1 lays K♣ on ♦ as his last card: called, he takes the pile and play goes on;
+    not called, he wins (A6)."""
+    state = position(load(players=3), ["2♣ 3♣", "K♣", "5♣"], pile="2♦", owners=(0,),
+                     suit="♦", current=1)
+    state.apply("lay K♣")
+    if called:
+        state.apply("call")
+        assert not state.is_terminal() and hand(state, 1) == ["2♦", "K♣"]
+        assert state.phase == "lead" and state.current_player == 1
+    else:
+        state.apply("no call")
+        state.apply("no call")
+        assert state.is_terminal() and state.result().stats["won_on_lie"]
+
+
+def test_only_the_first_caller_in_turn_order_counts():
+    """5. After P1 lays, P2 is asked first; his call closes the window."""
+    state = position(load(players=4), ["2♣", "K♣ 3♣", "5♣", "6♣"], pile="2♦", owners=(0,),
+                     suit="♦", current=1)
+    state.apply("lay K♣")
+    assert state.current_player == 2
+    state.apply("call")
+    assert int(state.s[R.CALLS + 2]) == 1 and int(state.s[R.CALLS + 3]) == 0
+    assert state.phase == "lead"
+
+
+def test_variant_random_caller_priority_asks_everyone_once():
+    game = load(players=5, caller_priority="random")
+    orders = set()
+    for seed in range(12):
+        state = position(game, ["2♣ 3♣", "4♣", "5♣", "6♣", "7♣"])
+        state._stream = state.game.new_state(seed)._stream
+        state.apply("lay 2♣ as ♣")
+        asked = []
+        while state.phase == "window":
+            asked.append(state.current_player)
+            state.apply("no call")
+        assert sorted(asked) == [1, 2, 3, 4]
+        orders.add(tuple(asked))
+    assert len(orders) > 1
+
+
+def test_a_follower_lays_any_card_and_the_leader_any_suit():
+    state = position(load(players=3), ["5♥ 2♣", "3♣", "4♣"])
+    assert [a.text for a in state.legal_actions()] == [
+        f"lay {c} as {s}" for c in ("5♥", "2♣") for s in "♥♦♠♣"]
+    state = position(load(players=3), ["5♥ 2♣", "3♣", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert [a.text for a in state.legal_actions()] == ["lay 5♥", "lay 2♣"]
+
+
+@pytest.mark.parametrize("rule, lie", [("always_lie", True), ("wild", False)])
+def test_a_joker_is_a_lie_or_wild(rule, lie):
+    state = position(load(players=3, deck=54, joker_rule=rule), ["Joker 2♣", "3♣", "4♣"])
+    state.apply("lay Joker as ♠")
+    state.apply("call")
+    assert (state.current_player == 0) == lie
+
+
+def test_play_to_last_ranks_everyone():
+    state = position(load(players=3, play_to_last=True), ["2♦", "3♦", "4♣ 5♣"])
+    state.apply("lay 2♦ as ♦")
+    state.apply("no call")
+    state.apply("no call")
+    assert not state.is_terminal() and state.current_player == 1 and state.phase == "follow"
+    state.apply("lay 3♦")
+    state.apply("no call")
+    assert state.is_terminal() and state.result().ranks == (1, 2, 3)
+
+
+def test_the_deal_and_the_packs():
+    for deck, size in ((52, 13), (32, 8), (54, 14)):
+        state = load(players=4, deck=deck).new_state(3)
+        check_conservation(state)
+        assert sorted(len(hand(state, p)) for p in range(4))[-1] == size
+        assert state.phase == "lead" and state.current_player == 0
+
+
+def test_a_game_reaching_its_cap_is_recorded_as_capped():
+    game = load(players=3, max_turns=10)
+    state = play_python(game, [agents.load("random")] * 3, 1, 0)
+    assert state.result().stats["ending"] == "capped"
+    assert int(state.s[R.DECISIONS]) == 10
+
+
+# --- invariants, determinism, hidden information --------------------------------------------
+@st.composite
+def game_params(draw):
+    return {"players": draw(st.integers(2, 10)), "deck": draw(st.sampled_from([52, 32, 54])),
+            "joker_rule": draw(st.sampled_from(["always_lie", "wild"])),
+            "after_truth": draw(st.sampled_from(["taker_leads", "next_after_layer"])),
+            "caller_priority": draw(st.sampled_from(["turn_order", "random"])),
+            "play_to_last": draw(st.booleans()), "max_turns": 3000}
+
+
+def play_random(state, rng, check=None):
+    while not state.is_terminal():
+        if check:
+            check(state)
+        actions = state.legal_actions()
+        state.apply(actions[uniform_index(rng, len(actions))])
+    return state
+
+
+@pytest.mark.slow
+@settings(max_examples=20)
+@given(params=game_params(), seed=st.integers(0, 10_000))
+def test_cards_are_conserved_and_every_game_ends(params, seed):
+    game = load(**params)
+
+    def check(state):
+        check_conservation(state)
+        assert state.s[R.OUT + state.current_player] == 0
+
+    state = play_random(game.new_state(seed), np.random.default_rng(seed), check)
+    check_conservation(state)
+    result = state.result()
+    assert sum(result.win_shares) == pytest.approx(1.0)
+    d = result.details
+    assert all(c <= lay for c, lay in zip(d["lies"], d["lays"], strict=True))
+    for p in range(game.params.players):
+        assert d["piles_taken"][p] == d["caught"][p] + d["calls"][p] - d["correct_calls"][p]
+    assert sum(d["calls"]) == result.stats["challenges"] == sum(d["piles_taken"])
+
+
+@settings(max_examples=15)
+@given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
+    game = load(**params)
+    state = game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    if not random_steps(state, rng, steps):
+        return
+    player = state.current_player
+    seen = state.observation(player)
+    assert seen.hand == hand(state, player)
+    for card, owner in seen.pile:
+        assert (card == R.HIDDEN) == (owner != player)
+    world = seen.determinize(np.random.default_rng(1))
+    check_conservation(world)
+    assert hand(world, player) == hand(state, player)
+    assert [a.text for a in world.legal_actions()] == [a.text for a in state.legal_actions()]
+    twin = state.determinize(player, np.random.default_rng(5))
+    assert (twin.determinize(player, np.random.default_rng(1)).s == world.s).all()
+
+
+def test_clone_is_independent_and_stale_observations_refuse():
+    state = load().new_state(4)
+    seen = state.observation(0)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert state.s[R.DECISIONS] == 0
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="stale"):
+        seen.determinize(np.random.default_rng(0))
+
+
+# --- bots -------------------------------------------------------------------------------
+def choice(name, state, **options):
+    bot = agents.load(name, game="menteur", **options)
+    p = state.current_player
+    return bot.act(state.observation(p), state.legal_actions(), np.random.default_rng(0)).text
+
+
+def test_honest_tells_the_truth_when_it_can_and_leads_its_longest_suit():
+    state = position(load(players=3), ["5♥ 2♣ 3♣ 9♦", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert choice("honest", state) == "lay 9♦"
+    state = position(load(players=3), ["5♥ 2♣ 3♣ 9♦", "3♦", "4♣"])
+    assert choice("honest", state) == "lay 2♣ as ♣"
+    state = position(load(players=3), ["5♥ 2♣ 3♣", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert choice("honest", state) == "lay 2♣"          # must lie: its longest suit
+
+
+def test_bluffer_lies_at_its_rate():
+    state = position(load(players=3), ["5♥ 2♣ 3♣ 9♦", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert choice("bluffer", state, lie_rate=1.0) == "lay 2♣"
+    assert choice("bluffer", state, lie_rate=0.0) == "lay 9♦"
+    with pytest.raises(ValueError, match="lie_rate"):
+        agents.load("bluffer", game="menteur", lie_rate=2)
+
+
+def test_callers_call_a_certain_lie_and_caller_counts_cards():
+    # P0 holds every diamond but 2♦: the 2♦ is in the pile (laid by P0), so P1's ♦ is a lie
+    diamonds = " ".join(f"{r}♦" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                           "K", "A"))
+    state = position(load(players=3), [diamonds, "2♣ 3♣", "4♣"], pile="2♦", owners=(0,),
+                     suit="♦", current=1)
+    state.apply("lay 2♣")
+    state.s[R.CURRENT] = 0
+    for name in ("honest", "bluffer", "caller"):
+        assert choice(name, state) == "call"
+    # P0 sees no diamond at all: the card is likely true, nobody calls
+    state = position(load(players=3), ["2♣ 3♣", "4♦ 3♥", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦", current=1)
+    state.apply("lay 4♦")
+    state.s[R.CURRENT] = 0
+    for name in ("honest", "bluffer", "caller"):
+        assert choice(name, state) == "no call"
+
+
+def test_bots_and_search_agents_play_whole_games():
+    game = load(players=4, max_turns=400)
+    bots = [agents.load("honest", game="menteur"), agents.load("bluffer", game="menteur"),
+            agents.load("caller", game="menteur"),
+            agents.load("flatmc", game="menteur", iterations=4)]
+    state = play_python(game, bots, 3, 0)
+    check_conservation(state)
+    bots[3] = agents.load("ismcts", game="menteur", iterations=4)
+    check_conservation(play_python(game, bots, 3, 1))
+
+
+def test_batch_tables_hold_the_documented_columns():
+    spec = batch.RunSpec(game="menteur", params=tuple(load().params.to_strings()),
+                         agents=("honest", "bluffer", "caller", "random"),
+                         seating="rotate", seed=1, games=6, chunk_size=6)
+    tables = batch.play_chunk(spec, 0, 6)
+    doc = open("docs/results-menteur.md", encoding="utf-8").read()
+    for name in tables["games"].column_names + tables["players"].column_names:
+        assert f"`{name}`" in doc, name
+    games, players = tables["games"].to_pydict(), tables["players"].to_pydict()
+    lies = np.array(players["lies"]).reshape(6, 4).sum(axis=1)
+    assert (lies == np.array(games["lies"])).all()
+
+
+# --- error paths ------------------------------------------------------------------------
+def test_errors_name_the_valid_choices():
+    state = position(load(players=3), ["5♥ 2♣", "3♣", "4♣"])
+    with pytest.raises(IllegalActionError, match="legal: lay 5♥ as ♥"):
+        state.apply("lay 3♣ as ♥")
+    with pytest.raises(IllegalActionError, match="not a menteur action"):
+        state.apply("pass")
+    with pytest.raises(ValueError, match="valid values: 52, 32, 54"):
+        load(deck=36)

@@ -1,0 +1,233 @@
+"""Chasse-coeur and pétasse over random games and random parameters (hypothesis): every card
+played exactly once per deal, one winner per trick, tricks adding up to the hand size,
+points adding up to the deck's total (or the sweep's), determinism, golden logs, hidden
+information, the API's error paths, and the bots that must play every game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import agents
+import engines
+from engines.api import Game, IllegalActionError, State
+from engines.avoidance import rules as R
+from engines.chasse_coeur.params import ChasseCoeurParams
+from engines.petasse.params import PetasseParams
+from sim.runner import play_python
+from tests.engines.tricks.avoidance_helpers import build, check_invariants
+from tests.engines.tricks.trick_helpers import play
+
+SLUGS = ("chasse-coeur", "petasse")
+
+
+@st.composite
+def chasse_coeur_params(draw):
+    players = draw(st.integers(3, 10))
+    return {
+        "players": players,
+        "leftover_rule": draw(st.sampled_from(["remove_low", "kitty"])),
+        "first_trick_rule": draw(st.sampled_from(["no_point_cards", "points_void"])),
+        "moon_value": draw(st.sampled_from([26, 65])),
+        "pass_cards": draw(st.integers(0, 3)),
+        "hearts_broken_rule": draw(st.booleans()),
+        "end_threshold": draw(st.integers(30, 120)),
+        "num_hands": draw(st.sampled_from([0, 0, 1, 2])),
+        "first_dealer": draw(st.one_of(st.none(), st.integers(0, players - 1))),
+    }
+
+
+@st.composite
+def petasse_params(draw):
+    players = draw(st.integers(3, 4))
+    return {
+        "players": players,
+        "rank_order": draw(st.sampled_from(["natural", "belote_plain"])),
+        "first_lead": draw(st.sampled_from(["left_of_dealer", "holder_of_lowest_club"])),
+        "shoot_condition": draw(st.sampled_from(["all_tricks", "all_points"])),
+        "loss_threshold": draw(st.integers(10, 60)),
+        "first_dealer": draw(st.one_of(st.none(), st.integers(0, players - 1))),
+    }
+
+
+def check_whole_game(slug, params, seed):
+    game = engines.load(slug, **params)
+    n = params["players"]
+    pr = game.encoded_params
+    in_play = pr[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS]
+    deck_points = int(pr[R.P_POINTS:R.P_POINTS + R.DECK_CARDS][in_play == 1].sum())
+    rng = np.random.default_rng(seed)
+    state = game.new_state(seed)
+    played: list[int] = []
+    decisions = 0
+    while not state.is_terminal():
+        check_invariants(state)
+        assert state.s[R.DECISIONS] == decisions
+        acts = state.legal_actions()
+        assert acts, "a player to move has no legal action"
+        action = acts[rng.integers(len(acts))]
+        if action.code < R.PASS:
+            played.append(action.code)
+        hands = int(state.s[R.HANDS_PLAYED])
+        taken_before = state.s[R.TAKEN:R.TAKEN + n].copy()
+        state.apply(action)
+        decisions += 1
+        if int(state.s[R.HANDS_PLAYED]) != hands:
+            k = len(played) // n
+            assert len(played) == len(set(played)) == k * n   # every card played once
+            played = []
+        elif int(state.s[R.PLAYED]) == 0 and action.code < R.PASS:
+            # a trick has just been completed: exactly one seat took its points
+            grew = np.flatnonzero(state.s[R.TAKEN:R.TAKEN + n] != taken_before)
+            assert len(grew) <= 1
+    result = state.result()
+    rows = state.records()[1].reshape(-1, n, 11)
+    assert len(rows) == result.stats["rounds"]
+    for deal in rows:
+        k = deal[0, 1]
+        assert deal[:, 5].sum() == k                            # one winner per trick
+        swept = deal[:, 9].sum()
+        assert swept <= 1
+        if swept:
+            sweep_value = pr[R.P_SWEEP_VALUE]
+            assert sorted(deal[:, 8].tolist()) == [0] + [sweep_value] * (n - 1)
+        else:
+            assert (deal[:, 8] == deal[:, 6]).all()
+        if not (slug == "chasse-coeur" and params["first_trick_rule"] == "points_void"):
+            assert deal[:, 6].sum() == deck_points                # points add up
+    assert np.array_equal(rows[:, :, 8].sum(axis=0), np.array(result.details["totals"]))
+    assert np.array_equal(rows[-1, :, 10], np.array(result.details["totals"]))
+    assert sum(result.win_shares) == pytest.approx(1.0)
+    best = min(result.details["totals"])
+    assert all(result.details["totals"][p] == best for p in result.winners)
+    assert result.stats["decisions"] == decisions == sum(result.details["decisions"])
+
+
+@settings(max_examples=25)
+@given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
+def test_chasse_coeur_random_games_keep_every_invariant(params, seed):
+    check_whole_game("chasse-coeur", params, seed)
+
+
+@settings(max_examples=25)
+@given(params=petasse_params(), seed=st.integers(0, 2**32 - 1))
+def test_petasse_random_games_keep_every_invariant(params, seed):
+    check_whole_game("petasse", params, seed)
+
+
+@settings(max_examples=15)
+@given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
+def test_clone_and_determinize_never_change_the_original(params, seed):
+    game = engines.load("chasse-coeur", **params)
+    n = params["players"]
+    state = game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    step = 0
+    while not state.is_terminal() and step < 80:
+        if step % 7 == 0:
+            before = state.s.copy()
+            log = list(state.log)
+            copy = state.clone()
+            copy.apply(copy.legal_actions()[0])
+            for p in range(n):
+                world = state.determinize(p, np.random.default_rng(step + p))
+                check_invariants(world)
+                assert world.hand_of(p) == state.hand_of(p)
+                assert np.array_equal(world.observation(p).array, state.observation(p).array)
+                assert world.legal_actions() == state.legal_actions() or \
+                    world.current_player != p
+            assert np.array_equal(state.s, before) and state.log == log
+        acts = state.legal_actions()
+        state.apply(acts[rng.integers(len(acts))])
+        step += 1
+
+
+GOLDEN = {
+    "chasse-coeur": ({"players": 3, "first_dealer": 0, "num_hands": 1}, 20261130),
+    "petasse": ({"players": 3, "first_dealer": 2, "loss_threshold": 1}, 20261130),
+}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_golden_game_log(slug):
+    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
+    random agent's draws shows here."""
+    params, seed = GOLDEN[slug]
+    state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
+    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
+    with open(path, encoding="utf-8") as f:
+        assert state.log == f.read().splitlines()
+
+
+# ======================================================================================
+# Hidden information
+# ======================================================================================
+def test_won_cards_are_public():
+    state = build("petasse", {0: "A♥ 8♦", 1: "K♥ 7♦", 2: "Q♥ 9♦", 3: "7♥ 10♦"}, dealer=3)
+    play(state, "play A♥", "play K♥", "play Q♥", "play 7♥")
+    assert len(state.observation(2).won[0]) == 4 and state.observation(3).taken[0] == 4
+
+
+# ======================================================================================
+# API: actions, errors, parameters
+# ======================================================================================
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_action_parses_back_from_its_text(slug):
+    game = engines.load(slug)
+    for action in game.actions:
+        assert game.action(action.text) == action == game.action(action.code)
+    assert game.action("play Qs").text == "play Q♠"
+    with pytest.raises(IllegalActionError, match="examples: 'play Q♠'"):
+        game.action("bid 2")
+
+
+def test_illegal_action_raises_and_leaves_the_state_unchanged():
+    state = build("petasse", {0: "A♥ 8♦", 1: "K♥ 7♦", 2: "Q♥ 9♦", 3: "7♥ 10♦"}, dealer=3)
+    play(state, "play A♥")
+    before = state.s.copy()
+    with pytest.raises(IllegalActionError, match="play 7♦ is not legal for P1 in phase "
+                                                 "tricks; legal: play K♥"):
+        state.apply("play 7♦")
+    assert np.array_equal(state.s, before)
+
+
+def test_params_round_trip_through_strings():
+    for params in (ChasseCoeurParams(players=5, leftover_rule="kitty", pass_cards=2),
+                   PetasseParams(players=3, rank_order="belote_plain")):
+        assert type(params).from_strings(params.to_strings()) == params
+    refs = {i.key: i.ref for i in ChasseCoeurParams.describe()}
+    assert refs["leftover_rule"] == "A1" and refs["moon_value"] == "A3"
+    refs = {i.key: i.ref for i in PetasseParams.describe()}
+    assert refs["rank_order"] == "A1" and refs["shoot_condition"] == "A3"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_game_and_state_follow_the_api_protocols(slug):
+    game = engines.load(slug)
+    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
+    assert slug in engines.available()
+
+
+# ======================================================================================
+# Bots that play every game
+# ======================================================================================
+@pytest.mark.parametrize("slug, players", [("chasse-coeur", 3), ("chasse-coeur", 6),
+                                           ("chasse-coeur", 10), ("petasse", 3),
+                                           ("petasse", 4)])
+def test_random_agents_play_whole_games(slug, players):
+    state = play_python(engines.load(slug, players=players),
+                        [agents.load("random")] * players, players)
+    assert state.is_terminal() and sum(state.result().win_shares) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
+def test_search_bots_play_a_game(slug, name):
+    params = {"num_hands": 1} if slug == "chasse-coeur" else {"loss_threshold": 5}
+    game = engines.load(slug, players=3, **params)
+    bot = agents.load(name, game=slug, iterations=6)
+    state = play_python(game, [bot, agents.load("random"), agents.load("dumper", game=slug)],
+                        seed=2)
+    assert state.is_terminal()

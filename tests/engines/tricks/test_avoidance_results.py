@@ -1,0 +1,57 @@
+"""Chasse-coeur and pétasse result tables through sim.batch's Python path: every column the
+documentation lists (and only those), and figures that agree with the games played."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import engines
+import sim.batch as batch
+from tests.engines.tricks.trick_helpers import documented_columns
+
+RUNS = {"chasse-coeur": {"players": 3, "end_threshold": 60},
+        "petasse": {"players": 4, "loss_threshold": 30}}
+
+
+@pytest.fixture(scope="module", params=sorted(RUNS))
+def run(request):
+    slug = request.param
+    params = engines.params_class(slug)(**RUNS[slug])
+    n = params.players
+    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
+                         agents=("dumper",) + ("random",) * (n - 1), seating="rotate", seed=5,
+                         games=10, chunk_size=10)
+    assert not batch.uses_kernel(spec)
+    return slug, params, batch.play_chunk(spec, 0, 10)
+
+
+def test_tables_have_exactly_the_documented_columns_and_types(run):
+    slug, _, arrow = run
+    documented = documented_columns(slug)
+    assert set(documented) == {"games", "players", "rounds"}
+    for name, table in arrow.items():
+        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+
+
+def test_tables_agree_with_each_other(run):
+    slug, params, arrow = run
+    n = params.players
+    games, players, rounds = (arrow[k].to_pandas() for k in ("games", "players", "rounds"))
+    assert len(games) == 10 and len(players) == 10 * n
+    assert np.array_equal(rounds.groupby("game_id")["round"].max().to_numpy(),
+                          games.rounds.to_numpy())
+    per_seat = rounds.groupby(["game_id", "seat"]).agg(
+        points=("points", "sum"), won=("tricks", "sum"), swept=("sweep", "sum"),
+        clean=("point_cards", lambda c: int((c == 0).sum())))
+    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    assert (merged.total == merged.points).all() and (merged.score == -merged.total).all()
+    assert (merged.tricks == merged.won).all() and (merged.sweeps == merged.swept).all()
+    assert (merged.clean_hands == merged.clean).all()
+    per_hand = rounds.groupby(["game_id", "round"])
+    assert (per_hand.tricks.sum() == per_hand.hand_size.first()).all()
+    no_sweep = ~per_hand.sweep.any()
+    assert (per_hand.points.sum()[no_sweep] == per_hand.taken.sum()[no_sweep]).all()
+    last = rounds[rounds["round"] == rounds.game_id.map(games.set_index("game_id").rounds)]
+    assert (last.set_index(["game_id", "seat"]).score_total == merged.total).all()
+    assert (games.decisions == players.groupby("game_id").decisions.sum()).all()

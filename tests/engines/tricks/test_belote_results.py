@@ -1,0 +1,58 @@
+"""Belote à trois and belote de comptoir result tables through sim.batch's Python path: every
+column the documentation lists (and only those), and figures that agree with the games
+played."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import engines
+import sim.batch as batch
+from tests.engines.tricks.trick_helpers import documented_columns
+
+RUNS = {"belote-a-trois": {"target": 300}, "belote-comptoir": {"players": 4, "target": 3}}
+
+
+@pytest.fixture(scope="module", params=sorted(RUNS))
+def run(request):
+    slug = request.param
+    params = engines.params_class(slug)(**RUNS[slug])
+    n = params.players
+    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
+                         agents=("random",) * n, seating="rotate", seed=5, games=8,
+                         chunk_size=8)
+    assert not batch.uses_kernel(spec)
+    return slug, params, batch.play_chunk(spec, 0, 8)
+
+
+def test_tables_have_exactly_the_documented_columns_and_types(run):
+    slug, _, arrow = run
+    documented = documented_columns(slug)
+    assert set(documented) == {"games", "players", "rounds"}
+    for name, table in arrow.items():
+        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+
+
+def test_tables_agree_with_each_other(run):
+    slug, params, arrow = run
+    n = params.players
+    games, players, rounds = (arrow[k].to_pandas() for k in ("games", "players", "rounds"))
+    assert len(games) == 8 and len(players) == 8 * n
+    assert np.array_equal(rounds.groupby("game_id")["round"].max().to_numpy(),
+                          games.rounds.to_numpy())
+    per_seat = rounds.groupby(["game_id", "seat"]).agg(
+        points=("points", "sum"), won=("tricks", "sum"), bel=("belote", "sum"))
+    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    assert (merged.total == merged.points).all() and (merged.score == merged.total).all()
+    assert (merged.tricks == merged.won).all() and (merged.belotes == merged.bel).all()
+    played = rounds[~rounds.passed_out]
+    takes = played[played.seat == played.taker].groupby(["game_id", "seat"]).size()
+    assert (merged.takes == takes.reindex(merged.index, fill_value=0)).all()
+    per_deal = played.groupby(["game_id", "round"])
+    assert (per_deal.tricks.sum() == per_deal.hand_size.first()).all()
+    if slug == "belote-a-trois":
+        assert (per_deal.taken.sum() == 162).all()
+    redeals = rounds.groupby(["game_id", "round"]).passed_out.first().groupby("game_id").sum()
+    assert (games.set_index("game_id").redeals == redeals).all()
+    assert (games.decisions == players.groupby("game_id").decisions.sum()).all()

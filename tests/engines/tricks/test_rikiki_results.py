@@ -1,0 +1,79 @@
+"""Rikiki result tables through sim.batch's Python path: every column the
+documentation lists (and only those), and figures that agree with the games played."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import sim.batch as batch
+from engines.rikiki.params import RikikiParams
+from tests.engines.tricks.trick_helpers import documented_columns
+
+
+@pytest.fixture(scope="module")
+def arrow():
+    params = RikikiParams(players=3, hands=(2, 4, 1))
+    spec = batch.RunSpec(game="rikiki", params=tuple(params.to_strings()),
+                         agents=("random",) * 3, seating="rotate", seed=5, games=12,
+                         chunk_size=12)
+    return batch.play_chunk(spec, 0, 12)
+
+
+def test_tables_have_exactly_the_documented_columns_and_types(arrow):
+    documented = documented_columns("rikiki")
+    assert set(documented) == {"games", "players", "rounds"}
+    for name, table in arrow.items():
+        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+
+
+@pytest.fixture(scope="module")
+def tables(arrow):
+    return {k: v.to_pandas() for k, v in arrow.items()}
+
+
+def test_tables_agree_with_each_other(tables):
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
+    assert len(games) == 12 and len(players) == 36
+    assert (games.rounds == 3).all() and len(rounds) == 12 * 3 * 3
+    assert (rounds.hand_size == rounds["round"].map({1: 2, 2: 4, 3: 1})).all()
+    per_seat = rounds.groupby(["game_id", "seat"]).agg(
+        points=("points", "sum"), won=("tricks", "sum"), made=("made", "sum"),
+        bid=("bid", "sum"))
+    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    assert (merged.score == merged.points).all()
+    assert (merged.tricks == merged.won).all()
+    assert (merged.made_bids == merged.made).all()
+    assert (merged.bids == merged.bid).all()
+    assert (rounds.made == (rounds.bid == rounds.tricks)).all()
+    per_deal = rounds.groupby(["game_id", "round"])
+    assert (per_deal.tricks.sum() == per_deal.hand_size.first()).all()
+    assert (per_deal.bid.sum() == per_deal.bids_sum.first()).all()
+    assert (rounds.first_leader == (rounds.dealer + 1) % 3).all()
+    assert (rounds.trump == rounds.trump_card // 13).all()
+    firsts = rounds[rounds["round"] == 1].groupby("game_id").dealer.first()
+    assert np.array_equal(firsts.to_numpy(), games.first_dealer.to_numpy())
+    assert (games.decisions == players.groupby("game_id").decisions.sum()).all()
+    assert (games.decisions == 3 * (3 + 7)).all()
+
+
+def test_batch_cli_writes_200_games(tmp_path):
+    assert batch.main(["rikiki", "--games", "200", "--agents", "counter,random,random,random",
+                       "--out", str(tmp_path / "run"), "--jobs", "1", "--variant", "hands=5",
+                       "--no-progress"]) == 0
+    assert len(list((tmp_path / "run" / "rounds").glob("*.parquet"))) >= 1
+
+
+def test_the_batch_summary_shows_bid_accuracy(arrow, tables):
+    assert batch.bet_columns("rikiki") == ("bid", "made")
+    assert batch.bet_columns("paris-damis") == ("bet", "bet_correct")
+    spec = batch.RunSpec(game="rikiki", params=(), agents=("random",) * 3, seating="rotate",
+                         seed=5, games=12, chunk_size=12)
+    summary = batch.summarize(spec, [batch.figures_of(spec, 0, 12, arrow)], wall=1.0)
+    rounds = tables["rounds"]
+    assert summary["bet_accuracy"]["n"] == len(rounds)
+    assert summary["bet_accuracy"]["p"] == pytest.approx(rounds.made.mean())
+    by_bid = rounds.groupby("bid").made.mean()
+    assert {int(v): p["p"] for v, p in summary["bet_accuracy_by_value"].items()} == \
+        pytest.approx(by_bid.to_dict())
+    assert "bet accuracy" in batch.format_summary(summary)
