@@ -8,6 +8,7 @@ agent name, and, where the standard ones do not fit, its own compiled *hooks*::
     start(s, pr, chance)                         # new_game, then the chance that follows
     step(s, pr, action, chance, rounds, row)     # one decision and what follows it;
                                                  # returns the round-row count so far
+    finish(s, pr, rounds, row)                   # round rows kept in the state, after it
 
 Everything else (seeding each game's two streams, the loop over games and decisions, round
 rows, final states, policy names, the Python entry point) is here, once.  The loop reads the
@@ -15,10 +16,12 @@ rules' ``PHASE``, ``OVER``, ``CURRENT`` and ``STATE_SIZE`` and the summary's ``S
 ``ROUND_WIDTH`` and ``summarize(s, row)``.
 
 How the loop reaches a game's hooks: the kernel's name is passed to the compiled loop as a
-:class:`~engines.specialise.Tag`, and the hooks below are numba overloads that look the
-kernel's functions up by it, so compiling the loop for a game links that game's functions,
-as if the loop had been written for it; numba caches one compiled loop per game and loads it
-again in a fresh process (see :mod:`engines.specialise`).
+:class:`~engines.specialise.Tag`, and :func:`play_game` is a numba overload that looks the
+kernel's hooks up by it: its implementation, the decision loop, is written once and compiled
+for each game with that game's hooks (those declared ``inline="always"`` are inlined, as in
+a loop written for the game alone: a policy called through a function boundary on every
+decision cost up to a quarter of the kernel's speed).  numba caches one compiled loop per
+game and loads it again in a fresh process (see :mod:`engines.specialise`).
 
 Games whose rules never allocate (paris-damis, betzanbloo) run the loop without numba's
 reference counting (NRT, ``nrt=False``).  With it, every array a compiled function passes on,
@@ -69,119 +72,88 @@ def keep_final(finals, g, s):
         copy_into(finals[g], s)
 
 
-# --- The hooks: one overload each, resolved per kernel --------------------------------
-def start(tag, s, pr, chance):
-    """The game's setup: ``new_game`` and the chance steps up to the first decision."""
+# --- The game: one overload, its implementation the decision loop -------------------------
+def play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
+              table):
+    """Play one game into ``s``, seat p with policy ``seat_policy[p]``, its round rows into
+    ``rounds``; return their count (all of them, even those that did not fit)."""
 
 
-def game_over(tag, s):
-    """Whether the game is over."""
+@overload(play_game)
+def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
+               table):
+    kernel = _kernel(tag)
+    rules = kernel.rules
+    phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
+    begin, legal, decide = _start_hook(kernel), kernel.legal_actions or rules.legal_actions, \
+        kernel.choose or _random_policy
+    play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
 
-
-def to_play(tag, s):
-    """The seat to decide."""
-
-
-def legal_actions(tag, s, pr, out):
-    """The legal action codes, written into ``out``; returns their count."""
-
-
-def choose(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
-    """The code the seat's compiled policy picks among the ``n`` legal ``actions``."""
-
-
-def step(tag, s, pr, action, chance, rounds, row):
-    """Play ``action`` and what follows it; returns the round-row count so far."""
-
-
-def finish(tag, s, pr, rounds, row):
-    """After the game: round rows the rules kept in the state; returns their count so far."""
+    def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
+             table):
+        begin(s, pr, chance)
+        row = 0
+        while s[phase] != over:
+            n = legal(s, pr, actions)
+            action = decide(seat_policy[s[current]], s, pr, actions, n, decisions, weights,
+                            seen, table)
+            row = play_step(s, pr, action, chance, rounds, row)
+        return end(s, pr, rounds, row)
+    return impl
 
 
 def summarize(tag, s, out):
     """The finished game's summary row."""
 
 
-@overload(start)
-def _start(tag, s, pr, chance):
-    kernel = _kernel(tag)
-    if kernel.start is not None:
-        hook = kernel.start
+@overload(summarize)
+def _summarize(tag, s, out):
+    hook = _kernel(tag).summary.summarize
 
-        def impl(tag, s, pr, chance):
-            hook(s, pr, chance)
-        return impl
+    def impl(tag, s, out):
+        hook(s, out)
+    return impl
+
+
+@njit(cache=True, inline="always")
+def _random_policy(policy, s, pr, actions, n, decisions, weights, seen, table):
+    """Every seat ``random``."""
+    return random_choice(actions, n, decisions)
+
+
+@njit(cache=True, inline="always")
+def _no_rows_kept(s, pr, rounds, row):
+    """The rules keep no round rows in the state."""
+    return row
+
+
+def _start_hook(kernel: Kernel) -> Any:
+    """The kernel's ``start``, or ``new_game`` then ``advance``."""
+    if kernel.start is not None:
+        return kernel.start
     new_game, advance = kernel.rules.new_game, kernel.rules.advance
 
-    def impl_standard(tag, s, pr, chance):
+    @njit(inline="always")
+    def start(s, pr, chance):
         new_game(s, pr)
         advance(s, pr, chance)
-    return impl_standard
+    return start
 
 
-@overload(game_over)
-def _game_over(tag, s):
-    rules = _kernel(tag).rules
-    phase, over = rules.PHASE, rules.OVER
-
-    def impl(tag, s):
-        return s[phase] == over
-    return impl
-
-
-@overload(to_play)
-def _to_play(tag, s):
-    current = _kernel(tag).rules.CURRENT
-
-    def impl(tag, s):
-        return s[current]
-    return impl
-
-
-@overload(legal_actions)
-def _legal_actions(tag, s, pr, out):
-    kernel = _kernel(tag)
-    hook = kernel.legal_actions or kernel.rules.legal_actions
-
-    def impl(tag, s, pr, out):
-        return hook(s, pr, out)
-    return impl
-
-
-@overload(choose)
-def _choose(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
-    kernel = _kernel(tag)
-    if kernel.choose is not None:
-        hook = kernel.choose
-
-        def impl(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
-            return hook(policy, s, pr, actions, n, decisions, weights, seen, table)
-        return impl
-
-    def impl_random(tag, policy, s, pr, actions, n, decisions, weights, seen, table):
-        return random_choice(actions, n, decisions)
-    return impl_random
-
-
-@overload(step)
-def _step(tag, s, pr, action, chance, rounds, row):
-    kernel = _kernel(tag)
-    if kernel.step is not None:
-        hook = kernel.step
-
-        def impl(tag, s, pr, action, chance, rounds, row):
-            return hook(s, pr, action, chance, rounds, row)
-        return impl
+def _standard_step(kernel: Kernel) -> Any:
+    """``apply_action``, the round's rows when ``round_counter`` changed, the chance that
+    follows (see :class:`Kernel`)."""
     play, settle, resolve = _play_hook(kernel), _settle_hook(kernel), _chance_hook(kernel)
     counter = kernel.round_counter
 
-    def impl_standard(tag, s, pr, action, chance, rounds, row):
+    @njit(inline="always")
+    def step(s, pr, action, chance, rounds, row):
         before = s[counter]
         play(s, pr, action, chance)
         row = settle(s, pr, before != s[counter], rounds, row)
         resolve(s, pr, chance)
         return row
-    return impl_standard
+    return step
 
 
 def _play_hook(kernel: Kernel) -> Any:
@@ -266,30 +238,6 @@ def _seats(rules: Any) -> Any:
     return seats
 
 
-@overload(finish)
-def _finish(tag, s, pr, rounds, row):
-    kernel = _kernel(tag)
-    if kernel.finish is not None:
-        hook = kernel.finish
-
-        def impl(tag, s, pr, rounds, row):
-            return hook(s, pr, rounds, row)
-        return impl
-
-    def impl_nothing(tag, s, pr, rounds, row):
-        return row
-    return impl_nothing
-
-
-@overload(summarize)
-def _summarize(tag, s, out):
-    hook = _kernel(tag).summary.summarize
-
-    def impl(tag, s, out):
-        hook(s, out)
-    return impl
-
-
 # --- The loop ---------------------------------------------------------------------------------
 def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, decisions,
                 decisions_alias, rows, rounds, round_counts, finals, s, seen, actions, table):
@@ -301,14 +249,8 @@ def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, de
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
-        start(tag, s, pr, chance)
-        row = 0
-        while not game_over(tag, s):
-            n = legal_actions(tag, s, pr, actions)
-            action = choose(tag, seat_policies[g, to_play(tag, s)], s, pr, actions, n,
-                            decisions, weights, seen, table)
-            row = step(tag, s, pr, action, chance, rounds[g], row)
-        round_counts[g] = finish(tag, s, pr, rounds[g], row)
+        round_counts[g] = play_game(tag, s, pr, seat_policies[g], weights, chance, decisions,
+                                    rounds[g], seen, actions, table)
         summarize(tag, s, rows[g])
         keep_final(finals, g, s)
 

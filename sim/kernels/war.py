@@ -2,7 +2,9 @@
 
 The games have no decisions: each turn's one legal action, ``step``, plays a trick (drawing
 the random pickup order from the chance stream, as the Python API does), so the only policy is
-``random`` and every seat's agent plays the same game.
+``random``, every seat's agent plays the same game, and the kernel's first step plays every
+trick to the end (the same tricks as step after step, without the decision loop's work
+between two tricks).
 """
 
 from __future__ import annotations
@@ -27,5 +29,12 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     return actions[0]
 
 
+@njit(cache=True, inline="always")
+def step(s, pr, action, chance, rounds, row):
+    """Every trick to the end of the game."""
+    R.play_out(s, pr, chance)
+    return row
+
+
 KERNEL = Kernel("war", R, summary, {"random": 0}, choose=choose,
-                legal_actions=legal_actions, apply_draws=True)
+                legal_actions=legal_actions, step=step)
