@@ -57,7 +57,7 @@ bataille-report: $(STAMP)
 
 # Type-checked paths (settings in pyproject.toml's [tool.mypy]); add a package once it passes.
 MYPY_PATHS := engines/api.py engines/layout.py engines/params.py engines/seeding.py \
-              engines/compiled.py sim
+              engines/compiled.py engines/specialise.py sim
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

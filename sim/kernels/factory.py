@@ -258,7 +258,8 @@ def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, de
 # The same loop under two sets of flags (each game uses one; its tag keeps the cache entries
 # apart): with numba's reference counting, and without it for rules that never allocate.
 _LOOP_NRT = njit(cache=True, nogil=True)(_play_games)
-_LOOP_NO_NRT = njit(cache=True, nogil=True, _nrt=False)(_play_games)
+# (numba's type stubs omit its _nrt option)
+_LOOP_NO_NRT = njit(cache=True, nogil=True, _nrt=False)(_play_games)  # type: ignore[call-overload]
 
 
 # --- What a game declares, and the Python entry point -----------------------------------------
