@@ -1,19 +1,22 @@
 """Every game has a batch kernel, and it plays exactly the games of the game's Python path:
 the same seeds give the same final states, summary rows and round rows, with random seats
-and with each of the game's compiled bots; and a second process loads every compiled loop
-from numba's cache instead of compiling it again."""
+and with each of the game's compiled bots, and the batch runner writes the same tables
+through either; and a second process loads every compiled loop from numba's cache instead
+of compiling it again."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import textwrap
+from unittest import mock
 
 import numpy as np
 import pytest
 
 import agents
 import engines
+import sim.batch as batch
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
@@ -111,3 +114,18 @@ def test_a_second_process_compiles_no_kernel_again(tmp_path):
                               check=True)
     hits, misses = map(int, done.stdout.split())
     assert (hits, misses) == (3, 0)
+
+
+@pytest.mark.parametrize("slug", engines.available())
+def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(slug):
+    game = short_game(slug)
+    spec = batch.RunSpec(game=slug, params=tuple(game.params.to_strings()),
+                         agents=("random",) * game.num_players, seating="rotate", seed=2,
+                         games=4, chunk_size=4)
+    assert batch.uses_kernel(spec)
+    compiled = batch.play_chunk(spec, 0, 4)
+    with mock.patch.object(batch, "uses_kernel", lambda spec: False):
+        python = batch.play_chunk(spec, 0, 4)
+    assert sorted(compiled) == sorted(python)
+    for name in compiled:
+        assert compiled[name].equals(python[name]), (slug, name)
