@@ -33,3 +33,15 @@ def test_copy_into_copies_every_element(items):
 def test_layout_rejects_a_field_declared_twice():
     with pytest.raises(ValueError, match="declared twice"):
         Layout(("phase", 1), ("phase", 2))
+
+
+def test_a_bare_name_is_a_one_value_field():
+    row = Layout("round", ("score", 4), "seat")
+    assert row.offsets("seat", "round", "score") == (5, 0, 1)
+    assert (row.size_of("round"), row.size) == (1, 6)
+
+
+def test_constants_name_each_offset_after_its_field():
+    assert Layout("bet", ("score", 4), "bet_correct").constants("ROUND_") == {
+        "ROUND_BET": 0, "ROUND_SCORE": 1, "ROUND_BET_CORRECT": 5}
+
