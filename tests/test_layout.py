@@ -1,11 +1,15 @@
 """The flat-array layout and its compiled helpers (they replace numpy forms that compiled
 loops without reference counting cannot use)."""
 
+import importlib
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engines
 from engines.layout import Layout, copy_into, sort_field
 
 SETTINGS = dict(deadline=None, database=None)   # the first call compiles
@@ -45,3 +49,22 @@ def test_constants_name_each_offset_after_its_field():
     assert Layout("bet", ("score", 4), "bet_correct").constants("ROUND_") == {
         "ROUND_BET": 0, "ROUND_SCORE": 1, "ROUND_BET_CORRECT": 5}
 
+
+ROUND_ROWS = sorted(f"engines.{path.parent.name}.{path.stem}"
+                    for path in Path(engines.__file__).parent.glob("*/*.py")
+                    if "\nROUND_ROW = Layout(" in path.read_text())
+
+
+def test_round_rows_are_found():
+    assert {"engines.paris_damis.summary", "engines.rami.rules"} <= set(ROUND_ROWS)
+
+
+@pytest.mark.parametrize("module", ROUND_ROWS)
+def test_round_row_constants_are_bound_by_name(module):
+    """A module's ``ROUND_<FIELD>`` constants are the offsets of its round row's fields (the
+    rows the records write and the tables read), and its ``ROUND_WIDTH`` the row's size."""
+    records = importlib.import_module(module)
+    expected = records.ROUND_ROW.constants("ROUND_")
+    bound = {name: value for name, value in vars(records).items() if name in expected}
+    assert bound == {name: expected[name] for name in bound}
+    assert records.ROUND_WIDTH == records.ROUND_ROW.size
