@@ -1,9 +1,22 @@
 """Flat array layouts: named fields of a one-dimensional int32 array.
 
 Compiled engines keep a game state (and their parameters) in one flat ``int32`` array, cheap
-to pass to compiled functions, to copy and to store.  A :class:`Layout` names the fields, like a
-C struct, and gives each its offset; engines bind the offsets to module constants that compiled
-code reads (``s[PHASE]``, ``s[HAND_SIZE + p]``) and Python code decodes by name.
+to pass to compiled functions, to copy and to store; their records (a row per round and seat)
+are flat rows too.  A :class:`Layout` names the fields, like a C struct, and gives each its
+offset; engines bind the offsets to module constants that compiled code reads (``s[PHASE]``,
+``s[HAND_SIZE + p]``, ``r[ROUND_BET_CORRECT]``) and Python code decodes by name.
+
+A constant is the field's name upper-cased, after a prefix that says which layout it belongs
+to when a module has several (``ROUND_`` for a round row), bound explicitly so that readers and
+linters see every name::
+
+    ROUND_ROW = Layout("round", "seat", "bet", ("score", MAX_PLAYERS))
+    ROUND_ROUND, ROUND_SEAT, ROUND_BET, ROUND_SCORE = ROUND_ROW.offsets(
+        "round", "seat", "bet", "score")
+
+Numba freezes a module's integer globals when it compiles a function, so ``r[ROUND_BET]`` is
+a compile-time constant, as ``r[2]`` was.  :meth:`Layout.constants` lists the names a layout's
+constants should have (``tests/test_layout.py`` checks the engines' bindings against it).
 """
 
 from __future__ import annotations
@@ -13,12 +26,14 @@ from numba import njit
 
 
 class Layout:
-    """Fields in declaration order, each ``(name, size)``; see :meth:`offset`."""
+    """Fields in declaration order, each ``(name, size)`` or a bare name for a one-value
+    field; see :meth:`offset`."""
 
-    def __init__(self, *fields: tuple[str, int]) -> None:
+    def __init__(self, *fields: str | tuple[str, int]) -> None:
         self._offsets: dict[str, tuple[int, int]] = {}
         offset = 0
-        for name, size in fields:
+        for field in fields:
+            name, size = (field, 1) if isinstance(field, str) else field
             if name in self._offsets:
                 raise ValueError(f"field {name!r} declared twice")
             self._offsets[name] = (offset, size)
@@ -27,6 +42,16 @@ class Layout:
 
     def offset(self, name: str) -> int:
         return self._offsets[name][0]
+
+    def offsets(self, *names: str) -> tuple[int, ...]:
+        """The offsets of the fields ``names``, in that order, to bind to module constants:
+        ``ROUND_BET, ROUND_SEAT = ROUND_ROW.offsets("bet", "seat")``."""
+        return tuple(self.offset(name) for name in names)
+
+    def constants(self, prefix: str = "") -> dict[str, int]:
+        """Each field's offset under its constant's name, ``prefix`` + the field's name
+        upper-cased: ``{"ROUND_BET": 3, ...}``."""
+        return {prefix + name.upper(): start for name, (start, _) in self._offsets.items()}
 
     def size_of(self, name: str) -> int:
         return self._offsets[name][1]

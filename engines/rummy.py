@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from engines.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
+from engines.layout import Layout
 
 # --------------------------------------------------------------------------------------
 # Cards
@@ -66,8 +67,10 @@ FACE_VALUE, ACE_VALUE_HIGH, ACE_VALUE_LOW = 10, 11, 1
 
 # A table meld: kind, key (suit of a run, rank - 2 of a group), low (first position of a
 # run, natural suits of a group), length, owner, then its cards place by place.
-M_KIND, M_KEY, M_LOW, M_LEN, M_OWNER, M_CARDS = 0, 1, 2, 3, 4, 5
-MELD_WIDTH = M_CARDS + MAX_RUN
+MELD = Layout("kind", "key", "low", "len", "owner", ("cards", MAX_RUN))
+M_KIND, M_KEY, M_LOW, M_LEN, M_OWNER, M_CARDS = MELD.offsets(
+    "kind", "key", "low", "len", "owner", "cards")
+MELD_WIDTH = MELD.size
 
 # The most candidate melds one hand can have (windows of runs and subsets of groups).
 MAX_CANDIDATES = 2048
@@ -80,7 +83,9 @@ CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_natur
                ("groups", 1), ("run_min", 1), ("run_max", 1), ("free_groups", 1),
                ("wilds_le_naturals", 1), ("mixed_runs", 1))
 (P_PLAYERS, P_WILD_POLICY, P_MAX_WILDS, P_MIN_NATURALS, P_GROUPS, P_RUN_MIN, P_RUN_MAX,
- P_FREE_GROUPS, P_WILDS_LE_NATURALS, P_MIXED_RUNS) = range(len(CORE_PARAMS))
+ P_FREE_GROUPS, P_WILDS_LE_NATURALS, P_MIXED_RUNS) = Layout(*CORE_PARAMS).offsets(
+    "players", "wild_policy", "max_wilds", "min_naturals", "groups", "run_min", "run_max",
+    "free_groups", "wilds_le_naturals", "mixed_runs")
 
 
 @njit(cache=True, inline="always")

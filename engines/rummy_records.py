@@ -11,6 +11,7 @@ import numpy as np
 
 from engines import rummy_turns as T
 from engines.api import Result
+from engines.layout import Layout
 from engines.shedding import ENDINGS
 from engines.shedding_records import SummaryFields, result_from, win_shares
 
@@ -47,12 +48,14 @@ def seat_columns(row: SummaryFields, rows: np.ndarray, players: int, score: np.n
     return columns
 
 
-def round_core_columns(fields: Sequence[str], rounds: np.ndarray) -> dict[str, Any]:
-    """The rounds table's columns of ``fields`` (the round row's first fields, the common
-    ones first): ``hand`` counted from 1, ``ending`` categorical, the rest int16."""
+def round_core_columns(layout: Layout, fields: Sequence[str],
+                       rounds: np.ndarray) -> dict[str, Any]:
+    """The rounds table's columns of the one-value ``fields`` of the round row ``layout``
+    (the common ones first): ``hand`` counted from 1, ``ending`` categorical, the rest
+    int16."""
     columns: dict[str, Any] = {}
-    for i, name in enumerate(fields):
-        columns[name] = rounds[:, i].astype(np.int16)
+    for name in fields:
+        columns[name] = rounds[:, layout.offset(name)].astype(np.int16)
     columns["hand"] = columns["hand"] + 1
     columns["ending"] = (rounds[:, T.ROUND_ENDING].astype(np.int8), T.HAND_ENDINGS)
     return columns

@@ -78,8 +78,9 @@ FINISHED, VOID, CAPPED = 0, 1, 2
 HAND_ENDINGS = ("finished", "void", "capped")
 # The first fields of every round row (one row per hand); games append their own.
 ROUND_CORE = ("hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
-ROUND_HAND, ROUND_DEALER, ROUND_WINNER, ROUND_TURNS, ROUND_RESHUFFLES, ROUND_TAKES, \
-    ROUND_ENDING = range(len(ROUND_CORE))
+(ROUND_HAND, ROUND_DEALER, ROUND_WINNER, ROUND_TURNS, ROUND_RESHUFFLES, ROUND_TAKES,
+ ROUND_ENDING) = Layout(*ROUND_CORE).offsets(
+    "hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
 
 DRAW_STOCK = 0
 TAKE_DISCARD = 1

@@ -151,8 +151,8 @@ RANK = STATE.offset("rank")
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
 # card locations
-LOC_ASIDE = 0         # set aside for this hand (hidden from everyone)
-LOC_HAND = 1          # + player
+LOC_ASIDE = 0                        # set aside for this hand (hidden from everyone)
+LOC_HAND = LOC_ASIDE + 1             # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_PLAYED = LOC_TRICK + 1           # played to an earlier trick of this hand
 LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the observer

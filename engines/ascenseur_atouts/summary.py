@@ -15,6 +15,7 @@ from numba import njit
 from engines.api import Result
 from engines.ascenseur_atouts import rules as R
 from engines.ascenseur_atouts.params import AscenseurParams
+from engines.layout import Layout
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "hands_played", "tour", "cards", "rank", "errors", "hand_error",
@@ -84,7 +85,13 @@ def result(params: AscenseurParams, row: np.ndarray) -> Result:
 # --- Rounds: one row per seat for every hand played ------------------------------------------
 ROUND_FIELDS = ("round", "tour", "cards", "blind", "dealer", "seat", "bet", "bet_position",
                 "tricks", "error", "bet_correct", "errors_total", "played_excuse")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_TOUR, ROUND_CARDS, ROUND_BLIND, ROUND_DEALER, ROUND_SEAT, ROUND_BET,
+ ROUND_BET_POSITION, ROUND_TRICKS, ROUND_ERROR, ROUND_BET_CORRECT, ROUND_ERRORS_TOTAL,
+ ROUND_PLAYED_EXCUSE) = ROUND_ROW.offsets(
+    "round", "tour", "cards", "blind", "dealer", "seat", "bet", "bet_position", "tricks",
+    "error", "bet_correct", "errors_total", "played_excuse")
 
 
 @njit(cache=True)
@@ -94,19 +101,19 @@ def record_round(s, pr, out, row):
     players = pr[R.P_PLAYERS]
     for p in range(players):
         r = out[row + p]
-        r[0] = s[R.HANDS_PLAYED] - 1
-        r[1] = s[R.TOUR]
-        r[2] = s[R.CARDS]
-        r[3] = s[R.BLIND]
-        r[4] = s[R.DEALER]
-        r[5] = p
-        r[6] = s[R.BID + p]
-        r[7] = s[R.BID_POSITION + p]
-        r[8] = s[R.TRICKS + p]
-        r[9] = s[R.HAND_ERROR + p]
-        r[10] = 1 if s[R.HAND_ERROR + p] == 0 else 0
-        r[11] = s[R.ERRORS + p]
-        r[12] = 1 if s[R.EXCUSE_PLAYER] == p else 0
+        r[ROUND_ROUND] = s[R.HANDS_PLAYED] - 1
+        r[ROUND_TOUR] = s[R.TOUR]
+        r[ROUND_CARDS] = s[R.CARDS]
+        r[ROUND_BLIND] = s[R.BLIND]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_SEAT] = p
+        r[ROUND_BET] = s[R.BID + p]
+        r[ROUND_BET_POSITION] = s[R.BID_POSITION + p]
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_ERROR] = s[R.HAND_ERROR + p]
+        r[ROUND_BET_CORRECT] = 1 if s[R.HAND_ERROR + p] == 0 else 0
+        r[ROUND_ERRORS_TOTAL] = s[R.ERRORS + p]
+        r[ROUND_PLAYED_EXCUSE] = 1 if s[R.EXCUSE_PLAYER] == p else 0
     return row + players
 
 
@@ -144,12 +151,11 @@ def player_columns(params: AscenseurParams, rows: np.ndarray) -> dict[str, np.nd
 
 def round_columns(params: AscenseurParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-hand, per-seat columns of round rows (``round`` and ``tour`` 1-based)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
     columns: dict[str, np.ndarray] = {}
     for name in ROUND_FIELDS:
-        columns[name] = rounds[:, at[name]].astype(np.int16)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
     columns["round"] = columns["round"] + 1
     columns["tour"] = columns["tour"] + 1
     for name in ("blind", "bet_correct", "played_excuse"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

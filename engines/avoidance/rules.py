@@ -134,8 +134,8 @@ DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3
 
 # card locations
 LOC_OUT = 0                          # not in this game (public)
-LOC_KITTY = 1                        # the face-down kitty, until the first trick is won
-LOC_HAND = 2                         # + player
+LOC_KITTY = LOC_OUT + 1              # the face-down kitty, until the first trick is won
+LOC_HAND = LOC_KITTY + 1             # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_WON = LOC_TRICK + 1              # + player: in that player's tricks (public)
 LOC_UNKNOWN = LOC_WON + MAX_PLAYERS  # only in observations: hidden from the observer

@@ -15,6 +15,7 @@ from numba import njit
 
 from engines.api import Result
 from engines.avoidance import rules as R
+from engines.layout import Layout
 from engines.trickgame import field_offsets, field_sources, win_shares
 
 # State fields copied into a summary row, in order.
@@ -64,7 +65,12 @@ def result(params: Any, row: np.ndarray) -> Result:
 # --- Rounds: one row per seat for every hand played ------------------------------------------
 ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "tricks", "taken",
                 "point_cards", "points", "sweep", "score_total")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_SEAT, ROUND_TRICKS,
+ ROUND_TAKEN, ROUND_POINT_CARDS, ROUND_POINTS, ROUND_SWEEP, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "hand_size", "dealer", "first_leader", "seat", "tricks", "taken", "point_cards",
+    "points", "sweep", "score_total")
 
 
 @njit(cache=True)
@@ -74,17 +80,17 @@ def record_round(s, pr, out, row):
     players = pr[R.P_PLAYERS]
     for p in range(players):
         r = out[row + p]
-        r[0] = s[R.HANDS_PLAYED] - 1
-        r[1] = s[R.CARDS]
-        r[2] = s[R.DEALER]
-        r[3] = s[R.FIRST_LEADER]
-        r[4] = p
-        r[5] = s[R.TRICKS + p]
-        r[6] = s[R.TAKEN + p]
-        r[7] = s[R.POINT_CARDS + p]
-        r[8] = s[R.POINTS + p]
-        r[9] = 1 if s[R.SWEEPER] == p else 0
-        r[10] = s[R.SCORE + p]
+        r[ROUND_ROUND] = s[R.HANDS_PLAYED] - 1
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        r[ROUND_SEAT] = p
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_TAKEN] = s[R.TAKEN + p]
+        r[ROUND_POINT_CARDS] = s[R.POINT_CARDS + p]
+        r[ROUND_POINTS] = s[R.POINTS + p]
+        r[ROUND_SWEEP] = 1 if s[R.SWEEPER] == p else 0
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
     return row + players
 
 
@@ -120,11 +126,10 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-hand, per-seat columns of round rows (``round`` 1-based)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int16)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
                                for name in ROUND_FIELDS}
     columns["round"] = columns["round"] + 1
     for name in ("dealer", "first_leader", "seat"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
-    columns["sweep"] = rounds[:, at["sweep"]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    columns["sweep"] = rounds[:, ROUND_SWEEP].astype(bool)
     return columns

@@ -16,6 +16,7 @@ from engines.baccara import rules as R
 from engines.baccara.params import BaccaraParams
 from engines.cards import card_name
 from engines.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
+from engines.layout import Layout
 
 FIELDS = ("coup", "decisions", "passes", "decided", "ties", "voids", "banker_wins",
           "staked_total", "banker_net_total", "chips", "min_chips", "coups_banked",
@@ -48,7 +49,16 @@ ROUND_FIELDS = ("round", "banker", "ponte", "stake", "staked", "outcome", "ponte
                 "banker_value", "ponte_natural", "banker_natural", "ponte_card_1",
                 "ponte_card_2", "ponte_card_3", "banker_card_1", "banker_card_2",
                 "banker_card_3", "ponte_five", "banker_five", "banker_net")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_BANKER, ROUND_PONTE, ROUND_STAKE, ROUND_STAKED, ROUND_OUTCOME,
+ ROUND_PONTE_VALUE, ROUND_BANKER_VALUE, ROUND_PONTE_NATURAL, ROUND_BANKER_NATURAL,
+ ROUND_PONTE_CARD_1, ROUND_PONTE_CARD_2, ROUND_PONTE_CARD_3, ROUND_BANKER_CARD_1,
+ ROUND_BANKER_CARD_2, ROUND_BANKER_CARD_3, ROUND_PONTE_FIVE, ROUND_BANKER_FIVE,
+ ROUND_BANKER_NET) = ROUND_ROW.offsets(
+    "round", "banker", "ponte", "stake", "staked", "outcome", "ponte_value", "banker_value",
+    "ponte_natural", "banker_natural", "ponte_card_1", "ponte_card_2", "ponte_card_3",
+    "banker_card_1", "banker_card_2", "banker_card_3", "ponte_five", "banker_five", "banker_net")
 
 
 @njit(cache=True)
@@ -56,37 +66,40 @@ def record_coup(s, pr, out, row):
     """Write the coup just ended into ``out[row]``; return the next free row."""
     r = out[row]
     dealt = s[R.OUTCOME] != R.VOID
-    r[0] = s[R.COUP] - 1
-    r[1] = s[R.COUP_BANKER]
-    r[2] = s[R.COUP_PONTE]
-    r[3] = s[R.COUP_STAKE]
-    r[4] = s[R.COUP_STAKED]
-    r[5] = s[R.OUTCOME]
-    r[6] = s[R.VALUE] if dealt else -1
-    r[7] = s[R.VALUE + 1] if dealt else -1
-    r[8] = s[R.NATURAL] if dealt else 0
-    r[9] = s[R.NATURAL + 1] if dealt else 0
+    r[ROUND_ROUND] = s[R.COUP] - 1
+    r[ROUND_BANKER] = s[R.COUP_BANKER]
+    r[ROUND_PONTE] = s[R.COUP_PONTE]
+    r[ROUND_STAKE] = s[R.COUP_STAKE]
+    r[ROUND_STAKED] = s[R.COUP_STAKED]
+    r[ROUND_OUTCOME] = s[R.OUTCOME]
+    r[ROUND_PONTE_VALUE] = s[R.VALUE] if dealt else -1
+    r[ROUND_BANKER_VALUE] = s[R.VALUE + 1] if dealt else -1
+    r[ROUND_PONTE_NATURAL] = s[R.NATURAL] if dealt else 0
+    r[ROUND_BANKER_NATURAL] = s[R.NATURAL + 1] if dealt else 0
     for role in range(2):
+        first = ROUND_PONTE_CARD_1 if role == R.ROLE_PONTE else ROUND_BANKER_CARD_1
         for i in range(3):
             present = dealt and i < s[R.HAND_SIZE + role]
-            r[10 + 3 * role + i] = s[R.HAND + 3 * role + i] if present else -1
-    r[16] = s[R.FIVE] if dealt else R.NOT_ASKED
-    r[17] = s[R.FIVE + 1] if dealt else R.NOT_ASKED
-    r[18] = s[R.COUP_BANKER_NET]
+            r[first + i] = s[R.HAND + 3 * role + i] if present else -1
+    r[ROUND_PONTE_FIVE] = s[R.FIVE] if dealt else R.NOT_ASKED
+    r[ROUND_BANKER_FIVE] = s[R.FIVE + 1] if dealt else R.NOT_ASKED
+    r[ROUND_BANKER_NET] = s[R.COUP_BANKER_NET]
     return row + 1
 
 
 def describe(r: np.ndarray) -> str:
     """A coup row, readable."""
-    head = f"coup {r[0] + 1} (bank P{r[1]}"
-    if r[5] == R.VOID:
-        return f"{head}, stake {r[3]}): void, nobody covered half the stake"
+    head = f"coup {r[ROUND_ROUND] + 1} (bank P{r[ROUND_BANKER]}"
+    if r[ROUND_OUTCOME] == R.VOID:
+        return f"{head}, stake {r[ROUND_STAKE]}): void, nobody covered half the stake"
 
     def hand(first: int, value: int) -> str:
         cards = " ".join(card_name(int(c)) for c in r[first:first + 3] if c >= 0)
-        return f"{cards} = {value}"
-    return (f"{head}, ponte P{r[2]}, staked {r[4]}): ponte {hand(10, r[6])}, banker "
-            f"{hand(13, r[7])} -> {R.OUTCOME_NAMES[r[5]]}, bank {r[18]:+d}")
+        return f"{cards} = {r[value]}"
+    return (f"{head}, ponte P{r[ROUND_PONTE]}, staked {r[ROUND_STAKED]}): ponte "
+            f"{hand(ROUND_PONTE_CARD_1, ROUND_PONTE_VALUE)}, banker "
+            f"{hand(ROUND_BANKER_CARD_1, ROUND_BANKER_VALUE)} -> "
+            f"{R.OUTCOME_NAMES[r[ROUND_OUTCOME]]}, bank {r[ROUND_BANKER_NET]:+d}")
 
 
 def max_round_rows(params: BaccaraParams) -> int:
@@ -132,21 +145,20 @@ def player_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndar
 
 def round_columns(params: BaccaraParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-coup columns (``outcome`` and the decisions at 5 as categorical columns)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int16)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
                                for name in ROUND_FIELDS}
     columns["round"] = columns["round"] + 1
     for name in ("banker", "ponte", "ponte_value", "banker_value"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
-    for name in ROUND_FIELDS[10:16]:
-        columns[name] = rounds[:, at[name]].astype(np.int8)
-    columns["stake"] = rounds[:, at["stake"]].astype(np.int32)
-    columns["staked"] = rounds[:, at["staked"]].astype(np.int32)
-    columns["banker_net"] = rounds[:, at["banker_net"]].astype(np.int32)
-    columns["outcome"] = (rounds[:, at["outcome"]].astype(np.int8), R.OUTCOME_NAMES)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    for name in ROUND_FIELDS[ROUND_PONTE_CARD_1:ROUND_BANKER_CARD_3 + 1]:
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    columns["stake"] = rounds[:, ROUND_STAKE].astype(np.int32)
+    columns["staked"] = rounds[:, ROUND_STAKED].astype(np.int32)
+    columns["banker_net"] = rounds[:, ROUND_BANKER_NET].astype(np.int32)
+    columns["outcome"] = (rounds[:, ROUND_OUTCOME].astype(np.int8), R.OUTCOME_NAMES)
     for name in ("ponte_natural", "banker_natural"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     for name in ("ponte_five", "banker_five"):
-        columns[name] = ((rounds[:, at[name]] + 1).astype(np.int8),
+        columns[name] = ((rounds[:, ROUND_ROW.offset(name)] + 1).astype(np.int8),
                          ("not asked", "stood", "drew"))
     return columns

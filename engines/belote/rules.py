@@ -261,9 +261,9 @@ DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
 
 # Card locations
 LOC_STOCK = 0                        # shuffled, not dealt (yet)
-LOC_OUT = 1                          # not in this game's pack
-LOC_TURNED = 2                       # à trois: the retourne, face up until taken
-LOC_HAND = 3                         # + seat
+LOC_OUT = LOC_STOCK + 1              # not in this game's pack
+LOC_TURNED = LOC_OUT + 1             # à trois: the retourne, face up until taken
+LOC_HAND = LOC_TURNED + 1            # + seat
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_WON = LOC_TRICK + 1              # + seat: in that seat's tricks this deal
 LOC_UNKNOWN = LOC_WON + MAX_PLAYERS  # only in observations: hidden from the observer

@@ -15,6 +15,7 @@ from numba import njit
 
 from engines.api import Result
 from engines.belote import rules as R
+from engines.layout import Layout
 from engines.params import Params
 from engines.trickgame import field_offsets, field_sources, win_shares
 
@@ -69,7 +70,15 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "contra
                 "high_bid", "seat", "bid", "tricks", "taken", "points", "made", "capot",
                 "belote", "annonces", "taker_total", "defence_total", "passed_out",
                 "score_total")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_TRUMP, ROUND_CONTRACT,
+ ROUND_TAKER, ROUND_HIGH_BID, ROUND_SEAT, ROUND_BID, ROUND_TRICKS, ROUND_TAKEN, ROUND_POINTS,
+ ROUND_MADE, ROUND_CAPOT, ROUND_BELOTE, ROUND_ANNONCES, ROUND_TAKER_TOTAL, ROUND_DEFENCE_TOTAL,
+ ROUND_PASSED_OUT, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "hand_size", "dealer", "first_leader", "trump", "contract", "taker", "high_bid",
+    "seat", "bid", "tricks", "taken", "points", "made", "capot", "belote", "annonces",
+    "taker_total", "defence_total", "passed_out", "score_total")
 
 
 @njit(cache=True)
@@ -80,27 +89,27 @@ def record_round(s, pr, out, row):
     passed = s[R.TAKER] < 0
     for p in range(players):
         r = out[row + p]
-        r[0] = s[R.ROUNDS_PLAYED] - 1
-        r[1] = s[R.CARDS]
-        r[2] = s[R.DEALER]
-        r[3] = -1 if passed else s[R.FIRST_LEADER]
-        r[4] = s[R.TRUMP]
-        r[5] = s[R.CONTRACT] if not passed else R.CONTRACTS
-        r[6] = -1 if passed else s[R.TAKER]
-        r[7] = s[R.HIGH_BID]
-        r[8] = p
-        r[9] = s[R.BID + p]
-        r[10] = s[R.TRICKS + p]
-        r[11] = s[R.TAKEN + p]
-        r[12] = s[R.POINTS + p]
-        r[13] = s[R.MADE]
-        r[14] = s[R.CAPOT]
-        r[15] = 1 if s[R.BELOTE_SEAT] == p else 0
-        r[16] = s[R.ANNONCE + p]
-        r[17] = s[R.TAKER_TOTAL]
-        r[18] = s[R.DEFENCE_TOTAL]
-        r[19] = 1 if passed else 0
-        r[20] = s[R.SCORE + p]
+        r[ROUND_ROUND] = s[R.ROUNDS_PLAYED] - 1
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = -1 if passed else s[R.FIRST_LEADER]
+        r[ROUND_TRUMP] = s[R.TRUMP]
+        r[ROUND_CONTRACT] = s[R.CONTRACT] if not passed else R.CONTRACTS
+        r[ROUND_TAKER] = -1 if passed else s[R.TAKER]
+        r[ROUND_HIGH_BID] = s[R.HIGH_BID]
+        r[ROUND_SEAT] = p
+        r[ROUND_BID] = s[R.BID + p]
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_TAKEN] = s[R.TAKEN + p]
+        r[ROUND_POINTS] = s[R.POINTS + p]
+        r[ROUND_MADE] = s[R.MADE]
+        r[ROUND_CAPOT] = s[R.CAPOT]
+        r[ROUND_BELOTE] = 1 if s[R.BELOTE_SEAT] == p else 0
+        r[ROUND_ANNONCES] = s[R.ANNONCE + p]
+        r[ROUND_TAKER_TOTAL] = s[R.TAKER_TOTAL]
+        r[ROUND_DEFENCE_TOTAL] = s[R.DEFENCE_TOTAL]
+        r[ROUND_PASSED_OUT] = 1 if passed else 0
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
     return row + players
 
 
@@ -144,17 +153,16 @@ def player_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
 def round_columns(params: Params, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns of round rows (``round`` 1-based; ``contract`` a
     category; -1 in ``trump``, ``taker`` and ``first_leader`` when nobody took)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
     columns: dict[str, Any] = {}
     for name in ROUND_FIELDS:
-        columns[name] = rounds[:, at[name]].astype(np.int16)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
     columns["round"] = columns["round"] + 1
     for name in ("hand_size", "dealer", "first_leader", "trump", "taker", "seat", "bid",
                  "tricks", "capot"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
-    columns["bid"] = rounds[:, at["bid"]].astype(np.int16)
-    columns["contract"] = (rounds[:, at["contract"]].astype(np.int8), CONTRACT_NAMES)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    columns["bid"] = rounds[:, ROUND_BID].astype(np.int16)
+    columns["contract"] = (rounds[:, ROUND_CONTRACT].astype(np.int8), CONTRACT_NAMES)
     for name in ("made", "belote", "passed_out"):
-        columns[name] = rounds[:, at[name]].astype(bool)
-    columns["score_total"] = rounds[:, at["score_total"]].astype(np.int32)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
+    columns["score_total"] = rounds[:, ROUND_SCORE_TOTAL].astype(np.int32)
     return columns

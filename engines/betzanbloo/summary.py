@@ -14,6 +14,7 @@ from numba import njit
 from engines.api import Result
 from engines.betzanbloo import rules as R
 from engines.betzanbloo.params import BetzanblooParams
+from engines.layout import Layout
 
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turn", "rank", "score", "points", "diamonds", "player_decisions",
@@ -92,7 +93,12 @@ def result(params: BetzanblooParams, row: np.ndarray) -> Result:
 # --- Turns: one row per seat for every resolved turn -------------------------------------
 ROUND_FIELDS = ("round", "threshold", "seat", "card", "camp", "case", "above", "lone",
                 "saved", "captured", "taken")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_THRESHOLD, ROUND_SEAT, ROUND_CARD, ROUND_CAMP, ROUND_CASE, ROUND_ABOVE,
+ ROUND_LONE, ROUND_SAVED, ROUND_CAPTURED, ROUND_TAKEN) = ROUND_ROW.offsets(
+    "round", "threshold", "seat", "card", "camp", "case", "above", "lone", "saved", "captured",
+    "taken")
 
 
 @njit(cache=True)
@@ -109,17 +115,17 @@ def record_turn(s, pr, turn, out, row):
     for p in range(players):
         card = s[R.HISTORY_CARD + turn * R.MAX_PLAYERS + p]
         r = out[row + p]
-        r[0] = turn
-        r[1] = threshold
-        r[2] = p
-        r[3] = card
-        r[4] = R.camp(card, threshold)
-        r[5] = case
-        r[6] = above
-        r[7] = lone == p
-        r[8] = case == R.ALL_SAME or lone == p
-        r[9] = s[R.HISTORY_CAPTURE + turn] if lone == p else 0
-        r[10] = s[R.HISTORY_VICTIM + turn] == p
+        r[ROUND_ROUND] = turn
+        r[ROUND_THRESHOLD] = threshold
+        r[ROUND_SEAT] = p
+        r[ROUND_CARD] = card
+        r[ROUND_CAMP] = R.camp(card, threshold)
+        r[ROUND_CASE] = case
+        r[ROUND_ABOVE] = above
+        r[ROUND_LONE] = lone == p
+        r[ROUND_SAVED] = case == R.ALL_SAME or lone == p
+        r[ROUND_CAPTURED] = s[R.HISTORY_CAPTURE + turn] if lone == p else 0
+        r[ROUND_TAKEN] = s[R.HISTORY_VICTIM + turn] == p
     return row + players
 
 
@@ -165,12 +171,11 @@ def player_columns(params: BetzanblooParams, rows: np.ndarray) -> dict[str, np.n
 def round_columns(params: BetzanblooParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-turn, per-seat columns of turn rows (``camp`` and ``case`` as categorical
     columns: ``(codes, categories)``)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int16)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
                                for name in ROUND_FIELDS}
     columns["round"] = columns["round"] + 1
-    columns["camp"] = (rounds[:, at["camp"]].astype(np.int8), CAMP_NAMES)
-    columns["case"] = (rounds[:, at["case"]].astype(np.int8), CASE_NAMES)
+    columns["camp"] = (rounds[:, ROUND_CAMP].astype(np.int8), CAMP_NAMES)
+    columns["case"] = (rounds[:, ROUND_CASE].astype(np.int8), CASE_NAMES)
     for name in ("lone", "saved", "taken"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

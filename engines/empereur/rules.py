@@ -135,9 +135,12 @@ PARAMS = Layout(("players", 1), ("mode", 1), ("num_rounds", 1), ("target_points"
                 ("num_jokers", 1), ("lead_must_play", 1), ("penalty_skips_turn", 1),
                 ("shuffle_recycled", 1), ("miroir_emperor_exchange", 1),
                 ("joker_finish_zero", 1), ("max_turns", 1), ("max_rounds", 1))
-P_PLAYERS, P_MODE, P_NUM_ROUNDS, P_TARGET, P_JOKERS, P_LEAD_MUST_PLAY, P_PENALTY_SKIPS, \
-    P_SHUFFLE, P_MIROIR_EMPEROR_EXCHANGE, P_JOKER_FINISH_ZERO, P_MAX_TURNS, P_MAX_ROUNDS = (
-        PARAMS.offset(f) for f in PARAMS.names())
+(P_PLAYERS, P_MODE, P_NUM_ROUNDS, P_TARGET, P_JOKERS, P_LEAD_MUST_PLAY,
+ P_PENALTY_SKIPS, P_SHUFFLE, P_MIROIR_EMPEROR_EXCHANGE, P_JOKER_FINISH_ZERO,
+ P_MAX_TURNS, P_MAX_ROUNDS) = PARAMS.offsets(
+    "players", "mode", "num_rounds", "target_points", "num_jokers", "lead_must_play",
+    "penalty_skips_turn", "shuffle_recycled", "miroir_emperor_exchange", "joker_finish_zero",
+    "max_turns", "max_rounds")
 
 
 def encode_params(params: EmpereurParams) -> np.ndarray:
@@ -191,16 +194,27 @@ STATE = Layout(
     ("round_block", ROUND.size), ("last_round", ROUND.size), ("totals", ROUND.size),
 )
 STATE_SIZE = STATE.size
-(PHASE, CURRENT, DECISIONS, ROUNDS_DONE, ENDING, UNSEEN, LAST_PLAYER, SINCE_PLAY, PASSES,
- ACTIVE, FINISHED, EMPEROR, EXCLU, PENDING, TURN_DRAWN, EXCHANGE, EXCHANGE_LEN,
- EXCHANGE_POS, PREV_EMPEROR, PREV_EXCLU, PREV_ORDER, STOCK_LEN, STOCK, TALON_LEN, TALON,
- TALON_RANK, HAND, HAND_SIZE, LEFT, KNOWN, POINTS, PLAYER_DECISIONS, DRAWN_TOTAL, SCORE, RANK,
- ROUND_BLOCK, LAST_ROUND, TOTALS) = (STATE.offset(f) for f in STATE.names())
-# offsets within a round block
-(RB_ROUND, RB_DEALER, RB_COMPLETE, RB_TURNS, RB_REFILLS, RB_CLEARS, RB_TWOS, RB_PENALTIES,
- RB_LONGEST, RB_JOKER_FINISHES, RB_EMPEROR, RB_EXCLU, RB_OUT_ORDER, RB_JOKER_FINISH,
- RB_POINTS, RB_CARDS_LEFT, RB_CARDS_DRAWN, RB_PENALTY_CARDS, RB_TWO_CARDS, RB_PLAYS,
- RB_DEALT_JOKERS, RB_DEALT_TWOS) = (ROUND_BLOCK + ROUND.offset(f) for f in ROUND.names())
+(PHASE, CURRENT, DECISIONS, ROUNDS_DONE, ENDING, UNSEEN, LAST_PLAYER, SINCE_PLAY,
+ PASSES, ACTIVE, FINISHED, EMPEROR, EXCLU, PENDING, TURN_DRAWN, EXCHANGE,
+ EXCHANGE_LEN, EXCHANGE_POS, PREV_EMPEROR, PREV_EXCLU, PREV_ORDER, STOCK_LEN,
+ STOCK, TALON_LEN, TALON, TALON_RANK, HAND, HAND_SIZE, LEFT, KNOWN, POINTS,
+ PLAYER_DECISIONS, DRAWN_TOTAL, SCORE, RANK, ROUND_BLOCK, LAST_ROUND, TOTALS) = STATE.offsets(
+    "phase", "current", "decisions", "rounds_done", "ending", "unseen", "last_player",
+    "since_play", "passes", "active", "finished", "emperor", "exclu", "pending", "turn_drawn",
+    "exchange", "exchange_len", "exchange_pos", "prev_emperor", "prev_exclu", "prev_order",
+    "stock_len", "stock", "talon_len", "talon", "talon_rank", "hand", "hand_size", "left",
+    "known", "points", "player_decisions", "drawn_total", "score", "rank", "round_block",
+    "last_round", "totals")
+# the state offsets of the round block's fields (the round in progress)
+(RB_ROUND, RB_DEALER, RB_COMPLETE, RB_TURNS, RB_REFILLS, RB_CLEARS, RB_TWOS,
+ RB_PENALTIES, RB_LONGEST, RB_JOKER_FINISHES, RB_EMPEROR, RB_EXCLU, RB_OUT_ORDER,
+ RB_JOKER_FINISH, RB_POINTS, RB_CARDS_LEFT, RB_CARDS_DRAWN, RB_PENALTY_CARDS,
+ RB_TWO_CARDS, RB_PLAYS, RB_DEALT_JOKERS, RB_DEALT_TWOS) = (
+    ROUND_BLOCK + offset for offset in ROUND.offsets(
+        "round", "dealer", "complete", "turns", "refills", "clears", "twos", "penalties",
+        "longest_penalty", "joker_finishes", "emperor", "exclu", "out_order", "joker_finish",
+        "points", "cards_left", "cards_drawn", "penalty_cards", "two_cards", "plays",
+        "dealt_jokers", "dealt_twos"))
 ROUND_SIZE = ROUND.size
 LONGEST_AT = ROUND.offset("longest_penalty")
 

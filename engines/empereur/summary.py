@@ -15,6 +15,7 @@ from numba import njit
 from engines.api import Result
 from engines.empereur import rules as R
 from engines.empereur.params import EmpereurParams
+from engines.layout import Layout
 from engines.shedding import ENDINGS
 from engines.shedding_records import SummaryFields, copy_fields, result_from
 
@@ -32,13 +33,21 @@ SEAT_FIGURES = ("emperor", "exclu", "joker_finish", "cards_drawn", "penalty_card
                 "two_cards", "plays", "dealt_jokers", "dealt_twos")
 PLAYER_NAMES = {"emperor": "emperor_rounds", "exclu": "exclu_rounds",
                 "joker_finish": "joker_finishes"}
-ROUND_FIELDS = ("round", "seat", "from_dealer", "complete", "turns", "refills", "clears",
-                "twos", "penalties", "longest_penalty", "emperor", "exclu", "out_order",
-                "joker_finish", "points", "cards_left", "cards_drawn", "penalty_cards",
-                "two_cards", "plays", "dealt_jokers", "dealt_twos")
-ROUND_WIDTH = len(ROUND_FIELDS)
-_GAME_PART = np.array([R.ROUND.offset(f) for f in ROUND_FIELDS[4:10]], dtype=np.int64)
-_SEAT_PART = np.array([R.ROUND.offset(f) for f in ROUND_FIELDS[10:]], dtype=np.int64)
+# round-row figures copied from the state's last round: the round's, then each seat's
+_COPIED_GAME = ("turns", "refills", "clears", "twos", "penalties", "longest_penalty")
+_COPIED_SEAT = ("emperor", "exclu", "out_order", "joker_finish", "points", "cards_left",
+                "cards_drawn", "penalty_cards", "two_cards", "plays", "dealt_jokers",
+                "dealt_twos")
+ROUND_FIELDS = ("round", "seat", "from_dealer", "complete") + _COPIED_GAME + _COPIED_SEAT
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_ROUND, ROUND_SEAT, ROUND_FROM_DEALER, ROUND_COMPLETE = ROUND_ROW.offsets(
+    "round", "seat", "from_dealer", "complete")
+# where each copied figure is read (in the state's round layout) and written (in the row)
+_GAME_FROM = np.array(R.ROUND.offsets(*_COPIED_GAME), dtype=np.int64)
+_GAME_TO = np.array(ROUND_ROW.offsets(*_COPIED_GAME), dtype=np.int64)
+_SEAT_FROM = np.array(R.ROUND.offsets(*_COPIED_SEAT), dtype=np.int64)
+_SEAT_TO = np.array(ROUND_ROW.offsets(*_COPIED_SEAT), dtype=np.int64)
 _ROUND_AT = R.ROUND.offset("round")
 _DEALER_AT = R.ROUND.offset("dealer")
 _COMPLETE_AT = R.ROUND.offset("complete")
@@ -58,14 +67,14 @@ def record_round(s, pr, out, row):
     last = R.LAST_ROUND
     for p in range(players):
         r = out[row + p]
-        r[0] = s[last + _ROUND_AT]
-        r[1] = p
-        r[2] = (p - s[last + _DEALER_AT]) % players
-        r[3] = s[last + _COMPLETE_AT]
-        for i in range(_GAME_PART.size):
-            r[4 + i] = s[last + _GAME_PART[i]]
-        for i in range(_SEAT_PART.size):
-            r[4 + _GAME_PART.size + i] = s[last + _SEAT_PART[i] + p]
+        r[ROUND_ROUND] = s[last + _ROUND_AT]
+        r[ROUND_SEAT] = p
+        r[ROUND_FROM_DEALER] = (p - s[last + _DEALER_AT]) % players
+        r[ROUND_COMPLETE] = s[last + _COMPLETE_AT]
+        for i in range(_GAME_FROM.size):
+            r[_GAME_TO[i]] = s[last + _GAME_FROM[i]]
+        for i in range(_SEAT_FROM.size):
+            r[_SEAT_TO[i]] = s[last + _SEAT_FROM[i] + p]
     return row + players
 
 
@@ -119,8 +128,8 @@ def player_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, np.nda
 
 def round_columns(params: EmpereurParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-round, per-seat columns of round rows."""
-    columns: dict[str, Any] = {name: rounds[:, i].astype(np.int32)
-                               for i, name in enumerate(ROUND_FIELDS)}
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int32)
+                               for name in ROUND_FIELDS}
     columns["round"] = columns["round"].astype(np.int16)
     columns["seat"] = columns["seat"].astype(np.int8)
     columns["from_dealer"] = columns["from_dealer"].astype(np.int8)

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.layout import Layout
 from engines.nain_jaune import rules as R
 from engines.nain_jaune.params import NainJauneParams
 from engines.shedding import ENDINGS
@@ -27,7 +28,12 @@ SIZE = ROW.size
 PLAYER_FIGURES = ("deals_won", "chips_from_pots", "chips_from_payments", "chips_doubled")
 ROUND_FIELDS = ("round", "seat", "deal_winner", "grand_opera", "chips", "paid", "received",
                 "pots_won", "doubled", "cards_left")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_SEAT, ROUND_DEAL_WINNER, ROUND_GRAND_OPERA, ROUND_CHIPS, ROUND_PAID,
+ ROUND_RECEIVED, ROUND_POTS_WON, ROUND_DOUBLED, ROUND_CARDS_LEFT) = ROUND_ROW.offsets(
+    "round", "seat", "deal_winner", "grand_opera", "chips", "paid", "received", "pots_won",
+    "doubled", "cards_left")
 
 
 @njit(cache=True)
@@ -44,16 +50,16 @@ def record_deal(s, pr, out, row):
     players = pr[R.P_PLAYERS]
     for p in range(players):
         r = out[row + p]
-        r[0] = deal
-        r[1] = p
-        r[2] = s[R.LAST_WINNER] == p
-        r[3] = s[R.LAST_OPERA]
-        r[4] = s[R.LAST_CHIPS + p]
-        r[5] = s[R.LAST_PAID + p]
-        r[6] = s[R.LAST_RECEIVED + p]
-        r[7] = s[R.LAST_POTS_WON + p]
-        r[8] = s[R.LAST_DOUBLED + p]
-        r[9] = s[R.LAST_CARDS_LEFT + p]
+        r[ROUND_ROUND] = deal
+        r[ROUND_SEAT] = p
+        r[ROUND_DEAL_WINNER] = s[R.LAST_WINNER] == p
+        r[ROUND_GRAND_OPERA] = s[R.LAST_OPERA]
+        r[ROUND_CHIPS] = s[R.LAST_CHIPS + p]
+        r[ROUND_PAID] = s[R.LAST_PAID + p]
+        r[ROUND_RECEIVED] = s[R.LAST_RECEIVED + p]
+        r[ROUND_POTS_WON] = s[R.LAST_POTS_WON + p]
+        r[ROUND_DOUBLED] = s[R.LAST_DOUBLED + p]
+        r[ROUND_CARDS_LEFT] = s[R.LAST_CARDS_LEFT + p]
     return row + players
 
 
@@ -97,11 +103,10 @@ def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.nd
 
 def round_columns(params: NainJauneParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns of deal rows."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int32)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int32)
                                for name in ROUND_FIELDS}
-    columns["round"] = rounds[:, at["round"]].astype(np.int16)
-    columns["seat"] = rounds[:, at["seat"]].astype(np.int8)
+    columns["round"] = rounds[:, ROUND_ROUND].astype(np.int16)
+    columns["seat"] = rounds[:, ROUND_SEAT].astype(np.int8)
     for name in ("deal_winner", "grand_opera"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

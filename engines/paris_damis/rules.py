@@ -245,12 +245,12 @@ FINAL_TIEBREAK = STATE.offset("final_tiebreak")
 SETUP, TURN, DISCARD, RECYCLE, HAND_CHANGE, EXCHANGE, OVER = 0, 1, 2, 3, 4, 5, 6
 
 # Play-card locations.
-LOC_OUT = -1          # a joker the parameters leave out of the deck
+LOC_OUT = -1                             # a joker the parameters leave out of the deck
 LOC_DECK = 0
-LOC_HAND = 1          # + player
-LOC_COLUMN = 5        # + column
-LOC_DISCARD = 9       # + player: discarded at this round's end, awaiting the recycle
-LOC_UNKNOWN = 13      # only in observations: hidden from the observer
+LOC_HAND = LOC_DECK + 1                  # + player
+LOC_COLUMN = LOC_HAND + MAX_PLAYERS      # + column
+LOC_DISCARD = LOC_COLUMN + COLUMNS       # + player: this round's discards, awaiting the recycle
+LOC_UNKNOWN = LOC_DISCARD + MAX_PLAYERS  # only in observations: hidden from the observer
 
 # Points-card owners.
 OWNER_NONE = -1       # still in its pile (face down or face up)

@@ -13,6 +13,7 @@ from numba import njit
 
 from engines.api import Result
 from engines.cards import SUIT_NAMES
+from engines.layout import Layout
 from engines.paris_damis import rules as R
 from engines.paris_damis.params import ParisDamisParams
 
@@ -91,7 +92,13 @@ def result(params: ParisDamisParams, row: np.ndarray) -> Result:
 ROUND_FIELDS = ("round", "trump", "seat", "bet", "bet_position", "bet_correct", "k",
                 "cards_placed", "hand_start", "hand_end", "exchanged", "points_cards_won",
                 "cards_short")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_TRUMP, ROUND_SEAT, ROUND_BET, ROUND_BET_POSITION, ROUND_BET_CORRECT,
+ ROUND_K, ROUND_CARDS_PLACED, ROUND_HAND_START, ROUND_HAND_END, ROUND_EXCHANGED,
+ ROUND_POINTS_CARDS_WON, ROUND_CARDS_SHORT) = ROUND_ROW.offsets(
+    "round", "trump", "seat", "bet", "bet_position", "bet_correct", "k", "cards_placed",
+    "hand_start", "hand_end", "exchanged", "points_cards_won", "cards_short")
 
 
 @njit(cache=True, inline="always")
@@ -105,19 +112,19 @@ def record_round(s, pr, out, row):
             if s[R.COLUMN_WINNER + column] == p and R.face_up_card(s, column) >= 0:
                 won += 1
         r = out[row + p]
-        r[0] = s[R.ROUND]
-        r[1] = s[R.TRUMP]
-        r[2] = p
-        r[3] = s[R.BET + p]
-        r[4] = s[R.BET_ORDER + p] - 1
-        r[5] = s[R.BET_CORRECT + p]
-        r[6] = s[R.ROUND_K]
-        r[7] = s[R.MARKERS_USED + p]
-        r[8] = s[R.HAND_START + p]
-        r[9] = s[R.HAND_SIZE + p]
-        r[10] = s[R.EXCHANGED + p]
-        r[11] = won
-        r[12] = s[R.CARDS_SHORT + p]
+        r[ROUND_ROUND] = s[R.ROUND]
+        r[ROUND_TRUMP] = s[R.TRUMP]
+        r[ROUND_SEAT] = p
+        r[ROUND_BET] = s[R.BET + p]
+        r[ROUND_BET_POSITION] = s[R.BET_ORDER + p] - 1
+        r[ROUND_BET_CORRECT] = s[R.BET_CORRECT + p]
+        r[ROUND_K] = s[R.ROUND_K]
+        r[ROUND_CARDS_PLACED] = s[R.MARKERS_USED + p]
+        r[ROUND_HAND_START] = s[R.HAND_START + p]
+        r[ROUND_HAND_END] = s[R.HAND_SIZE + p]
+        r[ROUND_EXCHANGED] = s[R.EXCHANGED + p]
+        r[ROUND_POINTS_CARDS_WON] = won
+        r[ROUND_CARDS_SHORT] = s[R.CARDS_SHORT + p]
     return row + players
 
 
@@ -161,12 +168,11 @@ def player_columns(params: ParisDamisParams, rows: np.ndarray) -> dict[str, np.n
 def round_columns(params: ParisDamisParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-round, per-seat columns of round rows (``trump`` as a categorical column:
     ``(codes, categories)``)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
     columns: dict[str, np.ndarray] = {}
     for name in ROUND_FIELDS:
-        columns[name] = rounds[:, at[name]].astype(np.int16)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
     columns["round"] = columns["round"] + 1
-    columns["trump"] = (rounds[:, at["trump"]].astype(np.int8), SUIT_NAMES)
-    columns["bet_correct"] = rounds[:, at["bet_correct"]].astype(bool)
-    columns["exchanged"] = rounds[:, at["exchanged"]].astype(bool)
+    columns["trump"] = (rounds[:, ROUND_TRUMP].astype(np.int8), SUIT_NAMES)
+    columns["bet_correct"] = rounds[:, ROUND_BET_CORRECT].astype(bool)
+    columns["exchanged"] = rounds[:, ROUND_EXCHANGED].astype(bool)
     return columns

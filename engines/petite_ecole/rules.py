@@ -124,10 +124,10 @@ def encode_params(params: PetiteEcoleParams) -> np.ndarray:
 # turns, reshuffles, écart cards taken, ending), then per seat the hand's score, the stage
 # played (1..10) and whether it was passed.
 ROUND_FIELDS = T.ROUND_CORE
-ROUND_SCORE = len(ROUND_FIELDS)
-ROUND_STAGE = ROUND_SCORE + MAX_PLAYERS
-ROUND_PASSED = ROUND_STAGE + MAX_PLAYERS
-ROUND_WIDTH = ROUND_PASSED + MAX_PLAYERS
+ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS), ("stage", MAX_PLAYERS),
+                   ("passed", MAX_PLAYERS))
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_SCORE, ROUND_STAGE, ROUND_PASSED = ROUND_ROW.offsets("score", "stage", "passed")
 FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
 
 STATE = Layout(

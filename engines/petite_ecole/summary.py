@@ -63,7 +63,7 @@ def player_columns(params: PetiteEcoleParams, rows: np.ndarray) -> dict[str, np.
 def round_columns(params: PetiteEcoleParams, rounds: np.ndarray) -> dict[str, Any]:
     """One row per hand: its figures, ``ending`` as a categorical column, and per seat the
     hand's score, the stage played and whether it was passed."""
-    columns = rummy_records.round_core_columns(R.ROUND_FIELDS, rounds)
+    columns = rummy_records.round_core_columns(R.ROUND_ROW, R.ROUND_FIELDS, rounds)
     for p in range(params.players):
         columns[f"score_p{p}"] = rounds[:, R.ROUND_SCORE + p].astype(np.int16)
         columns[f"stage_p{p}"] = rounds[:, R.ROUND_STAGE + p].astype(np.int8)

@@ -13,6 +13,7 @@ from numba import njit
 
 from engines.api import Result
 from engines.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
+from engines.layout import Layout
 from engines.pharaon import rules as R
 from engines.pharaon.params import PharaonParams
 
@@ -43,7 +44,12 @@ def result(params: Any, row: np.ndarray) -> Result:
 # --- Coups: one row per coup -----------------------------------------------------------
 ROUND_FIELDS = ("round", "banker", "right_card", "left_card", "pair", "winning_side",
                 "staked", "banker_net", "cards_left", "pair_chances")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_BANKER, ROUND_RIGHT_CARD, ROUND_LEFT_CARD, ROUND_PAIR, ROUND_WINNING_SIDE,
+ ROUND_STAKED, ROUND_BANKER_NET, ROUND_CARDS_LEFT, ROUND_PAIR_CHANCES) = ROUND_ROW.offsets(
+    "round", "banker", "right_card", "left_card", "pair", "winning_side", "staked",
+    "banker_net", "cards_left", "pair_chances")
 
 
 @njit(cache=True)
@@ -51,16 +57,16 @@ def record_coup(s, pr, out, row):
     """Write the coup just resolved into ``out[row]``; return the next free row."""
     r = out[row]
     right, left = s[R.RIGHT_CARD], s[R.LEFT_CARD]
-    r[0] = s[R.COUP] - 1
-    r[1] = s[R.COUP_BANKER]
-    r[2] = right
-    r[3] = left
-    r[4] = right % R.RANKS == left % R.RANKS
-    r[5] = R.RIGHT if R.rank(pr, right) > R.rank(pr, left) else R.LEFT
-    r[6] = s[R.COUP_STAKED]
-    r[7] = s[R.COUP_BANKER_NET]
-    r[8] = s[R.COUP_CARDS_LEFT]
-    r[9] = s[R.COUP_PAIR_CHANCES]
+    r[ROUND_ROUND] = s[R.COUP] - 1
+    r[ROUND_BANKER] = s[R.COUP_BANKER]
+    r[ROUND_RIGHT_CARD] = right
+    r[ROUND_LEFT_CARD] = left
+    r[ROUND_PAIR] = right % R.RANKS == left % R.RANKS
+    r[ROUND_WINNING_SIDE] = R.RIGHT if R.rank(pr, right) > R.rank(pr, left) else R.LEFT
+    r[ROUND_STAKED] = s[R.COUP_STAKED]
+    r[ROUND_BANKER_NET] = s[R.COUP_BANKER_NET]
+    r[ROUND_CARDS_LEFT] = s[R.COUP_CARDS_LEFT]
+    r[ROUND_PAIR_CHANCES] = s[R.COUP_PAIR_CHANCES]
     return row + 1
 
 
@@ -104,20 +110,19 @@ def player_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndar
 
 def round_columns(params: PharaonParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-coup columns (``winning_side`` as a categorical column)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    cards_left = rounds[:, at["cards_left"]]
-    pairs = rounds[:, at["pair_chances"]]
+    cards_left = rounds[:, ROUND_CARDS_LEFT]
+    pairs = rounds[:, ROUND_PAIR_CHANCES]
     return {
-        "round": (rounds[:, at["round"]] + 1).astype(np.int16),
-        "banker": rounds[:, at["banker"]].astype(np.int8),
-        "right_card": rounds[:, at["right_card"]].astype(np.int8),
-        "left_card": rounds[:, at["left_card"]].astype(np.int8),
-        "pair": rounds[:, at["pair"]].astype(bool),
-        "winning_side": (np.where(rounds[:, at["pair"]] == 1, 2,
-                                  rounds[:, at["winning_side"]]).astype(np.int8),
+        "round": (rounds[:, ROUND_ROUND] + 1).astype(np.int16),
+        "banker": rounds[:, ROUND_BANKER].astype(np.int8),
+        "right_card": rounds[:, ROUND_RIGHT_CARD].astype(np.int8),
+        "left_card": rounds[:, ROUND_LEFT_CARD].astype(np.int8),
+        "pair": rounds[:, ROUND_PAIR].astype(bool),
+        "winning_side": (np.where(rounds[:, ROUND_PAIR] == 1, 2,
+                                  rounds[:, ROUND_WINNING_SIDE]).astype(np.int8),
                          ("right", "left", "pair")),
-        "staked": rounds[:, at["staked"]].astype(np.int32),
-        "banker_net": rounds[:, at["banker_net"]].astype(np.int32),
+        "staked": rounds[:, ROUND_STAKED].astype(np.int32),
+        "banker_net": rounds[:, ROUND_BANKER_NET].astype(np.int32),
         "cards_left": cards_left.astype(np.int8),
         "pair_probability": (pairs / (cards_left * (cards_left - 1.0))).astype(np.float64),
     }

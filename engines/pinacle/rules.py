@@ -106,8 +106,9 @@ def encode_params(params: PinacleParams) -> np.ndarray:
 # A round row (one per hand): the common fields, whether the winner went out in one go,
 # the pinacle moves, then each seat's score for the hand (half points).
 ROUND_FIELDS = T.ROUND_CORE + ("one_go", "moves")
-ROUND_ONE_GO, ROUND_MOVES = len(T.ROUND_CORE), len(T.ROUND_CORE) + 1
-ROUND_WIDTH = len(ROUND_FIELDS) + MAX_PLAYERS
+ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS))
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_ONE_GO, ROUND_MOVES, ROUND_SCORE = ROUND_ROW.offsets("one_go", "moves", "score")
 FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
 
 STATE = Layout(
@@ -337,7 +338,7 @@ def end_hand(s, pr, winner, ending):
                 held += s[h + card] * card_value(card)
             score = s[LAID_VALUE + p] - held
         s[TOTAL + p] += score
-        s[row + len(ROUND_FIELDS) + p] = score
+        s[row + ROUND_SCORE + p] = score
     if one_go:
         s[ONE_GOES + winner] += 1
     s[row + ROUND_ONE_GO] = one_go

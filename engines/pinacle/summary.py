@@ -63,9 +63,9 @@ def player_columns(params: PinacleParams, rows: np.ndarray) -> dict[str, np.ndar
 def round_columns(params: PinacleParams, rounds: np.ndarray) -> dict[str, Any]:
     """One row per hand: its figures, ``ending`` as a categorical column, and each seat's
     points for the hand (``score_p0`` ...)."""
-    columns = rummy_records.round_core_columns(R.ROUND_FIELDS, rounds)
+    columns = rummy_records.round_core_columns(R.ROUND_ROW, R.ROUND_FIELDS, rounds)
     columns["one_go"] = columns["one_go"].astype(bool)
     for p in range(params.players):
-        columns[f"score_p{p}"] = (rounds[:, len(R.ROUND_FIELDS) + p]
+        columns[f"score_p{p}"] = (rounds[:, R.ROUND_SCORE + p]
                                   / R.HALF_POINTS).astype(np.float32)
     return columns

@@ -137,9 +137,10 @@ def encode_params(params: RamiParams) -> np.ndarray:
 # turns, reshuffles, discards taken, ending), then whether it was a rami sec, the turn of
 # the first lay-down (-1: none), the joker swaps, then each seat's score for the hand.
 ROUND_FIELDS = T.ROUND_CORE + ("rami_sec", "first_opening", "swaps")
-ROUND_WIDTH = len(ROUND_FIELDS) + MAX_PLAYERS
-ROUND_SEC, ROUND_FIRST_OPEN, ROUND_SWAPS = (ROUND_FIELDS.index(f) for f in
-                                            ("rami_sec", "first_opening", "swaps"))
+ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS))
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_SEC, ROUND_FIRST_OPEN, ROUND_SWAPS, ROUND_SCORE = ROUND_ROW.offsets(
+    "rami_sec", "first_opening", "swaps", "score")
 FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
 
 STATE = Layout(
@@ -560,7 +561,7 @@ def end_hand(s, pr, winner, sec, ending):
             if s[LAID + p] == 0:
                 s[NEVER_LAID_HANDS + p] += 1
         s[TOTAL + p] += score
-        s[row + len(ROUND_FIELDS) + p] = score
+        s[row + ROUND_SCORE + p] = score
     if ending == FINISHED:
         s[SECS + winner] += sec
     s[row + ROUND_SEC] = sec

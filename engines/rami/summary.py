@@ -69,8 +69,8 @@ def player_columns(params: RamiParams, rows: np.ndarray) -> dict[str, np.ndarray
 def round_columns(params: RamiParams, rounds: np.ndarray) -> dict[str, Any]:
     """One row per hand: its figures, ``ending`` as a categorical column, and each seat's
     score for the hand (``score_p0`` ...)."""
-    columns = rummy_records.round_core_columns(R.ROUND_FIELDS, rounds)
+    columns = rummy_records.round_core_columns(R.ROUND_ROW, R.ROUND_FIELDS, rounds)
     columns["rami_sec"] = columns["rami_sec"].astype(bool)
     for p in range(params.players):
-        columns[f"score_p{p}"] = rounds[:, len(R.ROUND_FIELDS) + p].astype(np.int16)
+        columns[f"score_p{p}"] = rounds[:, R.ROUND_SCORE + p].astype(np.int16)
     return columns

@@ -155,8 +155,8 @@ DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
 # card locations
 LOC_STOCK = 0                        # the rest of the pack, face down (hidden from everyone)
-LOC_TURNED = 1                       # the turned trump card, face up
-LOC_HAND = 2                         # + player
+LOC_TURNED = LOC_STOCK + 1           # the turned trump card, face up
+LOC_HAND = LOC_TURNED + 1            # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_PLAYED = LOC_TRICK + 1           # played to an earlier trick of this round
 LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the observer

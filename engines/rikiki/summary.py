@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.layout import Layout
 from engines.rikiki import rules as R
 from engines.rikiki.params import RikikiParams
 from engines.trickgame import field_offsets, field_sources, win_shares
@@ -65,7 +66,13 @@ def result(params: RikikiParams, row: np.ndarray) -> Result:
 # --- Rounds: one row per seat for every round played -----------------------------------------
 ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "trump_card", "seat",
                 "bid", "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_TRUMP, ROUND_TRUMP_CARD,
+ ROUND_SEAT, ROUND_BID, ROUND_BID_POSITION, ROUND_BIDS_SUM, ROUND_TRICKS, ROUND_POINTS,
+ ROUND_MADE, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "hand_size", "dealer", "first_leader", "trump", "trump_card", "seat", "bid",
+    "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
 
 
 @njit(cache=True)
@@ -75,20 +82,20 @@ def record_round(s, pr, out, row):
     players = pr[R.P_PLAYERS]
     for p in range(players):
         r = out[row + p]
-        r[0] = s[R.ROUNDS_PLAYED] - 1
-        r[1] = s[R.CARDS]
-        r[2] = s[R.DEALER]
-        r[3] = s[R.FIRST_LEADER]
-        r[4] = s[R.TRUMP]
-        r[5] = s[R.TRUMP_CARD]
-        r[6] = p
-        r[7] = s[R.BID + p]
-        r[8] = s[R.BID_POSITION + p]
-        r[9] = s[R.BID_TOTAL]
-        r[10] = s[R.TRICKS + p]
-        r[11] = s[R.POINTS + p]
-        r[12] = 1 if s[R.BID + p] == s[R.TRICKS + p] else 0
-        r[13] = s[R.SCORE + p]
+        r[ROUND_ROUND] = s[R.ROUNDS_PLAYED] - 1
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        r[ROUND_TRUMP] = s[R.TRUMP]
+        r[ROUND_TRUMP_CARD] = s[R.TRUMP_CARD]
+        r[ROUND_SEAT] = p
+        r[ROUND_BID] = s[R.BID + p]
+        r[ROUND_BID_POSITION] = s[R.BID_POSITION + p]
+        r[ROUND_BIDS_SUM] = s[R.BID_TOTAL]
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_POINTS] = s[R.POINTS + p]
+        r[ROUND_MADE] = 1 if s[R.BID + p] == s[R.TRICKS + p] else 0
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
     return row + players
 
 
@@ -123,13 +130,12 @@ def player_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarr
 def round_columns(params: RikikiParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-round, per-seat columns of round rows (``round`` 1-based; ``trump`` and
     ``trump_card`` -1 when no card was left to turn)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
     columns: dict[str, Any] = {}
     for name in ROUND_FIELDS:
-        columns[name] = rounds[:, at[name]].astype(np.int16)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
     columns["round"] = columns["round"] + 1
     for name in ("dealer", "first_leader", "trump", "trump_card", "seat"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
-    columns["made"] = rounds[:, at["made"]].astype(bool)
-    columns["score_total"] = rounds[:, at["score_total"]].astype(np.int32)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    columns["made"] = rounds[:, ROUND_MADE].astype(bool)
+    columns["score_total"] = rounds[:, ROUND_SCORE_TOTAL].astype(np.int32)
     return columns

@@ -233,8 +233,8 @@ PARTNER_UNKNOWN = -2                 # only in observations: the called card is 
 
 # card locations
 LOC_DOG = 0                          # the dog (chien), face down
-LOC_ECART = 1                        # the taker's discards
-LOC_HAND = 2                         # + player
+LOC_ECART = LOC_DOG + 1              # the taker's discards
+LOC_HAND = LOC_ECART + 1             # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_WON = LOC_TRICK + 1              # + player: in that seat's won pile (public)
 LOC_UNKNOWN = LOC_WON + MAX_PLAYERS  # only in observations: hidden from the observer

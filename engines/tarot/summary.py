@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.layout import Layout
 from engines.tarot import rules as R
 from engines.trickgame import field_offsets, field_sources, win_shares
 
@@ -73,7 +74,16 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "bid", "
                 "taker", "partner", "called_card", "annulled", "tricks", "taken", "points",
                 "oudlers", "card_points", "made", "stake", "petit_au_bout", "poignee",
                 "chelem_declared", "chelem", "score_total")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_SEAT, ROUND_BID,
+ ROUND_CONTRACT, ROUND_TAKER, ROUND_PARTNER, ROUND_CALLED_CARD, ROUND_ANNULLED, ROUND_TRICKS,
+ ROUND_TAKEN, ROUND_POINTS, ROUND_OUDLERS, ROUND_CARD_POINTS, ROUND_MADE, ROUND_STAKE,
+ ROUND_PETIT_AU_BOUT, ROUND_POIGNEE, ROUND_CHELEM_DECLARED, ROUND_CHELEM,
+ ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "hand_size", "dealer", "first_leader", "seat", "bid", "contract", "taker",
+    "partner", "called_card", "annulled", "tricks", "taken", "points", "oudlers", "card_points",
+    "made", "stake", "petit_au_bout", "poignee", "chelem_declared", "chelem", "score_total")
 _HALF_POINT_FIELDS = ("taken", "points", "card_points", "score_total")
 
 
@@ -84,29 +94,29 @@ def record_round(s, pr, out, row):
     players = pr[R.P_PLAYERS]
     for p in range(players):
         r = out[row + p]
-        r[0] = s[R.DEALS_PLAYED] - 1
-        r[1] = s[R.CARDS]
-        r[2] = s[R.DEALER]
-        r[3] = s[R.FIRST_LEADER]
-        r[4] = p
-        r[5] = s[R.BID + p]
-        r[6] = s[R.CONTRACT]
-        r[7] = s[R.TAKER]
-        r[8] = s[R.PARTNER]
-        r[9] = s[R.CALLED_CARD]
-        r[10] = s[R.ANNULLED]
-        r[11] = s[R.TRICKS + p]
-        r[12] = s[R.TAKEN + p]
-        r[13] = s[R.POINTS + p]
-        r[14] = s[R.TAKER_OUDLERS]
-        r[15] = s[R.TAKER_POINTS]
-        r[16] = s[R.MADE]
-        r[17] = s[R.STAKE]
-        r[18] = s[R.PETIT_AU_BOUT_SIGN]
-        r[19] = s[R.POIGNEE + p]
-        r[20] = s[R.CHELEM_DECLARED]
-        r[21] = s[R.CHELEM]
-        r[22] = s[R.SCORE + p]
+        r[ROUND_ROUND] = s[R.DEALS_PLAYED] - 1
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        r[ROUND_SEAT] = p
+        r[ROUND_BID] = s[R.BID + p]
+        r[ROUND_CONTRACT] = s[R.CONTRACT]
+        r[ROUND_TAKER] = s[R.TAKER]
+        r[ROUND_PARTNER] = s[R.PARTNER]
+        r[ROUND_CALLED_CARD] = s[R.CALLED_CARD]
+        r[ROUND_ANNULLED] = s[R.ANNULLED]
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_TAKEN] = s[R.TAKEN + p]
+        r[ROUND_POINTS] = s[R.POINTS + p]
+        r[ROUND_OUDLERS] = s[R.TAKER_OUDLERS]
+        r[ROUND_CARD_POINTS] = s[R.TAKER_POINTS]
+        r[ROUND_MADE] = s[R.MADE]
+        r[ROUND_STAKE] = s[R.STAKE]
+        r[ROUND_PETIT_AU_BOUT] = s[R.PETIT_AU_BOUT_SIGN]
+        r[ROUND_POIGNEE] = s[R.POIGNEE + p]
+        r[ROUND_CHELEM_DECLARED] = s[R.CHELEM_DECLARED]
+        r[ROUND_CHELEM] = s[R.CHELEM]
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
     return row + players
 
 
@@ -152,19 +162,18 @@ BIDS = ("not spoken", "pass", "prise", "garde", "garde sans", "garde contre")
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns of round rows (``round`` 1-based; categories as
     ``(codes, names)`` pairs)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int16)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
                                for name in ROUND_FIELDS}
     columns["round"] = columns["round"] + 1
     for name in ("dealer", "first_leader", "seat", "taker", "partner", "called_card",
                  "oudlers", "petit_au_bout", "poignee"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
     for name in _HALF_POINT_FIELDS:
-        columns[name] = (rounds[:, at[name]] / 2).astype(np.float32)
-    columns["stake"] = rounds[:, at["stake"]].astype(np.int16)
-    columns["bid"] = ((rounds[:, at["bid"]] + 1).astype(np.int8), BIDS)
-    columns["contract"] = (rounds[:, at["contract"]].astype(np.int8), CONTRACTS)
-    columns["annulled"] = (rounds[:, at["annulled"]].astype(np.int8), ANNULMENTS)
+        columns[name] = (rounds[:, ROUND_ROW.offset(name)] / 2).astype(np.float32)
+    columns["stake"] = rounds[:, ROUND_STAKE].astype(np.int16)
+    columns["bid"] = ((rounds[:, ROUND_BID] + 1).astype(np.int8), BIDS)
+    columns["contract"] = (rounds[:, ROUND_CONTRACT].astype(np.int8), CONTRACTS)
+    columns["annulled"] = (rounds[:, ROUND_ANNULLED].astype(np.int8), ANNULMENTS)
     for name in ("made", "chelem_declared"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

@@ -125,8 +125,8 @@ PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK = (
 
 DEAL, PLAYING, OVER = 0, 1, 2
 LOC_OUT = 0                          # not in the 32-card pack
-LOC_ECART = 1                        # the face-down écart
-LOC_HAND = 2                         # + player
+LOC_ECART = LOC_OUT + 1              # the face-down écart
+LOC_HAND = LOC_ECART + 1             # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS
 LOC_PLAYED = LOC_TRICK + 1
 LOC_UNKNOWN = LOC_PLAYED + 1

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from engines.api import Result
+from engines.layout import Layout
 from engines.trickgame import field_offsets, field_sources, win_shares
 from engines.vicaire import rules as R
 
@@ -51,7 +52,13 @@ def result(params: Any, row: np.ndarray) -> Result:
 ROUND_FIELDS = ("round", "game", "hand_size", "dealer", "first_leader", "trump", "seat",
                 "tricks", "points", "total", "qualified", "won_game", "capot", "payout",
                 "score_total")
-ROUND_WIDTH = len(ROUND_FIELDS)
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_GAME, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_TRUMP,
+ ROUND_SEAT, ROUND_TRICKS, ROUND_POINTS, ROUND_TOTAL, ROUND_QUALIFIED, ROUND_WON_GAME,
+ ROUND_CAPOT, ROUND_PAYOUT, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "game", "hand_size", "dealer", "first_leader", "trump", "seat", "tricks", "points",
+    "total", "qualified", "won_game", "capot", "payout", "score_total")
 
 
 @njit(cache=True)
@@ -59,21 +66,21 @@ def record_round(s, pr, out, row):
     """Write the deal just scored into ``out[row : row + 3]``; return the next free row."""
     for p in range(R.PLAYERS):
         r = out[row + p]
-        r[0] = s[R.ROUNDS_PLAYED] - 1
-        r[1] = s[R.GAME]
-        r[2] = s[R.CARDS]
-        r[3] = s[R.DEALER]
-        r[4] = s[R.FIRST_LEADER]
-        r[5] = R.TRUMP
-        r[6] = p
-        r[7] = s[R.TRICKS + p]
-        r[8] = s[R.TRICKS + p]
-        r[9] = s[R.TOTAL + p]
-        r[10] = s[R.QUALIFIED + p]
-        r[11] = 1 if s[R.GAME_WINNER] == p else 0
-        r[12] = 1 if s[R.GAME_WINNER] == p and s[R.CAPOT] else 0
-        r[13] = s[R.GAME_PAYOUT] if s[R.GAME_WINNER] == p else 0
-        r[14] = s[R.SCORE + p]
+        r[ROUND_ROUND] = s[R.ROUNDS_PLAYED] - 1
+        r[ROUND_GAME] = s[R.GAME]
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        r[ROUND_TRUMP] = R.TRUMP
+        r[ROUND_SEAT] = p
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_POINTS] = s[R.TRICKS + p]
+        r[ROUND_TOTAL] = s[R.TOTAL + p]
+        r[ROUND_QUALIFIED] = s[R.QUALIFIED + p]
+        r[ROUND_WON_GAME] = 1 if s[R.GAME_WINNER] == p else 0
+        r[ROUND_CAPOT] = 1 if s[R.GAME_WINNER] == p and s[R.CAPOT] else 0
+        r[ROUND_PAYOUT] = s[R.GAME_PAYOUT] if s[R.GAME_WINNER] == p else 0
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
     return row + R.PLAYERS
 
 
@@ -102,13 +109,12 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns (``round`` and ``game`` 1-based)."""
-    at = {name: i for i, name in enumerate(ROUND_FIELDS)}
-    columns: dict[str, Any] = {name: rounds[:, at[name]].astype(np.int16)
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
                                for name in ROUND_FIELDS}
     columns["round"] = columns["round"] + 1
     columns["game"] = columns["game"] + 1
     for name in ("dealer", "first_leader", "trump", "seat"):
-        columns[name] = rounds[:, at[name]].astype(np.int8)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
     for name in ("qualified", "won_game", "capot"):
-        columns[name] = rounds[:, at[name]].astype(bool)
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

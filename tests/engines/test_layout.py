@@ -1,11 +1,15 @@
 """The flat-array layout and its compiled helpers (they replace numpy forms that compiled
 loops without reference counting cannot use)."""
 
+import importlib
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import engines
 from engines.layout import Layout, copy_into, sort_field
 
 values = st.lists(st.integers(-(2**31), 2**31 - 1), max_size=40)
@@ -30,3 +34,34 @@ def test_copy_into_copies_every_element(items):
 def test_layout_rejects_a_field_declared_twice():
     with pytest.raises(ValueError, match="declared twice"):
         Layout(("phase", 1), ("phase", 2))
+
+
+def test_a_bare_name_is_a_one_value_field():
+    row = Layout("round", ("score", 4), "seat")
+    assert row.offsets("seat", "round", "score") == (5, 0, 1)
+    assert (row.size_of("round"), row.size) == (1, 6)
+
+
+def test_constants_name_each_offset_after_its_field():
+    assert Layout("bet", ("score", 4), "bet_correct").constants("ROUND_") == {
+        "ROUND_BET": 0, "ROUND_SCORE": 1, "ROUND_BET_CORRECT": 5}
+
+
+ROUND_ROWS = sorted(f"engines.{path.parent.name}.{path.stem}"
+                    for path in Path(engines.__file__).parent.glob("*/*.py")
+                    if "\nROUND_ROW = Layout(" in path.read_text())
+
+
+def test_round_rows_are_found():
+    assert {"engines.paris_damis.summary", "engines.rami.rules"} <= set(ROUND_ROWS)
+
+
+@pytest.mark.parametrize("module", ROUND_ROWS)
+def test_round_row_constants_are_bound_by_name(module):
+    """A module's ``ROUND_<FIELD>`` constants are the offsets of its round row's fields (the
+    rows the records write and the tables read), and its ``ROUND_WIDTH`` the row's size."""
+    records = importlib.import_module(module)
+    expected = records.ROUND_ROW.constants("ROUND_")
+    bound = {name: value for name, value in vars(records).items() if name in expected}
+    assert bound == {name: expected[name] for name in bound}
+    assert records.ROUND_WIDTH == records.ROUND_ROW.size
