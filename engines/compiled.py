@@ -17,6 +17,8 @@ from numba import njit
 from engines.api import Action, IllegalActionError, Result
 from engines.layout import Layout
 from engines.seeding import ScratchStream, game_words, stream_state
+from engines.specialise import Tag
+from engines.streams import advance_with_stream
 
 
 # --- Chance streams --------------------------------------------------------------------
@@ -35,15 +37,13 @@ def fresh_stream(rng: np.random.Generator) -> np.ndarray:
     return stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
 
 
-def with_stream(compiled: Any, s: np.ndarray, pr: np.ndarray, stream: np.ndarray,
+def with_stream(compiled: Any, tag: Tag, s: np.ndarray, pr: np.ndarray, stream: np.ndarray,
                 *args: Any) -> None:
-    """Call ``compiled(s, pr, *args, rngs, alias, stream)``: an engine's compiled wrapper
-    that loads ``stream`` into the process-wide scratch generator (``rngs[0]``, whose state
-    is ``alias``), runs a rule with it, and stores the stream back.  (Each engine compiles
-    its own wrappers: a compiled function taking another as an argument does not survive
-    numba's cache across processes.)"""
+    """Call ``compiled(tag, s, pr, rngs, alias, stream, *args)``, one of the calls of
+    :mod:`engines.streams` that draw from the state's own chance ``stream``, with the
+    process-wide scratch generator (``rngs[0]``, whose state is ``alias``)."""
     scratch = ScratchStream.get()
-    compiled(s, pr, *args, scratch.boxed, scratch.stream.alias, stream)
+    compiled(tag, s, pr, scratch.boxed, scratch.stream.alias, stream, *args)
 
 
 # --- Actions and seats -----------------------------------------------------------------
@@ -235,8 +235,11 @@ class CompiledGame:
     summary: Any
     Params: Any
     state_class: Any
-    advance: Any            # staticmethod: the engine's compiled advance(s, pr, rngs, alias,
-                            # stream) wrapper
+    tag: Tag                # the rules' tag, for the calls of engines.streams
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tag = Tag(cls.rules.__name__)
 
     def __init__(self, params: Any = None) -> None:
         self.params = params or self.Params()
@@ -253,7 +256,7 @@ class CompiledGame:
         s = self.rules.STATE.new()
         self.rules.new_game(s, self.encoded_params)
         state = self.state_class(self, s, chance_stream(seed, index))
-        with_stream(self.advance, s, self.encoded_params, state._stream)
+        with_stream(advance_with_stream, self.tag, s, self.encoded_params, state._stream)
         state._settle()
         return state
 

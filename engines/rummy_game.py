@@ -4,13 +4,11 @@ over each game's compiled rules, written once.
 A game module supplies its rules module (``rules``: ``encode_params``, ``STATE_SIZE``,
 ``new_game``, ``legal_actions``, ``observe``, ``determinize``, ``ROUNDS`` and
 ``ROUND_WIDTH``, over a state that starts with :data:`engines.rummy_turns.CORE_STATE`),
-its ``summary`` module, and two compiled functions over the same rules:
-``step(s, pr, code, rngs, alias, stream, setup, out)`` (one decision or the deal, then the
-next decision's legal codes into ``out``, returning their count: one compiled call per
-decision) and ``playout(s, pr, rngs, alias, stream,
-decisions, actions)``; optionally ``choose(s, pr, code, out)``, the same step for the
-decisions that draw no chance (all but drawing from an empty talon), without the chance
-stream (cheaper to call), returning -1 when the next deal is pending.
+its ``summary`` module, and what :mod:`engines.streams` reads (``advance``, ``apply_action``
+drawing the chance that follows, ``APPLY_DRAWS = True``; optionally ``apply_choice``, the
+decisions that draw no chance, all but drawing from an empty talon, played without the
+chance stream: cheaper to call).  Each decision or deal is one compiled call, which also
+writes the next decision's legal codes.
 
 Action texts: ``draw stock``, ``take discard``, ``lay 5♠ 6♠ 7♠``, ``lay 10♦ Joker=J♦ Q♦``
 (a wild shows the card it stands for), ``lay 7♥ 7♦ Joker`` (a group of different suits),
@@ -29,8 +27,10 @@ from engines import rummy
 from engines import rummy_turns as T
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import RANK_NAMES, card_name
-from engines.compiled import chance_stream, check_seat, fresh_stream
+from engines.compiled import chance_stream, check_seat, fresh_stream, with_stream
 from engines.seeding import ScratchStream
+from engines.specialise import Tag
+from engines.streams import ROUND_ENDED, decide, playout_with_stream, step_with_stream
 
 
 class RummyGame:
@@ -42,11 +42,15 @@ class RummyGame:
     rules: ClassVar[Any]
     summary: ClassVar[Any]
     state_class: ClassVar[type]
-    step: ClassVar[Any]
-    playout: ClassVar[Any]
-    choose: ClassVar[Any] = None
     wild_name: ClassVar[str]            # how a wild reads in a meld: "Joker", "2"
     examples: ClassVar[str] = "'draw stock', 'lay 5♠ 6♠ 7♠', 'discard 10♠'"
+    tag: ClassVar[Tag]                  # the rules' tag, for the calls of engines.streams
+    chooses: ClassVar[bool]             # whether the rules have apply_choice
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tag = Tag(cls.rules.__name__)
+        cls.chooses = hasattr(cls.rules, "apply_choice")
 
     def __init__(self, params: Any = None) -> None:
         self.params = params or self.Params()
@@ -216,7 +220,8 @@ class RummyState:
         # when None (each compiled step writes the next ones; a new state reads them on use)
         self._codes: list[int] | None = None
         self._legal: list[Action] = []
-        self._choose = game.choose
+        self._tag = game.tag
+        self._chooses = game.chooses
 
     # -- the common API ----------------------------------------------------------------
     @property
@@ -267,9 +272,8 @@ class RummyState:
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
         """Play to the end in one compiled call as the ``random`` agent would with ``rng``;
         return the seats' win shares.  The log is not extended."""
-        scratch = ScratchStream.get()
-        type(self.game).playout(self.s, self._pr, scratch.boxed, scratch.stream.alias,
-                                self._stream, rng, self._buffer)
+        with_stream(playout_with_stream, self._tag, self.s, self._pr, self._stream, rng,
+                    self._buffer)
         self._codes = None
         ranks = self.s[T.RANK:T.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
@@ -325,18 +329,17 @@ class RummyState:
 
     def _step(self, code: int, setup: bool = False) -> None:
         """Play ``code`` (or the deal) and read the next decision's legal actions."""
-        choose = self._choose
-        if choose is not None and not setup \
+        if self._chooses and not setup \
                 and (code != T.DRAW_STOCK or self.s.item(T.STOCK_LEN) > 0):
-            count = choose(self.s, self._pr, code, self._buffer)
-            if count >= 0:
-                self._read_legal(count)
+            outcome = decide(self._tag, self.s, self._pr, code, self._buffer)
+            if not outcome & ROUND_ENDED:
+                self._read_legal(outcome)
                 return
             setup = True                                # the next deal
         scratch = ScratchStream.get()
-        self._read_legal(type(self.game).step(self.s, self._pr, code, scratch.boxed,
-                                              scratch.stream.alias, self._stream, setup,
-                                              self._buffer))
+        self._read_legal(step_with_stream(self._tag, self.s, self._pr, scratch.boxed,
+                                          scratch.stream.alias, self._stream, code, setup,
+                                          self._buffer))
 
     def _read_legal(self, count: int) -> None:
         """Take the ``count`` legal codes the rules wrote into the buffer."""

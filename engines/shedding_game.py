@@ -3,11 +3,9 @@ wrappers over each game's compiled rules, written once.
 
 A game module supplies its rules module (``rules``: ``STATE``, ``new_game``, ``legal_actions``,
 ``observe``, ``determinize``, ``hand_at``, the ``PHASE``/``CURRENT``/``DECISIONS``/``RANK``/
-``ENDING``/``OVER`` fields, ``N_ACTIONS``, ``CARDS``), its ``summary`` module, its action texts,
-and two compiled functions over the same rules: ``step(s, pr, code, rngs, alias, stream,
-setup)`` (the first deal with ``setup``, else an action, drawing chance from the state's own
-stream) and ``playout(s, pr, rngs, alias, stream, decisions, actions)`` (random play to the
-end).  Subclasses add their own log events and accessors.
+``ENDING``/``OVER`` fields, ``N_ACTIONS``, ``CARDS``, and what :mod:`engines.streams` reads:
+``advance``, ``apply_action`` drawing the chance that follows, ``APPLY_DRAWS = True``), its
+``summary`` module and its action texts.  Subclasses add their own log events and accessors.
 """
 
 from __future__ import annotations
@@ -18,9 +16,11 @@ import numpy as np
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
-from engines.compiled import chance_stream, parse_action
+from engines.compiled import chance_stream, parse_action, with_stream
 from engines.seeding import ScratchStream, stream_state
 from engines.shedding import ENDINGS
+from engines.specialise import Tag
+from engines.streams import playout_with_stream, step_with_stream
 
 
 class ShedGame:
@@ -34,8 +34,11 @@ class ShedGame:
     actions: ClassVar[tuple[Action, ...]]
     examples: ClassVar[str]             # action texts quoted in error messages
     state_class: ClassVar[type]
-    step: ClassVar[Any]
-    playout: ClassVar[Any]
+    tag: ClassVar[Tag]                  # the rules' tag, for the calls of engines.streams
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tag = Tag(cls.rules.__name__)
 
     def __init__(self, params: Any = None) -> None:
         self.params = params or self.Params()
@@ -132,9 +135,8 @@ class ShedState:
         ``random`` agent would with ``rng`` as the decision stream (the same game as through
         :meth:`apply`), and return the seats' win shares.  The log and records are not
         extended."""
-        scratch = ScratchStream.get()
-        type(self.game).playout(self.s, self._pr, scratch.boxed, scratch.stream.alias,
-                                self._stream, rng, self._buffer)
+        with_stream(playout_with_stream, self.game.tag, self.s, self._pr, self._stream, rng,
+                    self._buffer)
         ranks = self.s[self._R.RANK:self._R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
@@ -191,8 +193,8 @@ class ShedState:
     def _step(self, code: int, setup: bool = False) -> None:
         before = self._snapshot()
         scratch = ScratchStream.get()
-        type(self.game).step(self.s, self._pr, code, scratch.boxed, scratch.stream.alias,
-                             self._stream, setup)
+        step_with_stream(self.game.tag, self.s, self._pr, scratch.boxed, scratch.stream.alias,
+                         self._stream, code, setup, None)
         self._after(before)
         if self.is_terminal():
             self._log.append(("end", int(self.s[self._R.ENDING])))

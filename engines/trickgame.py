@@ -2,16 +2,17 @@
 one wrapper over each game's compiled rules.
 
 A game subclasses :class:`TrickGame` and names its compiled ``rules`` and ``summary``
-modules, its actions, its phase names, its two small compiled loops (``advance`` and
-``playout``, see :func:`make_loops`) and how its events read in the log.  Its rules module
+modules, its actions, its phase names and how its events read in the log.  Its rules module
 follows one convention: a flat int32 state (``STATE``) with the fields ``PHASE``,
 ``CURRENT``, ``DECISIONS``, ``ROUND`` (0-based index of the deal), ``ROUNDS_PLAYED``,
 ``DEALER``, ``CARDS``, ``TRICK``, ``PLAYED``, ``TRICK_SEAT``, ``TRICK_CARD``, ``TRICKS``,
 ``SCORE``, ``HAND_SIZE``, ``LOCATION`` (one entry per card, ``LOC_HAND + seat`` in a hand)
-and ``RANK``; the phase ``OVER``; and the compiled entry points ``new_game``,
+and ``RANK``; the phase ``OVER``; ``APPLY_DRAWS = False`` (``apply_action`` draws nothing:
+deals wait for ``advance``); and the compiled entry points ``new_game``,
 ``legal_actions``, ``apply_action``, ``chance_pending``, ``advance``, ``observe`` and
-``determinize``.  The summary module offers ``SIZE``, ``ROUND_WIDTH``, ``summarize``,
-``record_round`` and ``result``.
+``determinize``, which the state calls directly or through :mod:`engines.streams`.  The
+summary module offers ``SIZE``, ``ROUND_WIDTH``, ``summarize``, ``record_round`` and
+``result``.
 """
 
 from __future__ import annotations
@@ -23,14 +24,21 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name, parse_card
-from engines.chance import uniform_index_jit
-from engines.compiled import chance_stream
+from engines.compiled import chance_stream, with_stream
 from engines.params import Params
-from engines.seeding import ScratchStream, stream_state
+from engines.seeding import stream_state
+from engines.specialise import Tag
+from engines.streams import (
+    LEGAL_COUNT,
+    ROUND_ENDED,
+    TRICK_ENDED,
+    advance_with_stream,
+    decide,
+    playout_with_stream,
+)
 
 
 def win_shares(ranks: np.ndarray) -> np.ndarray:
@@ -69,13 +77,17 @@ class TrickGame:
     phase_names: ClassVar[dict[int, str]] = {}
     verbs: ClassVar[dict[str, int]] = {}          # "play" -> code of card 0, for "play Qs"
     examples: ClassVar[str] = ""
+    tag: ClassVar[Tag]                  # the rules' tag, for the calls of engines.streams
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tag = Tag(cls.rules.__name__)
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params or self.Params()
         self.encoded_params = self.encode(self.params)
         self.encoded_params.setflags(write=False)
         self._by_text = {a.text: a for a in self.actions}
-        self.step = step_for(self.rules)
 
     def encode(self, params: Params) -> np.ndarray:
         """The flat parameter array the compiled rules read."""
@@ -138,15 +150,6 @@ class TrickGame:
         """What ``player`` may know in ``state`` (games return their own subclass)."""
         return TrickObservation(state, player)
 
-    # the compiled loops (see make_loops)
-    @staticmethod
-    def advance_loop(s, pr, rngs, alias, stream) -> None:
-        raise NotImplementedError
-
-    @staticmethod
-    def playout_loop(s, pr, rngs, alias, stream, decisions, actions) -> None:
-        raise NotImplementedError
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"
 
@@ -161,6 +164,7 @@ class TrickState:
         self._stream = stream               # this game's chance stream (SFC64 state words)
         self._pr = game.encoded_params
         self._R = game.rules
+        self._tag = game.tag
         self._players = game.params.players
         self._current, self._phase, self._over = game.rules.CURRENT, game.rules.PHASE, \
             game.rules.OVER
@@ -202,7 +206,7 @@ class TrickState:
             self._release_observations()
         s = self.s
         self._log.append((s.item(self._current), code))
-        outcome = self.game.step(s, self._pr, code, self._buffer)
+        outcome = decide(self._tag, s, self._pr, code, self._buffer)
         if outcome & TRICK_ENDED:
             self._log.append(("trick", s.copy()))
         if outcome & ROUND_ENDED:
@@ -250,9 +254,8 @@ class TrickState:
         For search rollouts: the log and round records are not extended."""
         if self._snapshot is not None:
             self._release_observations()
-        scratch = ScratchStream.get()
-        self.game.playout_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
-                               self._stream, rng, self._buffer)
+        with_stream(playout_with_stream, self._tag, self.s, self._pr, self._stream, rng,
+                    self._buffer)
         self._legal = None
         ranks = self.s[self._R.RANK:self._R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
@@ -307,9 +310,7 @@ class TrickState:
         return TrickState(self.game, s, stream, list(self._log), list(self._rounds))
 
     def _advance(self) -> None:
-        scratch = ScratchStream.get()
-        self.game.advance_loop(self.s, self._pr, scratch.boxed, scratch.stream.alias,
-                               self._stream)
+        with_stream(advance_with_stream, self._tag, self.s, self._pr, self._stream)
         self._legal = None
         if not self.is_terminal():
             self._log.append(("deal", self.s.copy()))
@@ -460,66 +461,3 @@ class TrickObservation:
         hand = " ".join(card_name(c) for c in self.hand) or "-"
         return (f"<P{self.player} sees deal {int(self._s[self._R.ROUND]) + 1} ({self.phase}), "
                 f"cards [{hand}], totals {self.scores}>")
-
-
-# what a compiled step (``step_for``) returns: the next decision's legal action count, and
-# whether the decision ended a trick or a deal (then nothing is counted: the deal's records
-# and the next deal come first)
-LEGAL_COUNT = (1 << 20) - 1
-TRICK_ENDED = 1 << 20
-ROUND_ENDED = 1 << 21
-_STEPS: dict[str, Any] = {}
-
-
-def step_for(rules: ModuleType) -> Any:
-    """The compiled decision step of ``rules`` (built once per rules module): apply one
-    legal action, then write the next decision's legal codes into ``out``, in one call
-    (the Python API's fast path)."""
-    if rules.__name__ not in _STEPS:
-        _STEPS[rules.__name__] = make_step(rules)
-    return _STEPS[rules.__name__]
-
-
-def make_step(rules: ModuleType) -> Any:
-    """``step(s, pr, code, out)`` over ``rules``; see :func:`step_for`."""
-    legal_actions, apply_action = rules.legal_actions, rules.apply_action
-    trick, rounds_played = rules.TRICK, rules.ROUNDS_PLAYED
-
-    @njit(cache=True)
-    def step(s, pr, code, out):
-        tricks_before, rounds_before = s[trick], s[rounds_played]
-        apply_action(s, pr, code)
-        outcome = TRICK_ENDED if s[trick] != tricks_before else 0
-        if s[rounds_played] != rounds_before:
-            return outcome | ROUND_ENDED
-        return outcome | legal_actions(s, pr, out)
-
-    return step
-
-
-def make_loops(rules: ModuleType) -> tuple[Any, Any]:
-    """The two compiled loops a game's API needs, over its ``rules``: ``advance`` (resolve
-    pending deals, drawing from the state's own stream) and ``playout`` (play uniformly
-    random legal actions to the end: each decision takes ``actions[uniform_index(decisions,
-    n)]``, the ``random`` agent's draw; deals draw from the state's own stream, as ``apply``
-    does)."""
-    advance, legal_actions, apply_action = rules.advance, rules.legal_actions, \
-        rules.apply_action
-    phase, over = rules.PHASE, rules.OVER
-
-    @njit(cache=True)
-    def advance_loop(s, pr, rngs, alias, stream):
-        alias[:] = stream
-        advance(s, pr, rngs[0])
-        stream[:] = alias
-
-    @njit(cache=True)
-    def playout_loop(s, pr, rngs, alias, stream, decisions, actions):
-        alias[:] = stream
-        while s[phase] != over:
-            n = legal_actions(s, pr, actions)
-            apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
-            advance(s, pr, rngs[0])
-        stream[:] = alias
-
-    return advance_loop, playout_loop

@@ -15,15 +15,15 @@ from __future__ import annotations
 from functools import cached_property
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.ascenseur_atouts import rules as R
 from engines.ascenseur_atouts import summary
 from engines.ascenseur_atouts.params import AscenseurParams
-from engines.chance import uniform_index_jit
-from engines.compiled import chance_stream, parse_action
-from engines.seeding import ScratchStream, stream_state
+from engines.compiled import chance_stream, parse_action, with_stream
+from engines.seeding import stream_state
+from engines.specialise import Tag
+from engines.streams import advance_with_stream, playout_with_stream
 
 PHASE_NAMES = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
 
@@ -49,27 +49,8 @@ def action_text(code: int) -> str:
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _BY_TEXT = {a.text: a for a in ACTIONS}
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """Resolve pending deals, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Play uniformly random legal actions to the end of the game: each decision takes
-    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
-    agent's draw); deals draw from the state's own stream, as :meth:`apply` does."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
-        R.advance(s, pr, rngs[0])
-    stream[:] = alias
+# the rules' tag, for the calls of engines.streams
+TAG = Tag(R.__name__)
 
 
 class AscenseurAtouts:
@@ -194,9 +175,7 @@ class AscenseurState:
         ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
         through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
         For search rollouts: the log and round records are not extended."""
-        scratch = ScratchStream.get()
-        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
-                 self._buffer)
+        with_stream(playout_with_stream, TAG, self.s, self._pr, self._stream, rng, self._buffer)
         self._legal = None
         ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
@@ -249,8 +228,7 @@ class AscenseurState:
         return AscenseurState(self.game, s, stream, list(self._log), list(self._rounds))
 
     def _advance(self) -> None:
-        scratch = ScratchStream.get()
-        _advance(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream)
+        with_stream(advance_with_stream, TAG, self.s, self._pr, self._stream)
         self._legal = None
         if not self.is_terminal():
             self._log.append(("deal", self.s.copy()))

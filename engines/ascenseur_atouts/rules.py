@@ -167,6 +167,9 @@ BID_ACTION = EXCUSE_LOW + 1             # + b, b = 0 .. MAX_BID
 NOT_TAKE = BID_ACTION + MAX_BID + 1     # the blind hand's bid 0
 TAKE = NOT_TAKE + 1                     # the blind hand's bid 1
 N_ACTIONS = TAKE + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 # --------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from engines.avoidance import rules as R
 from engines.avoidance import summary
 from engines.cards import card_name
 from engines.params import Params
-from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
+from engines.trickgame import TrickGame, TrickObservation, TrickState
 
 
 def action_text(code: int) -> str:
@@ -30,7 +30,6 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-ADVANCE, PLAYOUT = make_loops(R)
 
 
 class AvoidanceGame(TrickGame):
@@ -43,8 +42,6 @@ class AvoidanceGame(TrickGame):
     phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY, "pass": R.PASS}
     examples = "'play Q♠', 'play 10h', 'pass 3♦'"
-    advance_loop = staticmethod(ADVANCE)
-    playout_loop = staticmethod(PLAYOUT)
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``hand 1: 13 cards each, P0 deals; P1 leads`` (the kitty, if any)."""

@@ -144,6 +144,9 @@ LOC_UNKNOWN = LOC_WON + MAX_PLAYERS  # only in observations: hidden from the obs
 PLAY = 0                             # + card id
 PASS = PLAY + DECK_CARDS             # + card id
 N_ACTIONS = PASS + DECK_CARDS
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 # --------------------------------------------------------------------------------------

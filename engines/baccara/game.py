@@ -8,7 +8,6 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError
 from engines.baccara import rules as R
@@ -21,6 +20,7 @@ from engines.compiled import (
     parse_action,
     with_stream,
 )
+from engines.streams import apply_with_stream, resume_with_stream
 
 PHASE_NAMES = {R.SET_STAKE: "stake", R.FULL_COVER: "banco", R.PARTIAL_COVER: "contribute",
                R.PONTE_FIVE: "ponte at 5", R.BANKER_FIVE: "banker at 5", R.OVER: "over"}
@@ -43,30 +43,6 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-@njit(cache=True)
-def _resume(s, pr, rngs, alias, stream):
-    """The next coup after one ended, drawing from the state's own stream."""
-    alias[:] = stream
-    R.resume(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """The setup's chance step, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    """A decision and what follows it, drawing from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
-
-
 class Baccara(CompiledGame):
     """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
 
@@ -76,7 +52,6 @@ class Baccara(CompiledGame):
     actions = ACTIONS
     rules = R
     summary = summary
-    advance = staticmethod(_advance)
 
     @property
     def state_class(self) -> type:
@@ -113,7 +88,8 @@ class BaccaraState(CompiledState):
         if action not in legal:
             raise IllegalActionError(self._illegal_message(action, legal))
         self._log.append((self.current_player, action.code))
-        with_stream(_apply, self.s, self._pr, self._stream, action.code)
+        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
+                    action.code)
         self._settle()
 
     @property
@@ -154,7 +130,7 @@ class BaccaraState(CompiledState):
             summary.record_coup(self.s, self._pr, row, 0)
             self._rounds.append(row)
             self._log.append(("coup", row[0].copy()))
-            with_stream(_resume, self.s, self._pr, self._stream)
+            with_stream(resume_with_stream, self.game.tag, self.s, self._pr, self._stream)
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         if self.is_terminal():

@@ -175,6 +175,9 @@ CONTRIBUTE = DECLINE + 1            # + c: CONTRIBUTE(c), c = 0 .. MAX_CHIPS
 DRAW = CONTRIBUTE + MAX_CHIPS + 1
 STAND = DRAW + 1
 N_ACTIONS = STAND + 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

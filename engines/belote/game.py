@@ -19,7 +19,7 @@ import numpy as np
 from engines.api import Action
 from engines.belote import rules as R
 from engines.cards import SUIT_SYMBOLS, card_name
-from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
+from engines.trickgame import TrickGame, TrickObservation, TrickState
 
 
 def contract_name(contract: int) -> str:
@@ -53,7 +53,6 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-ADVANCE, PLAYOUT = make_loops(R)
 
 
 class BeloteGame(TrickGame):
@@ -66,8 +65,6 @@ class BeloteGame(TrickGame):
                    R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'pass', 'take', 'take ♠', 'bid 30', 'trump ♥', 'deal 3', 'play J♥', 'play 10h'"
-    advance_loop = staticmethod(ADVANCE)
-    playout_loop = staticmethod(PLAYOUT)
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``deal 1: P0 deals, 5 cards each, J♥ turned`` (or how many cards)."""

@@ -280,6 +280,9 @@ CHOOSE_K = CHOOSE_CONTRACT + CONTRACTS   # + k - 1: comptoir, the dealer's choic
 PLAY_BLIND = CHOOSE_K + MAX_K        # comptoir blind_play: the engine picks the card
 BID_ACTION = PLAY_BLIND + 1          # + points
 N_ACTIONS = BID_ACTION + MAX_BID + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 assert N_ACTIONS >= 2 * DECK_CARDS    # play_actions' scratch: a hand and its legal cards
 
 

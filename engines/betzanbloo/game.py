@@ -10,15 +10,15 @@ from __future__ import annotations
 from functools import cached_property
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.betzanbloo import rules as R
 from engines.betzanbloo import summary
 from engines.betzanbloo.params import BetzanblooParams
-from engines.chance import uniform_index_jit
-from engines.compiled import chance_stream, parse_action
-from engines.seeding import ScratchStream, stream_state
+from engines.compiled import chance_stream, parse_action, with_stream
+from engines.seeding import stream_state
+from engines.specialise import Tag
+from engines.streams import advance_with_stream, playout_with_stream
 
 PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.CAPTURE: "capture", R.OVER: "over"}
 CASE_NAMES = ("all in one camp", "one player alone", "split")
@@ -33,24 +33,8 @@ def action_text(code: int) -> str:
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _BY_TEXT = {a.text: a for a in ACTIONS}
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """Resolve the pending chance step, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, decisions, actions):
-    """Play uniformly random legal actions to the end of the game: each decision takes
-    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
-    agent's draw).  The game has no chance step after its setup."""
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
+# the rules' tag, for the calls of engines.streams
+TAG = Tag(R.__name__)
 
 
 class Betzanbloo:
@@ -78,8 +62,7 @@ class Betzanbloo:
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
         state = BetzanblooState(self, s, chance_stream(seed, index))
-        scratch = ScratchStream.get()
-        _advance(s, self.encoded_params, scratch.boxed, scratch.stream.alias, state._stream)
+        with_stream(advance_with_stream, TAG, s, self.encoded_params, state._stream)
         state._log.append(("turn", 0))
         return state
 
@@ -173,7 +156,7 @@ class BetzanblooState:
         ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
         through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
         For search rollouts: the log and turn records are not extended."""
-        _playout(self.s, self._pr, rng, self._buffer)
+        with_stream(playout_with_stream, TAG, self.s, self._pr, self._stream, rng, self._buffer)
         ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)

@@ -141,6 +141,9 @@ SETUP, PLAY, CAPTURE, OVER = 0, 1, 2, 3
 PLAY_ACTION = 0                         # + v - 1
 CAPTURE_ACTION = HIGHEST_PERSO          # + v - 1
 N_ACTIONS = 2 * HIGHEST_PERSO
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 @njit(cache=True, inline="always")
@@ -362,10 +365,16 @@ def apply_action(s, pr, action):
         capture(s, pr, player, action - CAPTURE_ACTION + 1)
 
 
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether the setup shuffle is due (the game's only chance step)."""
+    return s[PHASE] == SETUP
+
+
 @njit(cache=True)
 def advance(s, pr, rng):
     """Resolve the pending chance step (the setup shuffle), if any."""
-    if s[PHASE] == SETUP:
+    if chance_pending(s):
         setup(s, pr, rng)
 
 

@@ -5,11 +5,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action
 from engines.cards import card_name
-from engines.chance import uniform_index_jit
 from engines.empereur import rules as R
 from engines.empereur import summary
 from engines.empereur.params import EmpereurParams
@@ -33,29 +31,6 @@ def action_text(code: int) -> str:
     cards = [R.RANK_NAMES[rank]] * naturals + ["Joker"] * jokers
     declared = f" as {R.RANK_NAMES[rank]}" if jokers else ""
     return f"play {' '.join(cards)}{declared}" if cards else f"play nothing as {R.RANK_NAMES[rank]}"
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The first deal (``setup``) or an action (which may deal the next round), drawing
-    chance from the state's own stream."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 def talon_of(s: np.ndarray) -> list[tuple[str, str]]:
@@ -162,5 +137,3 @@ class Empereur(ShedGame):
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 5 5', 'play 5 Joker as 5', 'play Joker as 2', 'draw', 'pass', 'give K'"
     state_class = EmpereurState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)

@@ -232,6 +232,9 @@ DRAW_ACTION = N_PLAYS
 PASS_ACTION = DRAW_ACTION + 1
 GIVE_ACTION = PASS_ACTION + 1     # + kind (0..12 a rank, 13 a Joker)
 N_ACTIONS = GIVE_ACTION + RANKS + 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

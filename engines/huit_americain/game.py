@@ -5,11 +5,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action
 from engines.cards import SUIT_SYMBOLS, card_name
-from engines.chance import uniform_index_jit
 from engines.huit_americain import rules as R
 from engines.huit_americain import summary
 from engines.huit_americain.params import HuitAmericainParams
@@ -30,28 +28,6 @@ def action_text(code: int) -> str:
         return f"play {card_name(R.eight_card(k // R.SUITS))} → {SUIT_SYMBOLS[k % R.SUITS]}"
     return {R.DRAW_ACTION: "draw", R.KEEP_ACTION: "keep", R.CALL_ACTION: "call carte",
             R.NO_CALL_ACTION: "no call"}[code]
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class HuitAmericainObservation(ShedObservation):
@@ -134,5 +110,3 @@ class HuitAmericain(ShedGame):
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 6♠', 'play 8♣ → ♥', 'draw', 'keep', 'call carte'"
     state_class = HuitAmericainState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)

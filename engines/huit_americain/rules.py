@@ -206,6 +206,9 @@ KEEP_ACTION = DRAW_ACTION + 1
 CALL_ACTION = KEEP_ACTION + 1
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

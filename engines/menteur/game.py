@@ -7,11 +7,9 @@ from __future__ import annotations
 from functools import cached_property
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action
 from engines.cards import SUIT_SYMBOLS, card_name
-from engines.chance import uniform_index_jit
 from engines.menteur import rules as R
 from engines.menteur import summary
 from engines.menteur.params import MenteurParams
@@ -30,28 +28,6 @@ def action_text(code: int) -> str:
     if code < R.CALL_ACTION:
         return f"lay {card_name(code - R.FOLLOW_ACTION)}"
     return "call" if code == R.CALL_ACTION else "no call"
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class MenteurObservation(ShedObservation):
@@ -132,5 +108,3 @@ class Menteur(ShedGame):
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
     state_class = MenteurState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)

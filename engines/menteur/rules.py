@@ -152,6 +152,9 @@ FOLLOW_ACTION = SUITS * CARDS           # + card
 CALL_ACTION = FOLLOW_ACTION + CARDS
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

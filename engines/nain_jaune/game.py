@@ -5,11 +5,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action
 from engines.cards import card_name
-from engines.chance import uniform_index_jit
 from engines.nain_jaune import rules as R
 from engines.nain_jaune import summary
 from engines.nain_jaune.params import NainJauneParams
@@ -21,29 +19,6 @@ PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.OVER: "over"}
 def action_text(code: int) -> str:
     """Readable form of an action code: ``play 7♦``, ``sans``."""
     return "sans" if code == R.SANS_ACTION else f"play {card_name(code - R.PLAY_ACTION)}"
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup):
-    """The first deal (``setup``) or an action (which may deal the next deal), drawing chance
-    from the state's own stream."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class NainJauneObservation(ShedObservation):
@@ -119,5 +94,3 @@ class NainJaune(ShedGame):
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 7♦', 'sans'"
     state_class = NainJauneState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)

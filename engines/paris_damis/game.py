@@ -16,12 +16,13 @@ from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
-from engines.chance import uniform_index_jit
-from engines.compiled import chance_stream, parse_action
+from engines.compiled import chance_stream, parse_action, with_stream
 from engines.paris_damis import rules as R
 from engines.paris_damis import summary
 from engines.paris_damis.params import ParisDamisParams
-from engines.seeding import ScratchStream, stream_state
+from engines.seeding import stream_state
+from engines.specialise import Tag
+from engines.streams import advance_with_stream, playout_with_stream
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DISCARD: "discard",
                R.RECYCLE: "recycle", R.HAND_CHANGE: "hand_change", R.EXCHANGE: "exchange",
@@ -46,14 +47,8 @@ _BY_TEXT = {a.text: a for a in ACTIONS}
 # rule constants read on every decision, bound once (a module attribute costs a lookup)
 _STATE_SIZE, _TURN, _BET_ACTION, _DISCARD_ACTION = (R.STATE_SIZE, R.TURN, R.BET_ACTION,
                                                      R.DISCARD_ACTION)
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """Resolve pending chance steps, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
+# the rules' tag, for the calls of engines.streams
+TAG = Tag(R.__name__)
 
 
 @njit(cache=True)
@@ -68,20 +63,6 @@ def _apply_and_list(s, pr, code, out, seen):
         n = R.legal_actions(s, pr, out)
         R.observe(s, pr, s[R.CURRENT], seen)
     return n, round_before, s[R.PHASE], s[R.CURRENT]
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Play uniformly random legal actions to the end of the game: each decision takes
-    ``actions[uniform_index(decisions, n)]`` among the ``n`` legal actions (the ``random``
-    agent's draw); chance steps draw from the state's own stream, as :meth:`apply` does."""
-    alias[:] = stream
-    while s[R.PHASE] != R.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)])
-        if R.chance_pending(s):
-            R.advance(s, pr, rngs[0])
-    stream[:] = alias
 
 
 class ParisDamis:
@@ -219,9 +200,7 @@ class ParisDamisState:
         ``random`` agent would with ``rng`` as the decision stream (same draws, same game as
         through :meth:`apply`), and return the seats' win shares (``result().win_shares``).
         For search rollouts: the log and round records are not extended."""
-        scratch = ScratchStream.get()
-        _playout(self.s, self._pr, scratch.boxed, scratch.stream.alias, self._stream, rng,
-                 self._buffer)
+        with_stream(playout_with_stream, TAG, self.s, self._pr, self._stream, rng, self._buffer)
         self._current = -1
         self._legal = None
         self._listed = -1
@@ -275,9 +254,7 @@ class ParisDamisState:
         return state
 
     def _advance(self) -> None:
-        scratch = ScratchStream.get()
-        _advance(self.s, self._pr, scratch.boxed, scratch.stream.alias,
-                 self._stream)
+        with_stream(advance_with_stream, TAG, self.s, self._pr, self._stream)
         self._current = int(self.s[R.CURRENT])
 
     def _legal_list(self) -> list[Action]:

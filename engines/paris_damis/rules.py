@@ -266,6 +266,9 @@ DISCARD_ACTION = BET_ACTION + 4             # + card
 KEEP = DISCARD_ACTION + PLAY_CARDS
 EXCHANGE_ACTION = KEEP + 1
 N_ACTIONS = EXCHANGE_ACTION + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 @njit(cache=True, inline="always")

@@ -5,38 +5,11 @@ and ``2`` in a group: ``lay Q Q 2``)."""
 
 from __future__ import annotations
 
-from numba import njit
-
 from engines import rummy_turns as T
-from engines.chance import uniform_index_jit
 from engines.petite_ecole import rules as R
 from engines.petite_ecole import summary
 from engines.petite_ecole.params import PetiteEcoleParams
 from engines.rummy_game import RummyGame, RummyObservation, RummyState
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup, out):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream; then
-    the next decision's legal codes into ``out``.  Returns their count."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-    return R.legal_actions(s, pr, out)
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[T.PHASE] != T.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class PetiteEcoleObservation(RummyObservation):
@@ -75,6 +48,4 @@ class PetiteEcole(RummyGame):
     rules = R
     summary = summary
     state_class = PetiteEcoleState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)
     wild_name = "2"

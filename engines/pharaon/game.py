@@ -8,7 +8,6 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError
 from engines.cards import card_name
@@ -22,6 +21,7 @@ from engines.compiled import (
 from engines.pharaon import rules as R
 from engines.pharaon import summary
 from engines.pharaon.params import MAX_BET, PharaonParams
+from engines.streams import apply_with_stream
 
 
 def action_text(code: int) -> str:
@@ -36,22 +36,6 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """The setup's chance step, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    """A decision and what follows it, drawing from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
-
-
 class Pharaon(CompiledGame):
     """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
 
@@ -61,7 +45,6 @@ class Pharaon(CompiledGame):
     actions = ACTIONS
     rules = R
     summary = summary
-    advance = staticmethod(_advance)
 
     @property
     def state_class(self) -> type:
@@ -98,7 +81,8 @@ class PharaonState(CompiledState):
             raise IllegalActionError(self._illegal_message(action, legal))
         coup = int(self.s[R.COUP])
         self._log.append((self.current_player, action.code))
-        with_stream(_apply, self.s, self._pr, self._stream, action.code)
+        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
+                    action.code)
         if self.s[R.COUP] != coup:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)

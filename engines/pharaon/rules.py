@@ -134,6 +134,9 @@ SETUP, BET, OVER = 0, 1, 2
 # Actions: NO_BET, then BET(side, amount) = 1 + side * MAX_BET + amount - 1.
 NO_BET = 0
 N_ACTIONS = 1 + 2 * MAX_BET
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

@@ -6,38 +6,12 @@ pinacle at place 1 of meld 0 to the high end``."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines import rummy_turns as T
-from engines.chance import uniform_index_jit
 from engines.pinacle import rules as R
 from engines.pinacle import summary
 from engines.pinacle.params import PinacleParams
 from engines.rummy_game import RummyGame, RummyObservation, RummyState
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup, out):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream; then
-    the next decision's legal codes into ``out``.  Returns their count."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-    return R.legal_actions(s, pr, out)
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[T.PHASE] != T.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class PinacleObservation(RummyObservation):
@@ -73,8 +47,6 @@ class Pinacle(RummyGame):
     rules = R
     summary = summary
     state_class = PinacleState
-    step = staticmethod(_step)
-    playout = staticmethod(_playout)
     wild_name = "2"
 
     def move_text(self, meld: int, place: int, end: int) -> str:

@@ -122,6 +122,9 @@ STATE_SIZE = STATE.size
 # turn core's, and a decision's legal codes fit in the turn core's buffer
 OVER = T.OVER
 N_ACTIONS = T.MAX_LEGAL
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 CURRENT = T.CURRENT
 LAID_AT_START = STATE.offset("laid_at_start")
 LAID = STATE.offset("laid")

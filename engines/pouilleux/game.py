@@ -7,8 +7,6 @@ event log) and checks that an action is legal before handing it to the rules.
 
 from __future__ import annotations
 
-from numba import njit
-
 from engines.api import Action, IllegalActionError
 from engines.cards import card_name
 from engines.compiled import (
@@ -21,6 +19,7 @@ from engines.compiled import (
 from engines.pouilleux import rules as R
 from engines.pouilleux import summary
 from engines.pouilleux.params import PouilleuxParams
+from engines.streams import apply_with_stream
 
 
 def action_text(code: int) -> str:
@@ -35,22 +34,6 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 _BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """The setup's chance step, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _apply(s, pr, action, rngs, alias, stream):
-    """A decision and what follows it, drawing from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, action, rngs[0])
-    stream[:] = alias
-
-
 class Pouilleux(CompiledGame):
     """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
 
@@ -60,7 +43,6 @@ class Pouilleux(CompiledGame):
     actions = ACTIONS
     rules = R
     summary = summary
-    advance = staticmethod(_advance)
 
     @property
     def state_class(self) -> type:
@@ -97,7 +79,8 @@ class PouilleuxState(CompiledState):
         player = self.current_player
         neighbour = int(self.s[R.NEIGHBOUR])
         placing = self.s[R.PHASE] == R.PLACE
-        with_stream(_apply, self.s, self._pr, self._stream, action.code)
+        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
+                    action.code)
         if placing:
             self._log.append(("place", player, action.code - R.PLACE_ACTION))
         else:

@@ -125,6 +125,9 @@ SETUP, PLACE, DRAW, OVER = 0, 1, 2, 3
 DRAW_ACTION = 0
 PLACE_ACTION = MAX_HAND
 N_ACTIONS = 2 * MAX_HAND
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 # --------------------------------------------------------------------------------------

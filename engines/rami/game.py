@@ -5,49 +5,12 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from engines import rummy_turns as T
-from engines.chance import uniform_index_jit
 from engines.rami import rules as R
 from engines.rami import summary
 from engines.rami.params import RamiParams
 from engines.rummy_game import RummyGame, RummyObservation, RummyState
-
-
-@njit(cache=True)
-def _step(s, pr, code, rngs, alias, stream, setup, out):
-    """The deal (``setup``) or an action, drawing chance from the state's own stream; then
-    the next decision's legal codes into ``out``.  Returns their count."""
-    alias[:] = stream
-    if setup:
-        R.advance(s, pr, rngs[0])
-    else:
-        R.apply_action(s, pr, code, rngs[0])
-    stream[:] = alias
-    return R.legal_actions(s, pr, out)
-
-
-@njit(cache=True)
-def _choose(s, pr, code, out):
-    """A decision that draws no chance (any but ``draw stock`` from an empty talon),
-    without the chance stream; then the next decision's legal codes into ``out``.  Returns
-    their count, or -1 when the next deal is pending (``_step`` with ``setup`` makes it)."""
-    R.apply_choice(s, pr, code)
-    if s[T.PHASE] == T.SETUP:
-        return -1
-    return R.legal_actions(s, pr, out)
-
-
-@njit(cache=True)
-def _playout(s, pr, rngs, alias, stream, decisions, actions):
-    """Random legal actions to the end (the ``random`` agent's draws from ``decisions``);
-    chance from the state's own stream."""
-    alias[:] = stream
-    while s[T.PHASE] != T.OVER:
-        n = R.legal_actions(s, pr, actions)
-        R.apply_action(s, pr, actions[uniform_index_jit(decisions, n)], rngs[0])
-    stream[:] = alias
 
 
 class RamiObservation(RummyObservation):
@@ -78,7 +41,4 @@ class Rami(RummyGame):
     rules = R
     summary = summary
     state_class = RamiState
-    step = staticmethod(_step)
-    choose = staticmethod(_choose)
-    playout = staticmethod(_playout)
     wild_name = "Joker"

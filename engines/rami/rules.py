@@ -158,6 +158,9 @@ STATE_SIZE = STATE.size
 # turn core's, and a decision's legal codes fit in the turn core's buffer
 OVER = T.OVER
 N_ACTIONS = T.MAX_LEGAL
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 MUST_CARD = STATE.offset("must_card")
 MUST_WILD = STATE.offset("must_wild")
 PROV_POINTS = STATE.offset("prov_points")

@@ -16,7 +16,7 @@ from engines.cards import SUIT_SYMBOLS, card_name
 from engines.rikiki import rules as R
 from engines.rikiki import summary
 from engines.rikiki.params import RikikiParams
-from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
+from engines.trickgame import TrickGame, TrickObservation, TrickState
 
 
 def action_text(code: int) -> str:
@@ -27,7 +27,6 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-ADVANCE, PLAYOUT = make_loops(R)
 
 
 def suit_text(suit: int) -> str:
@@ -46,8 +45,6 @@ class Rikiki(TrickGame):
     phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'bid 2', 'play Q♠', 'play 10h'"
-    advance_loop = staticmethod(ADVANCE)
-    playout_loop = staticmethod(PLAYOUT)
 
     def encode(self, params: RikikiParams) -> np.ndarray:
         return R.encode_params(params)

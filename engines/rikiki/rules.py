@@ -167,6 +167,9 @@ LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the obs
 PLAY = 0                             # + card id
 BID_ACTION = PLAY + DECK_CARDS       # + b, b = 0 .. MAX_BID
 N_ACTIONS = BID_ACTION + MAX_BID + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and its legal cards
 
 

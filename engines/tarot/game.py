@@ -35,7 +35,7 @@ from engines.cards import SUIT_SYMBOLS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, tarot_c
 from engines.tarot import rules as R
 from engines.tarot import summary
 from engines.tarot.params import LorrainParams, TareParams, TarotParams
-from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
+from engines.trickgame import TrickGame, TrickObservation, TrickState
 
 CONTRACT_NAMES = ("pass", "prise", "garde", "garde sans", "garde contre")
 POIGNEE_NAMES = ("", "simple", "double", "triple")
@@ -81,7 +81,6 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-ADVANCE, PLAYOUT = make_loops(R)
 _CARD_VERBS = {"play": R.PLAY, "discard": R.DISCARD, "call": R.CALL}
 
 
@@ -129,8 +128,6 @@ class TarotGame(TrickGame):
                    R.PLAYING: "tricks", R.OVER: "over"}
     verbs = _CARD_VERBS
     examples = "'bid garde', 'pass', 'play T21', 'play R♠', 'play Rs', 'discard 3h'"
-    advance_loop = staticmethod(ADVANCE)
-    playout_loop = staticmethod(PLAYOUT)
 
     def encode(self, params: TarotParams | LorrainParams | TareParams) -> np.ndarray:
         return encode(params)

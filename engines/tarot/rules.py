@@ -254,6 +254,9 @@ NO_CHELEM = DECLARE_CHELEM + 1
 SHOW_POIGNEE = NO_CHELEM + 1         # + level - 1 (simple, double, triple)
 DECLARE_PETIT_SEC = SHOW_POIGNEE + 3
 N_ACTIONS = DECLARE_PETIT_SEC + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 # --------------------------------------------------------------------------------------

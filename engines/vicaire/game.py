@@ -11,14 +11,13 @@ import numpy as np
 
 from engines.api import Action
 from engines.cards import card_name
-from engines.trickgame import TrickGame, TrickObservation, TrickState, make_loops
+from engines.trickgame import TrickGame, TrickObservation, TrickState
 from engines.vicaire import rules as R
 from engines.vicaire import summary
 from engines.vicaire.params import VicaireParams
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, f"play {card_name(c)}")
                                     for c in range(R.N_ACTIONS))
-ADVANCE, PLAYOUT = make_loops(R)
 
 
 class Vicaire(TrickGame):
@@ -33,8 +32,6 @@ class Vicaire(TrickGame):
     phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'play Q♠', 'play 10h'"
-    advance_loop = staticmethod(ADVANCE)
-    playout_loop = staticmethod(PLAYOUT)
 
     def encode(self, params: VicaireParams) -> np.ndarray:
         return R.encode_params(params)

@@ -133,6 +133,9 @@ LOC_UNKNOWN = LOC_PLAYED + 1
 
 PLAY = 0                             # + card id
 N_ACTIONS = DECK_CARDS
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.streams)
+APPLY_DRAWS = False
 
 
 @njit(cache=True)

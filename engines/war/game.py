@@ -10,40 +10,20 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from numba import njit
 
 from engines.api import Action, IllegalActionError, Result
 from engines.cards import card_name
 from engines.compiled import chance_stream, check_seat, fresh_stream, with_stream
+from engines.specialise import Tag
+from engines.streams import advance_with_stream, apply_with_stream, playout_with_stream
 from engines.war import rules as R
 from engines.war import summary
 
 STEP = Action(R.STEP, "step")
 ACTIONS: tuple[Action, ...] = (STEP,)
-
-
-@njit(cache=True)
-def _advance(s, pr, rngs, alias, stream):
-    """The deal, drawing from the state's own stream."""
-    alias[:] = stream
-    R.advance(s, pr, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _step(s, pr, rngs, alias, stream):
-    """One trick, drawing (for the random pickup order) from the state's own stream."""
-    alias[:] = stream
-    R.apply_action(s, pr, R.STEP, rngs[0])
-    stream[:] = alias
-
-
-@njit(cache=True)
-def _play_out(s, pr, rngs, alias, stream):
-    """Every trick to the end, drawing from the state's own stream."""
-    alias[:] = stream
-    R.play_out(s, pr, rngs[0])
-    stream[:] = alias
+# the rules' tag, for the calls of engines.streams; the (empty) work array of a playout
+TAG = Tag(R.__name__)
+_NO_ACTIONS = np.empty(0, dtype=np.int32)
 
 
 class WarGame:
@@ -75,7 +55,7 @@ class WarGame:
         s = R.STATE.new()
         R.new_game(s, self.encoded_params)
         state = WarState(self, s, chance_stream(seed, index))
-        with_stream(_advance, s, self.encoded_params, state._stream)
+        with_stream(advance_with_stream, TAG, s, self.encoded_params, state._stream)
         return state
 
     def action(self, value: Action | int | str) -> Action:
@@ -117,7 +97,7 @@ class WarState:
         action = self.game.action(action)
         if self.is_terminal():
             raise IllegalActionError(f"{action.text} is not legal: the game is over")
-        with_stream(_step, self.s, self._pr, self._stream)
+        with_stream(apply_with_stream, TAG, self.s, self._pr, self._stream, R.STEP)
         self._log.append(self._trick_entry())
 
     def is_terminal(self) -> bool:
@@ -146,7 +126,8 @@ class WarState:
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
         """Play to the end in one compiled call (there are no decisions: ``rng`` is unused)
         and return the seats' win shares.  The log is not extended."""
-        with_stream(_play_out, self.s, self._pr, self._stream)
+        with_stream(playout_with_stream, TAG, self.s, self._pr, self._stream, rng,
+                    _NO_ACTIONS)
         ranks = self.s[R.RANK:R.RANK + self.game.params.players].tolist()
         winners = ranks.count(1)
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)

@@ -164,6 +164,9 @@ RANK = STATE.offset("rank")
 SETUP, PLAY, OVER = 0, 1, 2
 STEP = 0                                    # the only action: play the next trick
 N_ACTIONS = 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.streams)
+APPLY_DRAWS = True
 
 
 # --------------------------------------------------------------------------------------
