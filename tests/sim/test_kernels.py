@@ -92,6 +92,7 @@ def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
     assert np.array_equal(tight.rows, roomy.rows)
 
 
+@pytest.mark.slow
 def test_a_second_process_compiles_no_kernel_again(tmp_path):
     """numba finds every game's compiled loop in its cache: the loop is specialised per game
     by an argument's type, not by passing compiled functions, which would defeat the cache."""
