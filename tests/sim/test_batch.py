@@ -153,13 +153,13 @@ def test_kernel_and_python_paths_give_identical_tables(monkeypatch, config, seat
     start, count = 29, 24           # crosses a 16-game seating block
     kernel = kernel_for(spec.game)
     kernel_calls = []
-    real_play = kernel.play
+    real_play = type(kernel).play          # a Kernel is frozen: count on its class
 
-    def counting_play(game, seat_policies, seed, first, n, **kw):
+    def counting_play(self, game, seat_policies, seed, first, n, **kw):
         kernel_calls.append((first, n))
-        return real_play(game, seat_policies, seed, first, n, **kw)
+        return real_play(self, game, seat_policies, seed, first, n, **kw)
 
-    monkeypatch.setattr(kernel, "play", counting_play)
+    monkeypatch.setattr(type(kernel), "play", counting_play)
     compiled = batch.play_chunk(spec, start, count)
     assert kernel_calls == [(start, count)]
 
