@@ -18,10 +18,13 @@ again in a fresh process.
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from typing import Any
 
+import numba
 from numba import types
-from numba.extending import NativeValue, models, register_model, unbox
+from numba.extending import NativeValue, models, overload, register_model, unbox
 
 
 class TagType(types.Type):
@@ -53,6 +56,29 @@ class Tag:
 @unbox(TagType)
 def _unbox_tag(typ: TagType, obj: Any, c: Any) -> NativeValue:
     return NativeValue(c.context.get_dummy_value())
+
+
+def by_tag(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@overload(stub)`` for an overload chosen by its first argument, a :class:`Tag`: the
+    decorated function receives the arguments' types and returns the implementation.  With
+    numba's JIT disabled (``NUMBA_DISABLE_JIT=1``, the rules as plain Python), the stub's
+    name in its module is bound to a Python function that builds that implementation once
+    per tag and argument kinds, and calls it."""
+    def register(factory: Callable[..., Any]) -> Callable[..., Any]:
+        overload(stub)(factory)
+        if numba.config.DISABLE_JIT:        # type: ignore[attr-defined]  # set at import
+            made: dict[tuple, Callable[..., Any]] = {}
+
+            def run(tag: Tag, *args: Any) -> Any:
+                key = (tag.name, *(type(a) for a in args))
+                impl = made.get(key)
+                if impl is None:
+                    impl = made[key] = factory(tag._numba_type_,
+                                               *(numba.typeof(a) for a in args))
+                return impl(tag, *args)
+            setattr(sys.modules[stub.__module__], stub.__name__, run)
+        return factory
+    return register
 
 
 def module_of(tag: TagType) -> Any:

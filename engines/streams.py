@@ -27,10 +27,9 @@ What they read of a rules module:
 from __future__ import annotations
 
 from numba import njit, types
-from numba.extending import overload
 
 from engines.chance import uniform_index_jit
-from engines.specialise import module_of
+from engines.specialise import by_tag, module_of
 
 # What :func:`decide` returns: the next decision's legal code count, and whether the decision
 # ended a trick, or a round (then nothing is counted: the round's records and the next deal
@@ -130,7 +129,7 @@ def _decide(tag, s, pr, code, out):
     """See :func:`decide`."""
 
 
-@overload(_advance)
+@by_tag(_advance)
 def _advance_rules(tag, s, pr, rng):
     advance = module_of(tag).advance
 
@@ -139,7 +138,7 @@ def _advance_rules(tag, s, pr, rng):
     return impl
 
 
-@overload(_resume)
+@by_tag(_resume)
 def _resume_rules(tag, s, pr, rng):
     resume = module_of(tag).resume
 
@@ -148,7 +147,7 @@ def _resume_rules(tag, s, pr, rng):
     return impl
 
 
-@overload(_play)
+@by_tag(_play)
 def _play_rules(tag, s, pr, code, rng):
     rules = module_of(tag)
     apply_action = rules.apply_action
@@ -165,7 +164,7 @@ def _play_rules(tag, s, pr, code, rng):
     return impl
 
 
-@overload(_listed)
+@by_tag(_listed)
 def _listed_rules(tag, s, pr, out):
     if isinstance(out, types.NoneType):
         def impl_none(tag, s, pr, out):
@@ -178,7 +177,7 @@ def _listed_rules(tag, s, pr, out):
     return impl
 
 
-@overload(_play_out)
+@by_tag(_play_out)
 def _play_out_rules(tag, s, pr, rng, decisions, actions):
     rules = module_of(tag)
     if hasattr(rules, "play_out"):
@@ -196,7 +195,7 @@ def _play_out_rules(tag, s, pr, rng, decisions, actions):
     return impl
 
 
-@overload(_decide)
+@by_tag(_decide)
 def _decide_rules(tag, s, pr, code, out):
     rules = module_of(tag)
     legal_actions = rules.legal_actions

@@ -42,12 +42,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
-from numba.extending import overload
 
 from agents.random_agent import random_choice
 from engines.layout import copy_into
 from engines.seeding import ReseedableStream, reseed, seed_words
-from engines.specialise import Tag, TagType
+from engines.specialise import Tag, TagType, by_tag
 
 # name -> Kernel, filled as kernels are declared (a kernel is compiled only through its play)
 _KERNELS: dict[str, Kernel] = {}
@@ -79,7 +78,7 @@ def play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen,
     ``rounds``; return their count (all of them, even those that did not fit)."""
 
 
-@overload(play_game)
+@by_tag(play_game)
 def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
                table):
     kernel = _kernel(tag)
@@ -106,7 +105,7 @@ def summarize(tag, s, out):
     """The finished game's summary row."""
 
 
-@overload(summarize)
+@by_tag(summarize)
 def _summarize(tag, s, out):
     hook = _kernel(tag).summary.summarize
 
