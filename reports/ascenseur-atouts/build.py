@@ -272,7 +272,7 @@ def blind(runs: Path) -> str:
 SECTIONS = [dealer, bids, errors, length, excuse, blind]
 INTRO = """# Ascenseur aux atouts: statistics report
 
-Answers to the spec's "Statistics worth reporting" (`../shared/rules/ascenseur-atouts.md`)
+Answers to the "Statistics worth reporting" of the game's rules specification
 from simulated games (tapis-vert; `make ascenseur-report` regenerates all of it). Rules: the
 spec's defaults (hands of 5 to 1 cards, the hook in every hand, a blind Excuse counts high,
 13 error points end the game), and two variants: `blind-unhooked` (C2: no hook in the blind

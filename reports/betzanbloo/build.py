@@ -283,7 +283,7 @@ def stability(cells: pd.DataFrame) -> str:
 SECTIONS = [scores, cases, lone, best_response]
 INTRO = """# Betzanbloo: statistics report
 
-Answers to the spec's "Statistics worth reporting" (`../shared/rules/betzanbloo.md`) from
+Answers to the "Statistics worth reporting" of the game's rules specification from
 simulated games (tapis-vert; `make betzanbloo-report` regenerates all of it) under the
 spec's default rules (cards 1 to 10, points scoring). Bots: `random` (each player picks a
 legal card uniformly, the spec's Decisions section), `safe` (plays its lowest card in the
