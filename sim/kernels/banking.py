@@ -37,6 +37,5 @@ BACCARA = Kernel("baccara", baccara_rules, baccara_summary, RANDOM_ONLY, step=ba
                  max_round_rows=some_coups)
 PHARAON = Kernel("pharaon", pharaon_rules, pharaon_summary, RANDOM_ONLY,
                  max_round_rows=some_coups, round_counter=pharaon_rules.COUP,
-                 record_round=pharaon_summary.record_coup, rows_per_round=1, apply_draws=True)
-POUILLEUX = Kernel("pouilleux", pouilleux_rules, pouilleux_summary, RANDOM_ONLY,
-                   apply_draws=True)
+                 record_round=pharaon_summary.record_coup, rows_per_round=1)
+POUILLEUX = Kernel("pouilleux", pouilleux_rules, pouilleux_summary, RANDOM_ONLY)

@@ -158,7 +158,7 @@ def _standard_step(kernel: Kernel) -> Any:
 def _play_hook(kernel: Kernel) -> Any:
     """The rules' ``apply_action``, with the chance generator if it draws."""
     apply_action = kernel.rules.apply_action
-    if kernel.apply_draws:
+    if kernel.rules.APPLY_DRAWS:
         @njit(inline="always")
         def play_drawing(s, pr, action, chance):
             apply_action(s, pr, action, chance)
@@ -173,7 +173,7 @@ def _play_hook(kernel: Kernel) -> Any:
 def _chance_hook(kernel: Kernel) -> Any:
     """After a decision and its round rows: ``advance`` when ``chance_pending`` (nothing for
     rules that draw as they play)."""
-    if kernel.apply_draws:
+    if kernel.rules.APPLY_DRAWS:
         @njit(inline="always")
         def drawn(s, pr, chance):
             pass
@@ -294,10 +294,10 @@ class Kernel:
     (default: ``random`` only), ``legal_actions`` (default: the rules' own), ``start``
     (default: ``new_game`` then ``advance``), ``step`` and ``finish(s, pr, rounds, row)``
     (after the game, for round rows the rules keep in the state; default: none).  The
-    default step is the rules' ``apply_action(s, pr, action)`` (with ``apply_draws``,
-    ``apply_action(s, pr, action, chance)``: the rules draw as they play), then the round's
-    rows when the state field at ``round_counter`` changed (``-1``: no round rows), then
-    ``advance`` if ``chance_pending`` (the next deal; not with ``apply_draws``).  A round's
+    default step is the rules' ``apply_action(s, pr, action)`` (where the rules'
+    ``APPLY_DRAWS`` is true, ``apply_action(s, pr, action, chance)``: they draw as they
+    play), then the round's rows when the state field at ``round_counter`` changed (``-1``: no round rows), then
+    ``advance`` if ``chance_pending`` (the next deal; not where the rules draw).  A round's
     rows are written by ``record_round(s, pr, rounds, row) -> next row`` (default: the
     summary's), ``rows_per_round`` of them (``0``: one per seat)."""
 
@@ -316,7 +316,6 @@ class Kernel:
     table: Callable[[Any], np.ndarray] = lambda game: np.zeros((0, 0))
     max_round_rows: Callable[[Any], int] = no_round_rows
     round_counter: int = -1
-    apply_draws: bool = False
     action_dtype: type = np.int32
     nrt: bool = True
 

@@ -25,4 +25,4 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     return actions[bots.shedder_decide(seen, pr, actions, n)]
 
 
-KERNEL = Kernel("huit-americain", R, summary, POLICIES, choose=choose, apply_draws=True)
+KERNEL = Kernel("huit-americain", R, summary, POLICIES, choose=choose)

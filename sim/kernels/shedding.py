@@ -44,9 +44,8 @@ def some_rounds(params) -> int:
     return 16 * params.players
 
 
-MENTEUR = Kernel("menteur", menteur_rules, menteur_summary, RANDOM_ONLY, apply_draws=True)
+MENTEUR = Kernel("menteur", menteur_rules, menteur_summary, RANDOM_ONLY)
 NAIN_JAUNE = Kernel("nain-jaune", nain_jaune_rules, nain_jaune_summary, RANDOM_ONLY,
                     step=nain_jaune_step, max_round_rows=some_rounds)
 EMPEREUR = Kernel("empereur", empereur_rules, empereur_summary, RANDOM_ONLY,
-                  max_round_rows=some_rounds, round_counter=empereur_rules.ROUNDS_DONE,
-                  apply_draws=True)
+                  max_round_rows=some_rounds, round_counter=empereur_rules.ROUNDS_DONE)
