@@ -296,10 +296,11 @@ class Kernel:
     (after the game, for round rows the rules keep in the state; default: none).  The
     default step is the rules' ``apply_action(s, pr, action)`` (where the rules'
     ``APPLY_DRAWS`` is true, ``apply_action(s, pr, action, chance)``: they draw as they
-    play), then the round's rows when the state field at ``round_counter`` changed (``-1``: no round rows), then
-    ``advance`` if ``chance_pending`` (the next deal; not where the rules draw).  A round's
-    rows are written by ``record_round(s, pr, rounds, row) -> next row`` (default: the
-    summary's), ``rows_per_round`` of them (``0``: one per seat)."""
+    play), then the round's rows when the state field at ``round_counter`` changed
+    (``-1``: no round rows), then ``advance`` if ``chance_pending`` (the next deal; not
+    where the rules draw).  A round's rows are written by ``record_round(s, pr, rounds,
+    row) -> next row`` (default: the summary's), ``rows_per_round`` of them (``0``: one per
+    seat)."""
 
     name: str
     rules: Any
