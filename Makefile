@@ -56,8 +56,8 @@ bataille-report: $(STAMP)
 	$(BIN)/python reports/bataille/build.py --games 10000 --seed 1
 
 # Type-checked paths (settings in pyproject.toml's [tool.mypy]); add a package once it passes.
-MYPY_PATHS := engines/api.py engines/layout.py engines/params.py engines/seeding.py \
-              engines/compiled.py engines/specialise.py sim
+MYPY_PATHS := engines/core/api.py engines/core/layout.py engines/core/params.py engines/core/seeding.py \
+              engines/core/compiled.py engines/core/specialise.py sim
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

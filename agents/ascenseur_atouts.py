@@ -36,9 +36,9 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
-from engines.api import Action
-from engines.ascenseur_atouts import rules as R
-from engines.params import Params, param
+from engines.core.api import Action
+from engines.core.params import Params, param
+from engines.games.ascenseur_atouts import rules as R
 
 # positions of the parameters in the weights array the compiled decision reads
 EXCUSE_VALUE, TAKE_PERCENT = range(2)

@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.avoidance import rules as R
+from engines.core.api import Action
+from engines.families.avoidance import rules as R
 
 
 class DumperAgent:

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.chance import uniform_index
+from engines.core.api import Action
+from engines.core.chance import uniform_index
 
 
 class FiveAgent:

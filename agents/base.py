@@ -6,7 +6,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from engines.api import Action
+from engines.core.api import Action
 
 
 @runtime_checkable

@@ -34,9 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.belote import rules as R
-from engines.cards import JACK
+from engines.core.api import Action
+from engines.core.cards import JACK
+from engines.games.belote import rules as R
 
 TRUMP_POINTS = R.rank_table(R.TRUMP_POINTS)
 PLAIN_POINTS = R.rank_table(R.PLAIN_POINTS)

@@ -1,5 +1,5 @@
 """Heuristic bots for Betzanbloo, each written once as a compiled decision over the seat's
-observation array (:func:`engines.betzanbloo.rules.observe`): the Python agent calls it on
+observation array (:func:`engines.games.betzanbloo.rules.observe`): the Python agent calls it on
 ``observation.array`` and the batch kernel (:mod:`sim.kernels.betzanbloo`) on the array it
 observes for the seat, so both play the same.  They take no random draw: the same
 observation gives the same choice.
@@ -27,9 +27,9 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
-from engines.api import Action
-from engines.betzanbloo import rules as R
-from engines.params import Params, param
+from engines.core.api import Action
+from engines.core.params import Params, param
+from engines.games.betzanbloo import rules as R
 
 LOWEST, HIGHEST = 0, 1          # safe's card option, as its compiled code reads it
 

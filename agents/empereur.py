@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.empereur import rules as R
+from engines.core.api import Action
+from engines.games.empereur import rules as R
 
 SMALL_HAND = 3
 

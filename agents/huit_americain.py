@@ -1,5 +1,5 @@
 """``shedder``: a heuristic bot for le huit américain, written once as a compiled decision
-over the seat's observation array (:func:`engines.huit_americain.rules.observe`): the Python
+over the seat's observation array (:func:`engines.games.huit_americain.rules.observe`): the Python
 agent calls it on ``observation.array`` and the batch kernel on the array it observes for the
 seat, so both play the same.  It takes no random draw.
 
@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from engines.api import Action
-from engines.huit_americain import rules as R
+from engines.core.api import Action
+from engines.games.huit_americain import rules as R
 
 KH_BONUS, ACE_BONUS, SEVEN_BONUS, TEN_BONUS = 300, 200, 100, 1
 WIN_BONUS = 1000

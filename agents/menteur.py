@@ -1,6 +1,6 @@
 """Bots for le menteur: ``honest``, ``bluffer`` and ``caller``.
 
-All three read only their observation (:class:`engines.menteur.MenteurObservation`): their
+All three read only their observation (:class:`engines.games.menteur.MenteurObservation`): their
 hand, the pile (the cards they laid themselves, the others face down), the announced suit
 and hand sizes.
 
@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.cards import RANKS_PER_SUIT, STANDARD_CARDS, card_name
-from engines.menteur import rules as R
+from engines.core.api import Action
+from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS, card_name
+from engines.games.menteur import rules as R
 
 SUITS = 4
 

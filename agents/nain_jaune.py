@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.nain_jaune import rules as R
+from engines.core.api import Action
+from engines.games.nain_jaune import rules as R
 
 
 def _run(cards: set[int], start: int, depth: int = 0) -> tuple[int, int, int]:

@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from agents.rummy_hands import suit_neighbours
-from engines import rummy
-from engines import rummy_turns as T
-from engines.api import Action
-from engines.rami import rules as R
+from engines.core.api import Action
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.games.rami import rules as R
 
 NEIGHBOUR_WORTH = 8
 

@@ -3,7 +3,7 @@
 The legal actions are taken exactly as the engine lists them, so in Paris d'amis a turn with
 p placements and b bet options bets with probability b/(p+b), as the spec's "Decisions"
 section prescribes.  The compiled twin draws the same index from the same stream
-(:func:`engines.chance.uniform_index`).
+(:func:`engines.core.chance.uniform_index`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from engines.api import Action
-from engines.chance import uniform_index, uniform_index_jit
+from engines.core.api import Action
+from engines.core.chance import uniform_index, uniform_index_jit
 
 
 class RandomAgent:

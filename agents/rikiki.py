@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from engines import tricks
-from engines.api import Action
-from engines.rikiki import rules as R
-from engines.rikiki.params import DECK_CARDS
+from engines.core.api import Action
+from engines.families.tricks import rules as tricks
+from engines.games.rikiki import rules as R
+from engines.games.rikiki.params import DECK_CARDS
 
 SUIT_CARDS = 13
 

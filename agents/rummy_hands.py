@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.cards import RANKS_PER_SUIT
+from engines.core.cards import RANKS_PER_SUIT
 
 ACE = RANKS_PER_SUIT - 1        # the Ace's rank index
 

@@ -26,9 +26,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 import agents
-from engines.api import Action
-from engines.chance import uniform_index
-from engines.params import Params, param
+from engines.core.api import Action
+from engines.core.chance import uniform_index
+from engines.core.params import Params, param
 
 
 # --------------------------------------------------------------------------------------

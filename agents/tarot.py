@@ -2,7 +2,7 @@
 ``ducker`` (the taré).
 
 Both read only their seat's observation (hand, trick in progress, bids, taker, the partner
-once known) and the public card data of :mod:`engines.tarot.rules` (suits, strengths,
+once known) and the public card data of :mod:`engines.games.tarot.rules` (suits, strengths,
 points).
 
 ``prudent`` bids by counting and plays safe:
@@ -37,8 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.tarot import rules as R
+from engines.core.api import Action
+from engines.games.tarot import rules as R
 
 SUIT, STRENGTH, POINTS = R.CARD_SUIT, R.CARD_STRENGTH, R.CARD_POINTS
 BID_FROM = {R.PRISE: 40, R.GARDE: 55, R.GARDE_SANS: 70, R.GARDE_CONTRE: 82}

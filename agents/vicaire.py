@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from engines.api import Action
-from engines.vicaire import rules as R
+from engines.core.api import Action
+from engines.games.vicaire import rules as R
 
 
 def order(card: int) -> int:

@@ -1,4 +1,4 @@
-"""Rule engines.  Every game follows the common API of :mod:`engines.api`.
+"""Rule engines.  Every game follows the common API of :mod:`engines.core.api`.
 
 >>> import engines
 >>> "paris-damis" in engines.available()
@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import numba
 
-from engines.api import Game, GameParams
+from engines.core.api import Game, GameParams
 
 # Packages whose compiled functions call one another across modules.
 _COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
@@ -46,30 +46,30 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
-    "paris-damis": "engines.paris_damis:ParisDamis",
-    "betzanbloo": "engines.betzanbloo:Betzanbloo",
-    "ascenseur-atouts": "engines.ascenseur_atouts:AscenseurAtouts",
-    "rikiki": "engines.rikiki:Rikiki",
-    "chasse-coeur": "engines.chasse_coeur:ChasseCoeur",
-    "petasse": "engines.petasse:Petasse",
-    "vicaire": "engines.vicaire:Vicaire",
-    "huit-americain": "engines.huit_americain:HuitAmericain",
-    "menteur": "engines.menteur:Menteur",
-    "nain-jaune": "engines.nain_jaune:NainJaune",
-    "bataille": "engines.bataille:Bataille",
-    "super-bataille": "engines.super_bataille:SuperBataille",
-    "pharaon": "engines.pharaon:Pharaon",
-    "baccara": "engines.baccara:Baccara",
-    "pouilleux": "engines.pouilleux:Pouilleux",
-    "belote-a-trois": "engines.belote_a_trois:BeloteATrois",
-    "belote-comptoir": "engines.belote_comptoir:BeloteComptoir",
-    "tarot": "engines.tarot:Tarot",
-    "tarot-lorrain": "engines.tarot:TarotLorrain",
-    "tarot-tare": "engines.tarot:TarotTare",
-    "rami": "engines.rami:Rami",
-    "petite-ecole": "engines.petite_ecole:PetiteEcole",
-    "pinacle": "engines.pinacle:Pinacle",
-    "empereur": "engines.empereur:Empereur",
+    "paris-damis": "engines.games.paris_damis:ParisDamis",
+    "betzanbloo": "engines.games.betzanbloo:Betzanbloo",
+    "ascenseur-atouts": "engines.games.ascenseur_atouts:AscenseurAtouts",
+    "rikiki": "engines.games.rikiki:Rikiki",
+    "chasse-coeur": "engines.games.chasse_coeur:ChasseCoeur",
+    "petasse": "engines.games.petasse:Petasse",
+    "vicaire": "engines.games.vicaire:Vicaire",
+    "huit-americain": "engines.games.huit_americain:HuitAmericain",
+    "menteur": "engines.games.menteur:Menteur",
+    "nain-jaune": "engines.games.nain_jaune:NainJaune",
+    "bataille": "engines.games.bataille:Bataille",
+    "super-bataille": "engines.games.super_bataille:SuperBataille",
+    "pharaon": "engines.games.pharaon:Pharaon",
+    "baccara": "engines.games.baccara:Baccara",
+    "pouilleux": "engines.games.pouilleux:Pouilleux",
+    "belote-a-trois": "engines.games.belote_a_trois:BeloteATrois",
+    "belote-comptoir": "engines.games.belote_comptoir:BeloteComptoir",
+    "tarot": "engines.games.tarot:Tarot",
+    "tarot-lorrain": "engines.games.tarot:TarotLorrain",
+    "tarot-tare": "engines.games.tarot:TarotTare",
+    "rami": "engines.games.rami:Rami",
+    "petite-ecole": "engines.games.petite_ecole:PetiteEcole",
+    "pinacle": "engines.games.pinacle:Pinacle",
+    "empereur": "engines.games.empereur:Empereur",
 }
 
 
@@ -90,7 +90,7 @@ def game_class(slug: str) -> type[Game]:
 
 
 def params_class(slug: str) -> type[GameParams]:
-    """The frozen parameter dataclass of a game (see :class:`engines.api.GameParams`)."""
+    """The frozen parameter dataclass of a game (see :class:`engines.core.api.GameParams`)."""
     return cast(type[GameParams], game_class(slug).Params)
 
 

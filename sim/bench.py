@@ -32,7 +32,7 @@ from pathlib import Path
 
 import agents
 import engines
-from engines.params import Params
+from engines.core.params import Params
 from sim.cli import variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python

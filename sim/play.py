@@ -35,8 +35,8 @@ from typing import Any, TextIO
 import numpy as np
 
 import agents
-from engines.api import Action, IllegalActionError
-from engines.seeding import decision_rng
+from engines.core.api import Action, IllegalActionError
+from engines.core.seeding import decision_rng
 from sim import results
 from sim.batch import RunSpec, build_tables, now, prepare_run_dir, spec_from_args
 from sim.cli import Parser, UsageError

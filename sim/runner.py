@@ -1,6 +1,6 @@
 """Playing games: one at a time through the common API, or in bulk through a kernel.
 
-Game ``index`` of a run with ``seed`` has two streams (``engines.seeding``): chance for the
+Game ``index`` of a run with ``seed`` has two streams (``engines.core.seeding``): chance for the
 rules (``game.new_state(seed, index)``), decisions for the agents (``decision_rng``).  Both
 paths below honour that, so a game is the same whichever path, chunking or machine plays it.
 """
@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent
-from engines.api import Action
-from engines.seeding import decision_rng
+from engines.core.api import Action
+from engines.core.seeding import decision_rng
 from sim.kernels import kernel_for
 
 HUMAN = "human"     # a run's agent name for a seat a person played (``python -m sim.play``)

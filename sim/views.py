@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from engines.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
+from engines.core.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
 
 # Symbols as a terminal without them shows them (suits as parse_card's letters: 10♥ -> 10h).
 ASCII_FORMS = {"♥": "h", "♦": "d", "♠": "s", "♣": "c", "→": "->", "✓": "ok", "✗": "x",
@@ -125,7 +125,7 @@ def header(title: str, *parts: str) -> str:
 def paris_damis_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
     """The four columns with each seat's cards and total, the points card each contests, then
     per seat: bet, hand size, markers left, treasure and its points per suit."""
-    from engines.paris_damis import rules as R
+    from engines.games.paris_damis import rules as R
 
     n = obs.params.players
     lines = [header(game.title, f"round {obs.round}/{obs.params.rounds}",
@@ -162,7 +162,7 @@ def paris_damis_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
 def betzanbloo_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
     """The threshold and those to come, every seat's (public) hand, this turn's choices (face
     down until all have chosen), each score so far and the turns already played."""
-    from engines.betzanbloo import rules as R
+    from engines.games.betzanbloo import rules as R
 
     n = obs.params.players
     left = " ".join(map(str, obs.thresholds_left)) or "–"
@@ -198,7 +198,7 @@ def betzanbloo_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
 def ascenseur_view(obs: Any, game: Any, names: Sequence[str]) -> list[str]:
     """Bids, tricks won and error points per seat, the trick in progress, the trumps already
     played this hand, the others' cards in the blind hand, and this seat's cards."""
-    from engines.ascenseur_atouts.game import card_text
+    from engines.games.ascenseur_atouts.game import card_text
 
     lines = [header(game.title, f"{obs.cards} card(s) each", f"dealer {names[obs.dealer]}",
                     f"phase {obs.phase}", "blind hand: your card is on your forehead"

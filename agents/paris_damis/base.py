@@ -20,10 +20,10 @@ from numba import njit
 
 from agents.paris_damis import features as F
 from agents.paris_damis.features import new_table
-from engines.api import Action
-from engines.params import Params, param
-from engines.paris_damis import rules as R
-from engines.paris_damis.params import ParisDamisParams
+from engines.core.api import Action
+from engines.core.params import Params, param
+from engines.games.paris_damis import rules as R
+from engines.games.paris_damis.params import ParisDamisParams
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,8 @@ from agents.paris_damis.base import (
     default,
     field_index,
 )
-from engines.params import param
-from engines.paris_damis import rules as R
+from engines.core.params import param
+from engines.games.paris_damis import rules as R
 
 
 @dataclass(frozen=True)

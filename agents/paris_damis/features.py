@@ -7,13 +7,13 @@ here reads only what the seat to play may know, so both views give the same answ
 * public fields: ``phase``, ``round``, ``trump``, ``current``, ``bet``, ``bets_placed``,
   ``markers_used``, ``hand_size``, the columns (``column_total``, ``column_first``, and
   ``column_last`` / ``column_jokers`` through
-  :func:`engines.paris_damis.rules.column_winner`), the points piles up to their face-up
+  :func:`engines.games.paris_damis.rules.column_winner`), the points piles up to their face-up
   card (``pile``, ``pile_top``) and the owners of the points cards that left them
   (``points_owner``);
 * the seat's own hand: its ``hand_mask`` words, and the legal action codes that list it.
 
 Column values, points values, discard counts and who wins a tied column come from the rules
-(:mod:`engines.paris_damis.rules`); nothing here restates a rule.
+(:mod:`engines.games.paris_damis.rules`); nothing here restates a rule.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.cards import RANKS_PER_SUIT
-from engines.paris_damis import rules as R
+from engines.core.cards import RANKS_PER_SUIT
+from engines.games.paris_damis import rules as R
 
 # Rows of the column table (:func:`column_table`), one entry per column.
 GAP = 0          # column value the seat must add to lead strictly (<= 0: it does)
@@ -187,7 +187,7 @@ def top_total(s, pr, column):
 def holders_mask(s, pr):
     """Who would win each column with a points card if the round ended now: a bit set of
     players, and the number of such columns nobody would win (ties go to the rules'
-    :func:`~engines.paris_damis.rules.column_winner`)."""
+    :func:`~engines.games.paris_damis.rules.column_winner`)."""
     seen = 0
     unheld = 0
     for column in range(R.COLUMNS):

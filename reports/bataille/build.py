@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 import engines
-from engines.war import summary
+from engines.families.war import summary
 from sim.runner import play_kernel
 
 HERE = Path(__file__).resolve().parent

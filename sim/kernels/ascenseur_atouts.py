@@ -9,9 +9,9 @@ from numba import njit
 
 from agents import ascenseur_atouts as estimator
 from agents.random_agent import random_choice
-from engines.ascenseur_atouts import rules as R
-from engines.ascenseur_atouts import summary
-from engines.ascenseur_atouts.params import AscenseurParams
+from engines.games.ascenseur_atouts import rules as R
+from engines.games.ascenseur_atouts import summary
+from engines.games.ascenseur_atouts.params import AscenseurParams
 from sim.kernels.factory import Kernel
 
 POLICY_RANDOM, POLICY_ESTIMATOR = 0, 1

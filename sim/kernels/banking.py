@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from numba import njit
 
-from engines.baccara import rules as baccara_rules
-from engines.baccara import summary as baccara_summary
-from engines.pharaon import rules as pharaon_rules
-from engines.pharaon import summary as pharaon_summary
-from engines.pouilleux import rules as pouilleux_rules
-from engines.pouilleux import summary as pouilleux_summary
+from engines.games.baccara import rules as baccara_rules
+from engines.games.baccara import summary as baccara_summary
+from engines.games.pharaon import rules as pharaon_rules
+from engines.games.pharaon import summary as pharaon_summary
+from engines.games.pouilleux import rules as pouilleux_rules
+from engines.games.pouilleux import summary as pouilleux_summary
 from sim.kernels.factory import Kernel, has_room
 
 RANDOM_ONLY = {"random": 0}

@@ -10,8 +10,8 @@ from numba import njit
 
 from agents import betzanbloo as bots
 from agents.random_agent import random_choice
-from engines.betzanbloo import rules as R
-from engines.betzanbloo import summary
+from engines.games.betzanbloo import rules as R
+from engines.games.betzanbloo import summary
 from sim.kernels.factory import Kernel, has_room
 
 POLICY_RANDOM, POLICY_SAFE, POLICY_CONTRARIAN, POLICY_RESPONDER = 0, 1, 2, 3

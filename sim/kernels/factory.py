@@ -16,12 +16,12 @@ rules' ``PHASE``, ``OVER``, ``CURRENT`` and ``STATE_SIZE`` and the summary's ``S
 ``ROUND_WIDTH`` and ``summarize(s, row)``.
 
 How the loop reaches a game's hooks: the kernel's name is passed to the compiled loop as a
-:class:`~engines.specialise.Tag`, and :func:`play_game` is a numba overload that looks the
+:class:`~engines.core.specialise.Tag`, and :func:`play_game` is a numba overload that looks the
 kernel's hooks up by it: its implementation, the decision loop, is written once and compiled
 for each game with that game's hooks (those declared ``inline="always"`` are inlined, as in
 a loop written for the game alone: a policy called through a function boundary on every
 decision cost up to a quarter of the kernel's speed).  numba caches one compiled loop per
-game and loads it again in a fresh process (see :mod:`engines.specialise`).
+game and loads it again in a fresh process (see :mod:`engines.core.specialise`).
 
 Games whose rules never allocate (paris-damis, betzanbloo) run the loop without numba's
 reference counting (NRT, ``nrt=False``).  With it, every array a compiled function passes on,
@@ -29,8 +29,8 @@ or binds inside an inlined helper, costs an atomic increment and decrement of th
 counter, and each such call is opaque to the optimiser, which must then reload the state: a
 paris-damis game with strategy bots made about 21,000 such calls (70 per decision), about a
 third of the kernel's time.  Without NRT nothing in the loop may allocate: the caller passes
-its work arrays, and the rules it calls use fixed arrays (:func:`engines.layout.copy_into`,
-:func:`engines.layout.sort_field`).  Every function the loop calls is compiled again under the
+its work arrays, and the rules it calls use fixed arrays (:func:`engines.core.layout.copy_into`,
+:func:`engines.core.layout.sort_field`).  Every function the loop calls is compiled again under the
 same flags (numba tags the copies), so the Python API's own compiled rules are unchanged.
 """
 
@@ -44,9 +44,9 @@ import numpy as np
 from numba import njit
 
 from agents.random_agent import random_choice
-from engines.layout import copy_into
-from engines.seeding import ReseedableStream, reseed, seed_words
-from engines.specialise import Tag, TagType, by_tag
+from engines.core.layout import copy_into
+from engines.core.seeding import ReseedableStream, reseed, seed_words
+from engines.core.specialise import Tag, TagType, by_tag
 
 # name -> Kernel, filled as kernels are declared (a kernel is compiled only through its play)
 _KERNELS: dict[str, Kernel] = {}

@@ -8,8 +8,8 @@ from numba import njit
 
 from agents import huit_americain as bots
 from agents.random_agent import random_choice
-from engines.huit_americain import rules as R
-from engines.huit_americain import summary
+from engines.games.huit_americain import rules as R
+from engines.games.huit_americain import summary
 from sim.kernels.factory import Kernel
 
 POLICY_RANDOM, POLICY_SHEDDER = 0, 1

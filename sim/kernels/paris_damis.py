@@ -12,8 +12,8 @@ from agents.paris_damis import STRATEGIES, aggressive, cautious, greedy
 from agents.paris_damis.base import weights as strategy_weights
 from agents.paris_damis.features import new_table
 from agents.random_agent import random_choice
-from engines.paris_damis import rules as R
-from engines.paris_damis import summary
+from engines.games.paris_damis import rules as R
+from engines.games.paris_damis import summary
 from sim.kernels.factory import Kernel
 
 POLICY_RANDOM, POLICY_GREEDY, POLICY_CAUTIOUS, POLICY_AGGRESSIVE = 0, 1, 2, 3

@@ -8,9 +8,9 @@ from numba import njit
 
 from agents import rikiki as counter
 from agents.random_agent import random_choice
-from engines.rikiki import rules as R
-from engines.rikiki import summary
-from engines.rikiki.params import RikikiParams
+from engines.games.rikiki import rules as R
+from engines.games.rikiki import summary
+from engines.games.rikiki.params import RikikiParams
 from sim.kernels.factory import Kernel
 
 POLICY_RANDOM, POLICY_COUNTER = 0, 1

@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines import rummy_turns as T
-from engines.petite_ecole import rules as petite_ecole_rules
-from engines.petite_ecole import summary as petite_ecole_summary
-from engines.pinacle import rules as pinacle_rules
-from engines.pinacle import summary as pinacle_summary
-from engines.rami import rules as rami_rules
-from engines.rami import summary as rami_summary
+from engines.families.rummy import turns as T
+from engines.games.petite_ecole import rules as petite_ecole_rules
+from engines.games.petite_ecole import summary as petite_ecole_summary
+from engines.games.pinacle import rules as pinacle_rules
+from engines.games.pinacle import summary as pinacle_summary
+from engines.games.rami import rules as rami_rules
+from engines.games.rami import summary as rami_summary
 from sim.kernels.factory import Kernel
 
 RANDOM_ONLY = {"random": 0}

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from numba import njit
 
-from engines.empereur import rules as empereur_rules
-from engines.empereur import summary as empereur_summary
-from engines.menteur import rules as menteur_rules
-from engines.menteur import summary as menteur_summary
-from engines.nain_jaune import rules as nain_jaune_rules
-from engines.nain_jaune import summary as nain_jaune_summary
+from engines.games.empereur import rules as empereur_rules
+from engines.games.empereur import summary as empereur_summary
+from engines.games.menteur import rules as menteur_rules
+from engines.games.menteur import summary as menteur_summary
+from engines.games.nain_jaune import rules as nain_jaune_rules
+from engines.games.nain_jaune import summary as nain_jaune_summary
 from sim.kernels.factory import Kernel, has_room
 
 RANDOM_ONLY = {"random": 0}

@@ -1,18 +1,18 @@
-"""Batch kernels of the trick-taking games played through :mod:`engines.trickgame`
+"""Batch kernels of the trick-taking games played through :mod:`engines.families.tricks.game`
 (chasse-coeur and pétasse, vicaire, the belotes, the tarots): ``random`` seats, the standard
 step (each deal scored writes one row per seat, then the next deal is dealt).  Rikiki, whose
 ``counter`` bot is compiled, has its own module."""
 
 from __future__ import annotations
 
-from engines.avoidance import rules as avoidance_rules
-from engines.avoidance import summary as avoidance_summary
-from engines.belote import rules as belote_rules
-from engines.belote import summary as belote_summary
-from engines.tarot import rules as tarot_rules
-from engines.tarot import summary as tarot_summary
-from engines.vicaire import rules as vicaire_rules
-from engines.vicaire import summary as vicaire_summary
+from engines.families.avoidance import rules as avoidance_rules
+from engines.families.avoidance import summary as avoidance_summary
+from engines.games.belote import rules as belote_rules
+from engines.games.belote import summary as belote_summary
+from engines.games.tarot import rules as tarot_rules
+from engines.games.tarot import summary as tarot_summary
+from engines.games.vicaire import rules as vicaire_rules
+from engines.games.vicaire import summary as vicaire_summary
 from sim.kernels.factory import Kernel
 
 RANDOM_ONLY = {"random": 0}

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from engines.war import rules as R
-from engines.war import summary
+from engines.families.war import rules as R
+from engines.families.war import summary
 from sim.kernels.factory import Kernel
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import agents
 from agents.ascenseur_atouts import EstimatorAgent, EstimatorParams, expected_tricks
-from engines.ascenseur_atouts import rules as R
+from engines.games.ascenseur_atouts import rules as R
 from sim.runner import play_python
 from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load, play
 

@@ -9,8 +9,8 @@ import pytest
 import agents
 import engines
 from agents.belote import beats, strength
-from engines.belote import rules as R
-from engines.cards import HEARTS, SPADES, parse_card
+from engines.core.cards import HEARTS, SPADES, parse_card
+from engines.games.belote import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.belote_helpers import bidding, build
 

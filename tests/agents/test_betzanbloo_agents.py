@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import agents
-from engines.betzanbloo import rules as R
+from engines.games.betzanbloo import rules as R
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import load, play_turn, start, with_threshold
 

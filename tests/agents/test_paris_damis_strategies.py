@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import agents
 from agents.paris_damis import features as F
-from engines.paris_damis import rules as R
+from engines.games.paris_damis import rules as R
 from tests.engines.paris_damis.paris_helpers import (
     CLUBS,
     DIAMONDS,

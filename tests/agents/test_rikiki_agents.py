@@ -7,7 +7,7 @@ import pytest
 
 import agents
 from agents.rikiki import counted_winners
-from engines.rikiki import rules as R
+from engines.games.rikiki import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.rikiki_helpers import build, load
 from tests.engines.tricks.trick_helpers import play

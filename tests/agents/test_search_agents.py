@@ -13,7 +13,7 @@ import pytest
 import agents
 import engines
 from agents.search import ISMCTS, FlatMC, ISMCTSParams
-from engines.paris_damis import rules as R
+from engines.games.paris_damis import rules as R
 from sim.runner import play_python
 from tests.engines.paris_damis.paris_helpers import DIAMONDS, SPADES, build, play
 

@@ -9,7 +9,7 @@ import pytest
 import agents
 import engines
 from agents.tarot import BID_FROM, DuckerAgent, PrudentAgent, hand_count
-from engines.tarot import rules as R
+from engines.games.tarot import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.tarot_helpers import build, cards
 

@@ -1,4 +1,4 @@
-"""The contract of :mod:`engines.api`, checked on every registered game: random play to the
+"""The contract of :mod:`engines.core.api`, checked on every registered game: random play to the
 end, clones, observations and determinizations, results, records and their documented
 columns, and seeded determinism.
 
@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Action, Game, IllegalActionError, PlaysOut, Result, State
-from engines.seeding import decision_rng
+from engines.core.api import Action, Game, IllegalActionError, PlaysOut, Result, State
+from engines.core.seeding import decision_rng
 from sim import batch
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines import cards
+from engines.core import cards
 
 
 def test_standard_ids_names_and_parsing_round_trip():

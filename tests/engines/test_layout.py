@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engines
-from engines.layout import Layout, copy_into, sort_field
+from engines.core.layout import Layout, copy_into, sort_field
 
 values = st.lists(st.integers(-(2**31), 2**31 - 1), max_size=40)
 
@@ -53,7 +53,7 @@ ROUND_ROWS = sorted(f"engines.{path.parent.name}.{path.stem}"
 
 
 def test_round_rows_are_found():
-    assert {"engines.paris_damis.summary", "engines.rami.rules"} <= set(ROUND_ROWS)
+    assert {"engines.games.paris_damis.summary", "engines.games.rami.rules"} <= set(ROUND_ROWS)
 
 
 @pytest.mark.parametrize("module", ROUND_ROWS)

@@ -1,4 +1,4 @@
-"""The compiled calls the Python API makes (engines.streams), written once for every game:
+"""The compiled calls the Python API makes (engines.core.streams), written once for every game:
 every rules module declares whether its ``apply_action`` draws, and a second process loads
 each game's calls from numba's cache instead of compiling them again."""
 
@@ -29,11 +29,11 @@ def test_every_rules_module_declares_whether_apply_action_draws(name):
 
 def test_a_second_process_compiles_no_call_again(tmp_path):
     """A trick game, a shedding game and a rummy game played through the Python API (deal,
-    decisions, playout): a second process finds every call of engines.streams they make in
+    decisions, playout): a second process finds every call of engines.core.streams they make in
     numba's cache, each specialised per rules module by an argument's type."""
     script = textwrap.dedent("""
         import json, numpy as np, engines
-        from engines import streams
+        from engines.core import streams
         for slug, params in (("rikiki", {"hands": 2}), ("huit-americain", {}),
                              ("rami", {"num_hands": 1})):
             state = engines.load(slug, **params).new_state(1)
@@ -54,8 +54,8 @@ def test_a_second_process_compiles_no_call_again(tmp_path):
                               check=True)
     report = json.loads(done.stdout)
     assert report["misses"] == 0
-    rikiki, huit, rami = "engines.rikiki.rules", "engines.huit_americain.rules", \
-        "engines.rami.rules"
+    rikiki, huit, rami = "engines.games.rikiki.rules", "engines.games.huit_americain.rules", \
+        "engines.games.rami.rules"
     assert report["loaded"] == {"advance_with_stream": [rikiki],
                                 "step_with_stream": [huit, rami],
                                 "playout_with_stream": [huit, rami, rikiki],

@@ -22,7 +22,7 @@ import engines
 import sim
 import sim.play as play
 import sim.replay as replay
-from engines.api import Action
+from engines.core.api import Action
 from sim.runner import RecordedAgent, RecordingMismatch
 from sim.views import (
     generic_view,

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engines.cards import SUIT_NAMES
+from engines.core.cards import SUIT_NAMES
 from sim import results
 from tests.sim.test_batch_support import batch_main, replay_main, run_replay
 

@@ -20,7 +20,7 @@ import pytest
 import engines
 import sim
 import sim.batch as batch
-from engines.cards import SUIT_NAMES
+from engines.core.cards import SUIT_NAMES
 from sim import results
 from tests.sim.test_batch_support import (
     ROOT,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import numpy as np
 
 import engines
-from engines.ascenseur_atouts import rules as R
+from engines.games.ascenseur_atouts import rules as R
 
 
 def load(**params):

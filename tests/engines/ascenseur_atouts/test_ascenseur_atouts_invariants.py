@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Game, IllegalActionError, State
-from engines.ascenseur_atouts import rules as R
-from engines.ascenseur_atouts.params import AscenseurParams
+from engines.core.api import Game, IllegalActionError, State
+from engines.games.ascenseur_atouts import rules as R
+from engines.games.ascenseur_atouts.params import AscenseurParams
 from sim.runner import play_python
 from tests.engines.ascenseur_atouts.ascenseur_helpers import (
     build,

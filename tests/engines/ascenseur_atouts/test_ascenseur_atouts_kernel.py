@@ -11,7 +11,7 @@ import pytest
 
 import agents
 import sim.batch as batch
-from engines.ascenseur_atouts.params import AscenseurParams
+from engines.games.ascenseur_atouts.params import AscenseurParams
 from sim.kernels import ascenseur_atouts as K
 from sim.kernels import kernel_for
 from sim.runner import play_kernel, play_python

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pytest
 
 import sim.batch as batch
-from engines.ascenseur_atouts.params import AscenseurParams
+from engines.games.ascenseur_atouts.params import AscenseurParams
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "results-ascenseur-atouts.md"
 

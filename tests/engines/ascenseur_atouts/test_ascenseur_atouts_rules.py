@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.api import IllegalActionError
-from engines.ascenseur_atouts import rules as R
+from engines.core.api import IllegalActionError
+from engines.games.ascenseur_atouts import rules as R
 from sim.runner import play_python
 from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load, play, texts
 

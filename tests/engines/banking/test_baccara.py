@@ -16,9 +16,9 @@ from numba import njit
 import agents
 import engines
 import sim.batch as batch
-from engines.api import IllegalActionError
-from engines.baccara import rules as R
-from engines.cards import parse_card
+from engines.core.api import IllegalActionError
+from engines.core.cards import parse_card
+from engines.games.baccara import rules as R
 from sim.runner import play_python
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.betzanbloo import rules as R
+from engines.games.betzanbloo import rules as R
 
 
 def load(**params):

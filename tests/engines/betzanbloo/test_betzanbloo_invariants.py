@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import agents
 import sim.batch as batch
-from engines.betzanbloo import rules as R
-from engines.betzanbloo import summary
+from engines.games.betzanbloo import rules as R
+from engines.games.betzanbloo import summary
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import cards, check_conservation, load
 

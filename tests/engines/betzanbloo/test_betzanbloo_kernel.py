@@ -9,7 +9,7 @@ import pytest
 
 import agents
 import sim.batch as batch
-from engines.betzanbloo import rules as R
+from engines.games.betzanbloo import rules as R
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import load

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import engines
-from engines.api import IllegalActionError
-from engines.betzanbloo import rules as R
-from engines.betzanbloo.params import BetzanblooParams
+from engines.core.api import IllegalActionError
+from engines.games.betzanbloo import rules as R
+from engines.games.betzanbloo.params import BetzanblooParams
 from tests.engines.betzanbloo.betz_helpers import (
     cards,
     check_conservation,

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 import numpy as np
 
 import engines
-from engines.cards import card_id, parse_card
-from engines.paris_damis import rules as R
+from engines.core.cards import card_id, parse_card
+from engines.games.paris_damis import rules as R
 
 HEARTS, DIAMONDS, SPADES, CLUBS = 0, 1, 2, 3
 JOKER, JOKER2 = 52, 53

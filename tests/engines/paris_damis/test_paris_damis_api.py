@@ -8,11 +8,11 @@ import pytest
 
 import agents
 import engines
-from engines.api import Action, IllegalActionError
-from engines.cards import card_id, card_name
-from engines.paris_damis import rules as R
-from engines.paris_damis.game import ACTIONS
-from engines.paris_damis.params import ParisDamisParams
+from engines.core.api import Action, IllegalActionError
+from engines.core.cards import card_id, card_name
+from engines.games.paris_damis import rules as R
+from engines.games.paris_damis.game import ACTIONS
+from engines.games.paris_damis.params import ParisDamisParams
 from tests.engines.paris_damis.paris_helpers import build, cards, hand, play, refresh, same_future
 
 
@@ -348,8 +348,8 @@ def test_clone_is_independent_and_has_the_same_future():
 def test_state_follows_the_api_protocols():
     game = load_default()
     state = game.new_state(0)
-    assert isinstance(game, engines.api.Game)
-    assert isinstance(state, engines.api.State)
+    assert isinstance(game, engines.core.api.Game)
+    assert isinstance(state, engines.core.api.State)
     assert game.num_players == 4
 
 
@@ -472,6 +472,6 @@ def test_random_agent_picks_a_legal_action():
 
 
 def test_card_names_round_trip():
-    from engines.cards import parse_card
+    from engines.core.cards import parse_card
     for c in range(54):
         assert parse_card(card_name(c)) == c

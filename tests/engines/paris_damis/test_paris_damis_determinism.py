@@ -8,8 +8,7 @@ import pytest
 
 import agents
 import engines
-from engines.paris_damis import summary
-from engines.seeding import (
+from engines.core.seeding import (
     BLOCK,
     SFC64_WARMUP,
     ReseedableStream,
@@ -20,6 +19,7 @@ from engines.seeding import (
     reseed,
     seed_words,
 )
+from engines.games.paris_damis import summary
 from sim.runner import play_kernel, play_python
 
 SEED = 20241129
@@ -139,7 +139,7 @@ def test_runner_checks_the_seats():
 
 
 # ======================================================================================
-# engines.seeding
+# engines.core.seeding
 # ======================================================================================
 @pytest.mark.parametrize("start, cuts", [
     (0, [5, 6, 100]),

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from engines.cards import card_name
-from engines.paris_damis import rules as R
+from engines.core.cards import card_name
+from engines.games.paris_damis import rules as R
 from tests.engines.paris_damis.paris_helpers import (
     build,
     check_invariants,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engines.cards import card_id, card_name
-from engines.paris_damis import rules as R
-from engines.paris_damis.params import ParisDamisParams
+from engines.core.cards import card_id, card_name
+from engines.games.paris_damis import rules as R
+from engines.games.paris_damis.params import ParisDamisParams
 from tests.engines.paris_damis.paris_helpers import (
     CLUBS,
     DIAMONDS,

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 import agents
 import engines
 import sim.batch as batch
-from engines.api import IllegalActionError
-from engines.cards import card_name, parse_card
-from engines.pouilleux import rules as R
+from engines.core.api import IllegalActionError
+from engines.core.cards import card_name, parse_card
+from engines.games.pouilleux import rules as R
 from sim.runner import play_python
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines import rummy
-from engines import rummy_turns as T
-from engines.cards import parse_card
-from engines.rami import rules as R
-from engines.rami.game import RamiState
+from engines.core.cards import parse_card
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.games.rami import rules as R
+from engines.games.rami.game import RamiState
 
 
 def cards(text: str) -> list[int]:

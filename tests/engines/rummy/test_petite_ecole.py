@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines import rummy
-from engines import rummy_turns as T
-from engines.api import IllegalActionError
-from engines.petite_ecole import rules as R
-from engines.rummy_game import table_melds
+from engines.core.api import IllegalActionError
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.families.rummy.game import table_melds
+from engines.games.petite_ecole import rules as R
 from sim.runner import play_python
 from tests.engines.rummy.rami_helpers import build, table_cards, texts
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines import rummy
-from engines import rummy_turns as T
-from engines.rami import rules as R
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.games.rami import rules as R
 from sim.runner import play_python
 from tests.engines.rummy.rami_helpers import meld_is_valid, position, table_cards, texts
 

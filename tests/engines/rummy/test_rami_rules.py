@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines import rummy
-from engines import rummy_turns as T
-from engines.api import IllegalActionError
-from engines.rami import rules as R
+from engines.core.api import IllegalActionError
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.games.rami import rules as R
 from tests.engines.rummy.rami_helpers import cards, position, texts
 
 FILLER = "2♣ 4♦ 9♠ K♣ 3♥ 5♣ 8♦ A♠"

@@ -10,9 +10,9 @@ import pytest
 
 import agents
 import engines
-from engines import rummy
-from engines import rummy_turns as T
-from engines.api import Action, IllegalActionError
+from engines.core.api import Action, IllegalActionError
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
 from sim.runner import decision_rng
 from tests.engines.rummy.rami_helpers import cards
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.cards import card_name, parse_card
-from engines.empereur import rules as R
+from engines.core.cards import card_name, parse_card
+from engines.games.empereur import rules as R
 
 
 def load(**params):

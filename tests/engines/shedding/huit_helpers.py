@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.cards import parse_card
-from engines.huit_americain import rules as R
+from engines.core.cards import parse_card
+from engines.games.huit_americain import rules as R
 
 
 def load(**params):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.chance import uniform_index
+from engines.core.chance import uniform_index
 
 
 def random_steps(state, rng: np.random.Generator, steps: int) -> bool:

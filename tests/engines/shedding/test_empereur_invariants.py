@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 import agents
 import sim.batch as batch
-from engines.cards import parse_card
-from engines.chance import uniform_index
-from engines.empereur import rules as R
-from engines.empereur import summary
-from engines.empereur.params import MODES
+from engines.core.cards import parse_card
+from engines.core.chance import uniform_index
+from engines.games.empereur import rules as R
+from engines.games.empereur import summary
+from engines.games.empereur.params import MODES
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
 from tests.engines.shedding.random_play import random_steps

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.api import IllegalActionError
-from engines.empereur import rules as R
+from engines.core.api import IllegalActionError
+from engines.games.empereur import rules as R
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position, stock
 
 

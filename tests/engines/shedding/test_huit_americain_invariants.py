@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import agents
 import sim.batch as batch
-from engines.chance import uniform_index
-from engines.huit_americain import rules as R
-from engines.huit_americain import summary
+from engines.core.chance import uniform_index
+from engines.games.huit_americain import rules as R
+from engines.games.huit_americain import summary
 from sim.runner import play_kernel, play_python
 from tests.engines.shedding.huit_helpers import check_conservation, hand, legal, load, position
 from tests.engines.shedding.random_play import random_steps

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.api import IllegalActionError
-from engines.huit_americain import rules as R
+from engines.core.api import IllegalActionError
+from engines.games.huit_americain import rules as R
 from tests.engines.shedding.huit_helpers import hand, legal, load, position
 
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import agents
 import sim.batch as batch
-from engines.api import IllegalActionError
-from engines.chance import uniform_index
-from engines.menteur import rules as R
+from engines.core.api import IllegalActionError
+from engines.core.chance import uniform_index
+from engines.games.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import random_steps

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import agents
 import engines
 import sim.batch as batch
-from engines.api import IllegalActionError
-from engines.cards import parse_card
-from engines.chance import uniform_index
-from engines.nain_jaune import rules as R
+from engines.core.api import IllegalActionError
+from engines.core.cards import parse_card
+from engines.core.chance import uniform_index
+from engines.games.nain_jaune import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.random_play import random_steps
 

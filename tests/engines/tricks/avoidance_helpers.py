@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.avoidance import rules as R
-from engines.cards import parse_card
+from engines.core.cards import parse_card
+from engines.families.avoidance import rules as R
 
 
 def cards(text: str) -> list[int]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.belote import rules as R
-from engines.cards import parse_card
+from engines.core.cards import parse_card
+from engines.games.belote import rules as R
 
 CONTRACTS = {"♥": 0, "♦": 1, "♠": 2, "♣": 3, "SA": R.SANS_ATOUT, "TA": R.TOUT_ATOUT}
 

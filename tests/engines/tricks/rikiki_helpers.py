@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.cards import parse_card
-from engines.rikiki import rules as R
+from engines.core.cards import parse_card
+from engines.games.rikiki import rules as R
 
 
 def load(**params):

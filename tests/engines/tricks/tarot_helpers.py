@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 import engines
-from engines.tarot import rules as R
-from engines.tarot.game import parse_tarot_card
+from engines.games.tarot import rules as R
+from engines.games.tarot.game import parse_tarot_card
 
 
 def cards(text: str) -> list[int]:

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Game, IllegalActionError, State
-from engines.avoidance import rules as R
-from engines.chasse_coeur.params import ChasseCoeurParams
-from engines.petasse.params import PetasseParams
+from engines.core.api import Game, IllegalActionError, State
+from engines.families.avoidance import rules as R
+from engines.games.chasse_coeur.params import ChasseCoeurParams
+from engines.games.petasse.params import PetasseParams
 from sim.runner import play_python
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
 from tests.engines.tricks.trick_helpers import play

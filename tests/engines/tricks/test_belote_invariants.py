@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Game, IllegalActionError, State
-from engines.belote import rules as R
-from engines.belote.summary import ROUND_FIELDS
-from engines.belote_a_trois.params import BeloteATroisParams
-from engines.belote_comptoir.params import BeloteComptoirParams
+from engines.core.api import Game, IllegalActionError, State
+from engines.games.belote import rules as R
+from engines.games.belote.summary import ROUND_FIELDS
+from engines.games.belote_a_trois.params import BeloteATroisParams
+from engines.games.belote_comptoir.params import BeloteComptoirParams
 from sim.runner import play_python
 from tests.engines.tricks.belote_helpers import check_invariants
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import engines
-from engines.belote import rules as R
-from engines.belote.summary import ROUND_FIELDS
-from engines.cards import HEARTS, SPADES, card_id, parse_card
+from engines.core.cards import HEARTS, SPADES, card_id, parse_card
+from engines.games.belote import rules as R
+from engines.games.belote.summary import ROUND_FIELDS
 from tests.engines.tricks.belote_helpers import bidding, build, cards
 from tests.engines.tricks.trick_helpers import play, texts
 
@@ -291,7 +291,7 @@ def test_comptoir_scenario_5_bids_must_rise():
                          cards_per_player="3").new_state(0)
     play(state, "bid 20")
     assert "bid 20" not in texts(state) and "bid 21" in texts(state)
-    with pytest.raises(engines.api.IllegalActionError, match="bid 20 is not legal"):
+    with pytest.raises(engines.core.api.IllegalActionError, match="bid 20 is not legal"):
         state.apply("bid 20")
     play(state, "bid 21")
     assert state.observation(0).high_bid == 21

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines.api import IllegalActionError
-from engines.avoidance import rules as R
-from engines.chasse_coeur.game import card_points, removed_cards
-from engines.chasse_coeur.params import ChasseCoeurParams
+from engines.core.api import IllegalActionError
+from engines.families.avoidance import rules as R
+from engines.games.chasse_coeur.game import card_points, removed_cards
+from engines.games.chasse_coeur.params import ChasseCoeurParams
 from tests.engines.tricks.avoidance_helpers import build, cards
 from tests.engines.tricks.trick_helpers import play, texts
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines.avoidance import rules as R
+from engines.families.avoidance import rules as R
 from tests.engines.tricks.avoidance_helpers import build, cards
 from tests.engines.tricks.trick_helpers import play, texts
 

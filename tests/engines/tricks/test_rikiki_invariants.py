@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Game, IllegalActionError, State
-from engines.rikiki import rules as R
-from engines.rikiki.params import RikikiParams
+from engines.core.api import Game, IllegalActionError, State
+from engines.games.rikiki import rules as R
+from engines.games.rikiki.params import RikikiParams
 from sim.runner import play_python
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play

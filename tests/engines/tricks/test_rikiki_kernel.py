@@ -11,7 +11,7 @@ import pytest
 
 import agents
 import sim.batch as batch
-from engines.rikiki.params import RikikiParams
+from engines.games.rikiki.params import RikikiParams
 from sim.kernels import kernel_for
 from sim.runner import play_kernel, play_python
 from tests.engines.tricks.rikiki_helpers import load

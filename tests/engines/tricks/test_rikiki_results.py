@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import sim.batch as batch
-from engines.rikiki.params import RikikiParams
+from engines.games.rikiki.params import RikikiParams
 from tests.engines.tricks.trick_helpers import documented_columns
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.api import IllegalActionError
-from engines.rikiki import rules as R
-from engines.rikiki.params import RikikiParams
+from engines.core.api import IllegalActionError
+from engines.games.rikiki import rules as R
+from engines.games.rikiki.params import RikikiParams
 from sim.runner import play_python
 from tests.engines.tricks.rikiki_helpers import build, cards, load
 from tests.engines.tricks.trick_helpers import play, texts

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import IllegalActionError
-from engines.tarot import rules as R
+from engines.core.api import IllegalActionError
+from engines.games.tarot import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.tarot_helpers import check_deal
 

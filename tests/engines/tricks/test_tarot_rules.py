@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import engines
-from engines.api import IllegalActionError
-from engines.cards import tarot_card_name
-from engines.tarot import rules as R
+from engines.core.api import IllegalActionError
+from engines.core.cards import tarot_card_name
+from engines.games.tarot import rules as R
 from tests.engines.tricks.tarot_helpers import build, cards, points_of
 from tests.engines.tricks.trick_helpers import play, texts
 

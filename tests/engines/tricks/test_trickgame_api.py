@@ -1,5 +1,5 @@
-"""The trick games' shared Python API (engines.trickgame): the one-call decision step keeps
-every decision's legal actions equal to what the rules list afresh; actions are accepted as
+"""The trick games' shared Python API (engines.families.tricks.game): the one-call decision step
+keeps every decision's legal actions equal to what the rules list afresh; actions are accepted as
 the game's Action objects, equal Actions, codes and texts, and refused otherwise; an
 observation shows the position it was made in, even when first read after the game moved
 on."""
@@ -11,8 +11,8 @@ import pytest
 
 import agents
 import engines
-from engines.api import Action, IllegalActionError
-from engines.seeding import decision_rng
+from engines.core.api import Action, IllegalActionError
+from engines.core.seeding import decision_rng
 
 GAMES = [("chasse-coeur", {"num_hands": 2, "pass_cards": 3}), ("petasse", {"num_hands": 2}),
          ("rikiki", {"hands": (3, 2)}), ("vicaire", {})]

@@ -1,13 +1,13 @@
-"""The shared trick-taking functions (engines.tricks), on a plain 4-suit deck and on the
-all-trump deck of Ascenseur aux atouts: suits, trump and strengths are data."""
+"""The shared trick-taking functions (engines.families.tricks.rules), on a plain 4-suit deck and
+on the all-trump deck of Ascenseur aux atouts: suits, trump and strengths are data."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from engines import tricks
-from engines.tricks import NO_SUIT
+from engines.families.tricks import rules as tricks
+from engines.families.tricks.rules import NO_SUIT
 
 HEARTS, SPADES = 0, 2
 # a small deck: card id = suit * 10 + strength index; card 40 has no suit (an Excuse)

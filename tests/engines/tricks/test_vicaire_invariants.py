@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.api import Game, IllegalActionError, State
-from engines.vicaire import rules as R
-from engines.vicaire.params import VicaireParams
+from engines.core.api import Game, IllegalActionError, State
+from engines.games.vicaire import rules as R
+from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build

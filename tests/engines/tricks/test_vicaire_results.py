@@ -10,7 +10,7 @@ import agents
 import engines
 import sim.batch as batch
 from agents.vicaire import tricks_needed
-from engines.vicaire.params import VicaireParams
+from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
 from tests.engines.tricks.trick_helpers import documented_columns, play
 from tests.engines.tricks.vicaire_helpers import build

@@ -7,8 +7,8 @@ import pytest
 
 import agents
 import engines
-from engines.api import IllegalActionError
-from engines.vicaire import rules as R
+from engines.core.api import IllegalActionError
+from engines.games.vicaire import rules as R
 from sim.runner import play_python
 from tests.engines.tricks.trick_helpers import play, texts
 from tests.engines.tricks.vicaire_helpers import build, cards

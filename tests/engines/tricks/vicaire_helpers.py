@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engines
-from engines.cards import parse_card
-from engines.vicaire import rules as R
+from engines.core.cards import parse_card
+from engines.games.vicaire import rules as R
 
 
 def cards(text: str) -> list[int]:

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import engines
-from engines.api import IllegalActionError
-from engines.war import rules as R
+from engines.core.api import IllegalActionError
+from engines.families.war import rules as R
 from tests.engines.war.war_helpers import cards, names, position, reference_game
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines.cards import rank_of
-from engines.war import rules as R
+from engines.core.cards import rank_of
+from engines.families.war import rules as R
 from tests.engines.war.war_helpers import names, position, reference_game
 
 

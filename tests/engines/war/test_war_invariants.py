@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import agents
 import engines
 import sim.batch as batch
-from engines.war import rules as R
+from engines.families.war import rules as R
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 from tests.engines.war.war_helpers import all_cards, deck_of

@@ -5,8 +5,8 @@ detects cycles), written from the specs without the engine's code."""
 from __future__ import annotations
 
 import engines
-from engines.cards import card_name, parse_card, rank_of
-from engines.war import rules as R
+from engines.core.cards import card_name, parse_card, rank_of
+from engines.families.war import rules as R
 
 
 def cards(text: str) -> list[int]:

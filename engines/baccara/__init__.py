@@ -1,7 +1,0 @@
-"""Le baccara (slug ``baccara``): home chemin-de-fer with a rotating bank.  See
-:mod:`.rules`."""
-
-from engines.baccara.game import Baccara, BaccaraObservation, BaccaraState
-from engines.baccara.params import BaccaraParams
-
-__all__ = ["Baccara", "BaccaraObservation", "BaccaraParams", "BaccaraState"]

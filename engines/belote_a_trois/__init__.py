@@ -1,8 +1,0 @@
-"""La belote à trois (slug ``belote-a-trois``): belote with 24 cards, the taker alone against
-two.  See :mod:`.game`."""
-
-from engines.belote.game import BeloteObservation, BeloteState
-from engines.belote_a_trois.game import BeloteATrois
-from engines.belote_a_trois.params import BeloteATroisParams
-
-__all__ = ["BeloteATrois", "BeloteATroisParams", "BeloteObservation", "BeloteState"]

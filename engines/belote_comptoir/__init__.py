@@ -1,8 +1,0 @@
-"""La belote de comptoir (slug ``belote-comptoir``): 1 to 5 cards, point bids, the declarer
-alone against all.  See :mod:`.game`."""
-
-from engines.belote.game import BeloteObservation, BeloteState
-from engines.belote_comptoir.game import BeloteComptoir
-from engines.belote_comptoir.params import BeloteComptoirParams
-
-__all__ = ["BeloteComptoir", "BeloteComptoirParams", "BeloteObservation", "BeloteState"]

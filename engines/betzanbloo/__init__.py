@@ -1,7 +1,0 @@
-"""Betzanbloo (slug ``betzanbloo``): double-guessing, betrayal and bluff with simultaneous
-play.  See :mod:`.rules` for the rules."""
-
-from engines.betzanbloo.game import Betzanbloo, BetzanblooObservation, BetzanblooState
-from engines.betzanbloo.params import BetzanblooParams
-
-__all__ = ["Betzanbloo", "BetzanblooObservation", "BetzanblooParams", "BetzanblooState"]

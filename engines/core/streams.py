@@ -1,0 +1,220 @@
+"""The compiled calls of a game's rules that the Python API makes, written once for every game.
+
+Each takes first the :class:`~engines.core.specialise.Tag` of the game's rules module
+(``Tag(rules.__name__)``, built once per game class) and is compiled, and cached, once per
+rules module: numba overloads look the rules' functions up by the tag's name (see
+:mod:`engines.core.specialise`), and choose there, from the rules module, what differs between
+games.
+
+The ``..._with_stream`` calls draw from a state's own chance stream (its SFC64 state words,
+``stream``): they load it into the process-wide scratch generator ``rngs[0]``, whose state
+is ``alias`` (:class:`engines.core.seeding.ScratchStream`), run the rules, and store it back.
+
+What they read of a rules module:
+
+* ``APPLY_DRAWS``, which every rules module declares: whether ``apply_action`` draws the
+  chance that follows a decision itself (``apply_action(s, pr, action, rng)``); if not,
+  ``apply_action(s, pr, action)`` draws nothing and that chance waits for
+  ``advance(s, pr, rng)``, due when ``chance_pending(s)``;
+* ``advance`` (the chance steps due: the setup, a deal), ``legal_actions(s, pr, out)``
+  (the legal codes into ``out``; their count), ``PHASE`` and ``OVER``;
+* where a game has them: ``resume(s, pr, rng)`` (baccara: the next coup),
+  ``play_out(s, pr, rng)`` (a game without decisions played to its end, see
+  :func:`playout_with_stream`), ``apply_choice`` (rummy) or ``TRICK`` and ``ROUNDS_PLAYED``
+  (trick games), see :func:`decide`.
+"""
+
+from __future__ import annotations
+
+from numba import njit, types
+
+from engines.core.chance import uniform_index_jit
+from engines.core.specialise import by_tag, module_of
+
+# What :func:`decide` returns: the next decision's legal code count, and whether the decision
+# ended a trick, or a round (then nothing is counted: the round's records and the next deal
+# come first).
+LEGAL_COUNT = (1 << 20) - 1
+TRICK_ENDED = 1 << 20
+ROUND_ENDED = 1 << 21
+
+
+# --- The calls --------------------------------------------------------------------------
+@njit(cache=True)
+def advance_with_stream(tag, s, pr, rngs, alias, stream):
+    """The rules' ``advance``: the chance steps due (the setup, a deal)."""
+    alias[:] = stream
+    _advance(tag, s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def resume_with_stream(tag, s, pr, rngs, alias, stream):
+    """The rules' ``resume``: the next coup, after one ended (baccara)."""
+    alias[:] = stream
+    _resume(tag, s, pr, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def apply_with_stream(tag, s, pr, rngs, alias, stream, code):
+    """The decision ``code`` and the chance that follows it."""
+    alias[:] = stream
+    _play(tag, s, pr, code, rngs[0])
+    stream[:] = alias
+
+
+@njit(cache=True)
+def step_with_stream(tag, s, pr, rngs, alias, stream, code, setup, out):
+    """The first deal (``setup``) or the decision ``code``, with the chance that follows;
+    then, given an array ``out`` (not None), the next decision's legal codes into it.
+    Returns their count (0 without ``out``)."""
+    alias[:] = stream
+    if setup:
+        _advance(tag, s, pr, rngs[0])
+    else:
+        _play(tag, s, pr, code, rngs[0])
+    stream[:] = alias
+    return _listed(tag, s, pr, out)
+
+
+@njit(cache=True)
+def playout_with_stream(tag, s, pr, rngs, alias, stream, decisions, actions):
+    """The game played to its end, each decision taking ``actions[uniform_index(decisions,
+    n)]`` among the ``n`` legal codes the rules write into ``actions`` (the ``random``
+    agent's draw), with the chance that follows each; rules with ``play_out`` (no decisions)
+    play it instead."""
+    alias[:] = stream
+    _play_out(tag, s, pr, rngs[0], decisions, actions)
+    stream[:] = alias
+
+
+@njit(cache=True)
+def decide(tag, s, pr, code, out):
+    """A decision that draws no chance, then the next decision's legal codes into ``out``:
+    the Python API's fast path, one call per decision, without the stream.  Returns their
+    count (the ``LEGAL_COUNT`` bits), with ``TRICK_ENDED`` if the decision ended a trick; or
+    ``ROUND_ENDED``, nothing counted, if it ended a round.
+
+    Rules with ``apply_choice(s, pr, code)`` play the decision with it (rummy: any decision
+    but a draw from an empty stock), and a round has ended when the next deal is due (phase
+    ``SETUP``).  Otherwise the rules' ``apply_action`` plays it (trick games: they draw
+    nothing as they play); a trick has ended when the state's ``TRICK`` changed, a round
+    when ``ROUNDS_PLAYED`` did."""
+    return _decide(tag, s, pr, code, out)
+
+
+# --- What differs between games: overloads, chosen by the rules module -------------------
+def _advance(tag, s, pr, rng):
+    """The rules' ``advance``."""
+
+
+def _resume(tag, s, pr, rng):
+    """The rules' ``resume``."""
+
+
+def _play(tag, s, pr, code, rng):
+    """A decision and the chance that follows it."""
+
+
+def _listed(tag, s, pr, out):
+    """The legal codes into ``out`` (none if ``out`` is None); their count."""
+
+
+def _play_out(tag, s, pr, rng, decisions, actions):
+    """Random play to the end."""
+
+
+def _decide(tag, s, pr, code, out):
+    """See :func:`decide`."""
+
+
+@by_tag(_advance)
+def _advance_rules(tag, s, pr, rng):
+    advance = module_of(tag).advance
+
+    def impl(tag, s, pr, rng):
+        advance(s, pr, rng)
+    return impl
+
+
+@by_tag(_resume)
+def _resume_rules(tag, s, pr, rng):
+    resume = module_of(tag).resume
+
+    def impl(tag, s, pr, rng):
+        resume(s, pr, rng)
+    return impl
+
+
+@by_tag(_play)
+def _play_rules(tag, s, pr, code, rng):
+    rules = module_of(tag)
+    apply_action = rules.apply_action
+    if rules.APPLY_DRAWS:
+        def impl_drawing(tag, s, pr, code, rng):
+            apply_action(s, pr, code, rng)
+        return impl_drawing
+    chance_pending, advance = rules.chance_pending, rules.advance
+
+    def impl(tag, s, pr, code, rng):
+        apply_action(s, pr, code)
+        if chance_pending(s):
+            advance(s, pr, rng)
+    return impl
+
+
+@by_tag(_listed)
+def _listed_rules(tag, s, pr, out):
+    if isinstance(out, types.NoneType):
+        def impl_none(tag, s, pr, out):
+            return 0
+        return impl_none
+    legal_actions = module_of(tag).legal_actions
+
+    def impl(tag, s, pr, out):
+        return legal_actions(s, pr, out)
+    return impl
+
+
+@by_tag(_play_out)
+def _play_out_rules(tag, s, pr, rng, decisions, actions):
+    rules = module_of(tag)
+    if hasattr(rules, "play_out"):
+        play_out = rules.play_out
+
+        def impl_without_decisions(tag, s, pr, rng, decisions, actions):
+            play_out(s, pr, rng)
+        return impl_without_decisions
+    phase, over, legal_actions = rules.PHASE, rules.OVER, rules.legal_actions
+
+    def impl(tag, s, pr, rng, decisions, actions):
+        while s[phase] != over:
+            n = legal_actions(s, pr, actions)
+            _play(tag, s, pr, actions[uniform_index_jit(decisions, n)], rng)
+    return impl
+
+
+@by_tag(_decide)
+def _decide_rules(tag, s, pr, code, out):
+    rules = module_of(tag)
+    legal_actions = rules.legal_actions
+    if hasattr(rules, "apply_choice"):
+        apply_choice, phase, setup = rules.apply_choice, rules.PHASE, rules.SETUP
+
+        def impl_choice(tag, s, pr, code, out):
+            apply_choice(s, pr, code)
+            if s[phase] == setup:
+                return ROUND_ENDED
+            return legal_actions(s, pr, out)
+        return impl_choice
+    apply_action, trick, rounds_played = rules.apply_action, rules.TRICK, rules.ROUNDS_PLAYED
+
+    def impl_trick(tag, s, pr, code, out):
+        tricks_before, rounds_before = s[trick], s[rounds_played]
+        apply_action(s, pr, code)
+        outcome = TRICK_ENDED if s[trick] != tricks_before else 0
+        if s[rounds_played] != rounds_before:
+            return outcome | ROUND_ENDED
+        return outcome | legal_actions(s, pr, out)
+    return impl_trick

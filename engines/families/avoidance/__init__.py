@@ -1,0 +1,1 @@
+"""The avoidance games (chasse-cœur, pétasse): tricks where points are to be avoided."""

@@ -1,0 +1,376 @@
+"""The turn machinery the rummy games share: a common prefix of their state layouts, and the
+compiled steps of a turn over it (the deal, drawing from the talon or taking the discard,
+laying a meld, laying off, discarding, the record of a hand), the action codes and the
+hidden-card views.  Each game (``engines.games.rami``, ``engines.games.petite_ecole``,
+``engines.games.pinacle``) declares its state as ``Layout(*CORE_STATE, <its own fields>)`` and
+keeps its own rules: what may be laid when, the count, the match.
+
+Action codes (texts in :mod:`engines.families.rummy.game`): ``DRAW_STOCK``, ``TAKE_DISCARD``,
+``DISCARD_ACTION + card``, ``LAYOFF_ACTION + (meld * 53 + card) * 2 + end``,
+``SWAP_ACTION + (meld * 16 + place) * 2 + end`` (a game's own wild move: rami's joker swap,
+end 0; pinacle's move to a run's low or high end), ``LAY_ACTION + meld code``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.layout import Layout
+from engines.families.rummy import rules as rummy
+from engines.families.rummy.rules import (
+    CARD_KINDS,
+    JOKER,
+    MAX_CANDIDATES,
+    MAX_RUN,
+    MELD_WIDTH,
+    P_PLAYERS,
+)
+from engines.families.shedding import rules as shedding
+
+MAX_PLAYERS = 8
+MAX_CARDS = 3 * 52 + 4                  # three decks, or two with four jokers
+MAX_MELDS = MAX_CARDS // 3
+
+# The fields every rummy state starts with.
+CORE_STATE = (
+    ("phase", 1), ("current", 1), ("dealer", 1), ("hand_no", 1), ("decisions", 1),
+    ("turn", 1), ("taken", 1), ("ending", 1), ("unseen", 1),
+    ("stock_len", 1), ("stock", MAX_CARDS), ("discard_len", 1), ("discard", MAX_CARDS),
+    ("hand", MAX_PLAYERS * CARD_KINDS), ("hand_size", MAX_PLAYERS),
+    ("melds_len", 1), ("melds", MAX_MELDS * MELD_WIDTH),
+    ("total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+    ("player_decisions", MAX_PLAYERS), ("wins", MAX_PLAYERS), ("takes", MAX_PLAYERS),
+    ("layoffs", MAX_PLAYERS), ("melds_laid", MAX_PLAYERS),
+    ("hand_reshuffles", 1), ("hand_takes", 1), ("turns", 1), ("reshuffles", 1),
+    ("void_hands", 1), ("rounds_len", 1),
+)
+_CORE = Layout(*CORE_STATE)
+PHASE = _CORE.offset("phase")
+CURRENT = _CORE.offset("current")
+DEALER = _CORE.offset("dealer")
+HAND_NO = _CORE.offset("hand_no")
+DECISIONS = _CORE.offset("decisions")
+TURN = _CORE.offset("turn")
+TAKEN = _CORE.offset("taken")
+ENDING = _CORE.offset("ending")
+UNSEEN = _CORE.offset("unseen")
+STOCK_LEN = _CORE.offset("stock_len")
+STOCK = _CORE.offset("stock")
+DISCARD_LEN = _CORE.offset("discard_len")
+DISCARD = _CORE.offset("discard")
+HAND = _CORE.offset("hand")
+HAND_SIZE_AT = _CORE.offset("hand_size")
+MELDS_LEN = _CORE.offset("melds_len")
+MELDS = _CORE.offset("melds")
+TOTAL = _CORE.offset("total")
+RANK = _CORE.offset("rank")
+PLAYER_DECISIONS = _CORE.offset("player_decisions")
+WINS = _CORE.offset("wins")
+TAKES = _CORE.offset("takes")
+LAYOFFS = _CORE.offset("layoffs")
+MELDS_LAID = _CORE.offset("melds_laid")
+HAND_RESHUFFLES = _CORE.offset("hand_reshuffles")
+HAND_TAKES = _CORE.offset("hand_takes")
+TURNS = _CORE.offset("turns")
+RESHUFFLES = _CORE.offset("reshuffles")
+VOID_HANDS = _CORE.offset("void_hands")
+ROUNDS_LEN = _CORE.offset("rounds_len")
+
+# Phases.  SETUP is the deal; DRAW and PLAY wait for a decision.
+SETUP, DRAW, PLAY, OVER = 0, 1, 2, 3
+PHASE_NAMES = {SETUP: "setup", DRAW: "draw", PLAY: "play", OVER: "over"}
+# How a hand ended.
+FINISHED, VOID, CAPPED = 0, 1, 2
+HAND_ENDINGS = ("finished", "void", "capped")
+# The first fields of every round row (one row per hand); games append their own.
+ROUND_CORE = ("hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
+(ROUND_HAND, ROUND_DEALER, ROUND_WINNER, ROUND_TURNS, ROUND_RESHUFFLES, ROUND_TAKES,
+ ROUND_ENDING) = Layout(*ROUND_CORE).offsets(
+    "hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
+
+DRAW_STOCK = 0
+TAKE_DISCARD = 1
+DISCARD_ACTION = 2
+LAYOFF_ACTION = 64
+SWAP_ACTION = 8192
+LAY_ACTION = 16384
+MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
+ALL_SEATS = (1 << MAX_PLAYERS) - 1
+
+
+@njit(cache=True, inline="always")
+def hand_at(player):
+    return HAND + player * CARD_KINDS
+
+
+@njit(cache=True)
+def table(s):
+    """The table melds' rows (a view)."""
+    return s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
+
+
+# --------------------------------------------------------------------------------------
+# The deal
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s):
+    """The state before the first deal."""
+    s[:] = 0
+    s[DEALER] = -1
+    s[PHASE] = SETUP
+
+
+@njit(cache=True)
+def deal(s, pr, rng, decks, jokers, hand_size, turn_up):
+    """Gather and shuffle ``decks`` packs and ``jokers`` jokers, deal ``hand_size`` cards
+    one at a time from the dealer's left (the first dealer is drawn), turn the next card up
+    as the discard pile if ``turn_up`` (else it starts empty); the rest is the talon."""
+    players = pr[P_PLAYERS]
+    if s[DEALER] < 0:
+        s[DEALER] = uniform_index_jit(rng, players)
+    n = 0
+    for _ in range(decks):
+        for card in range(JOKER):
+            s[STOCK + n] = card
+            n += 1
+    for _ in range(jokers):
+        s[STOCK + n] = JOKER
+        n += 1
+    s[STOCK_LEN] = n
+    s[DISCARD_LEN] = 0
+    s[HAND:HAND + MAX_PLAYERS * CARD_KINDS] = 0
+    s[HAND_SIZE_AT:HAND_SIZE_AT + MAX_PLAYERS] = 0
+    s[MELDS_LEN] = 0
+    shuffle(rng, s[STOCK:STOCK + n])
+    for _ in range(hand_size):
+        for i in range(1, players + 1):
+            p = (s[DEALER] + i) % players
+            s[STOCK_LEN] -= 1
+            s[hand_at(p) + s[STOCK + s[STOCK_LEN]]] += 1
+            s[HAND_SIZE_AT + p] += 1
+    if turn_up:
+        s[STOCK_LEN] -= 1
+        s[DISCARD] = s[STOCK + s[STOCK_LEN]]
+        s[DISCARD_LEN] = 1
+    s[TURN] = -1
+    s[HAND_RESHUFFLES] = 0
+    s[HAND_TAKES] = 0
+
+
+@njit(cache=True)
+def start_turn(s, player):
+    """Hand the turn to ``player``: he draws first."""
+    s[CURRENT] = player
+    s[PHASE] = DRAW
+    s[TURN] += 1
+    s[TURNS] += 1
+    s[TAKEN] = -1
+
+
+# --------------------------------------------------------------------------------------
+# A turn's steps
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def draw_stock(s, player, rng):
+    """The top card of the talon, the discard pile but its top card shuffled into a new
+    talon when it is empty; False if there is nothing to draw."""
+    drawn = np.empty(1, dtype=np.int32)
+    got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
+                                    hand_at(player), 1, rng, drawn)
+    s[RESHUFFLES] += reshuffles
+    s[HAND_RESHUFFLES] += reshuffles
+    if got == 0:
+        return False
+    s[HAND_SIZE_AT + player] += 1
+    s[PHASE] = PLAY
+    return True
+
+
+@njit(cache=True)
+def draw_top(s, player):
+    """The top card of a talon that is not empty into the hand: :func:`draw_stock` when it
+    draws no chance (no reshuffle)."""
+    s[STOCK_LEN] -= 1
+    s[hand_at(player) + s[STOCK + s[STOCK_LEN]]] += 1
+    s[HAND_SIZE_AT + player] += 1
+    s[PHASE] = PLAY
+
+
+@njit(cache=True)
+def take_discard(s, player):
+    """The top card of the discard pile into the hand (noted as ``taken``)."""
+    s[DISCARD_LEN] -= 1
+    card = s[DISCARD + s[DISCARD_LEN]]
+    s[hand_at(player) + card] += 1
+    s[HAND_SIZE_AT + player] += 1
+    s[TAKEN] = card
+    s[TAKES + player] += 1
+    s[HAND_TAKES] += 1
+    s[PHASE] = PLAY
+    return card
+
+
+@njit(cache=True)
+def lay_meld(s, pr, player, code, places):
+    """Lay a meld code from the hand as a new table meld (its cards into ``places``);
+    returns how many cards it took."""
+    h = hand_at(player)
+    n = rummy.remove_meld(pr, s[h:h + CARD_KINDS], code, places)
+    rummy.put_meld(pr, table(s), s[MELDS_LEN], player, code, places)
+    s[MELDS_LEN] += 1
+    s[HAND_SIZE_AT + player] -= n
+    s[MELDS_LAID + player] += 1
+    return n
+
+
+@njit(cache=True)
+def lay_off(s, pr, player, k, card, end):
+    """Add a card of the hand to table meld ``k``."""
+    rummy.lay_off(pr, table(s), k, card, end)
+    s[hand_at(player) + card] -= 1
+    s[HAND_SIZE_AT + player] -= 1
+    s[LAYOFFS + player] += 1
+
+
+@njit(cache=True)
+def discard(s, player, card):
+    """Put a card of the hand on the discard pile; returns the cards left in hand."""
+    s[hand_at(player) + card] -= 1
+    s[HAND_SIZE_AT + player] -= 1
+    s[DISCARD + s[DISCARD_LEN]] = card
+    s[DISCARD_LEN] += 1
+    return s[HAND_SIZE_AT + player]
+
+
+@njit(cache=True)
+def layoff_actions(s, pr, hand, only, owners, out, n):
+    """The lay-offs of ``hand`` on the table melds of the seats in the bit mask ``owners``,
+    by meld, card and end (only the card ``only`` if it is >= 0; only wilds if it is -2)."""
+    melds = table(s)
+    for k in range(s[MELDS_LEN]):
+        if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
+            continue
+        for card in range(CARD_KINDS):
+            if hand[card] == 0 or (only >= 0 and card != only) \
+                    or (only == -2 and not rummy.is_wild(pr, card)):
+                continue
+            for end in range(2):
+                if rummy.layoff_fits(pr, melds, k, card, end):
+                    out[n] = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2 + end
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def discard_actions(s, player, barred, out, n):
+    """The discards of the hand by card, but not the card ``barred`` (its last copy),
+    unless nothing else is left."""
+    h = hand_at(player)
+    first = n
+    for card in range(CARD_KINDS):
+        if s[h + card] > 0 and (card != barred or s[h + card] > 1):
+            out[n] = DISCARD_ACTION + card
+            n += 1
+    if n == first and barred >= 0 and s[h + barred] > 0:
+        out[n] = DISCARD_ACTION + barred
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def decode(action):
+    """(kind, a, b, c) of an action code: kind 0 draw stock, 1 take discard, 2 discard
+    (card), 3 lay-off (meld, card, end), 4 wild move (meld, place, end), 5 lay (meld
+    code)."""
+    if action == DRAW_STOCK:
+        return 0, 0, 0, 0
+    if action == TAKE_DISCARD:
+        return 1, 0, 0, 0
+    if action < LAYOFF_ACTION:
+        return 2, action - DISCARD_ACTION, 0, 0
+    if action < SWAP_ACTION:
+        k, rest = divmod(action - LAYOFF_ACTION, CARD_KINDS * 2)
+        return 3, k, rest // 2, rest % 2
+    if action < LAY_ACTION:
+        k, rest = divmod(action - SWAP_ACTION, 32)
+        return 4, k, rest // 2, rest % 2
+    return 5, action - LAY_ACTION, 0, 0
+
+
+# --------------------------------------------------------------------------------------
+# The record of a hand
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def record_hand(s, row, winner, ending):
+    """Write the common fields of the hand just ended into the round row at ``row``."""
+    s[row + ROUND_HAND] = s[HAND_NO]
+    s[row + ROUND_DEALER] = s[DEALER]
+    s[row + ROUND_WINNER] = winner
+    s[row + ROUND_TURNS] = s[TURN] + 1
+    s[row + ROUND_RESHUFFLES] = s[HAND_RESHUFFLES]
+    s[row + ROUND_TAKES] = s[HAND_TAKES]
+    s[row + ROUND_ENDING] = ending
+    if ending == FINISHED:
+        s[WINS + winner] += 1
+    s[VOID_HANDS] += ending == VOID
+    s[ROUNDS_LEN] += 1
+    s[HAND_NO] += 1
+
+
+@njit(cache=True)
+def end_match(s, capped):
+    s[ENDING] = shedding.CAPPED if capped else shedding.FINISHED
+    s[PHASE] = OVER
+    s[CURRENT] = -1
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def observe(s, pr, player, out):
+    """Copy into ``out`` what ``player`` may know: his own hand, the discard pile, the
+    table, hand sizes and every public figure.  The other hands are emptied (their sizes
+    stay) and the cards he cannot see (the talon and the other hands) are listed, sorted,
+    at the start of the stock field, ``unseen`` of them.  (That a player still holds a
+    discard he took is not kept: a simplification that hides a little more than the rules
+    do, in pinacle and petite école where a taken card may stay in hand; in rami it is
+    laid the same turn.)"""
+    out[:] = s
+    counts = np.zeros(CARD_KINDS, dtype=np.int32)
+    for i in range(s[STOCK_LEN]):
+        counts[s[STOCK + i]] += 1
+    for p in range(pr[P_PLAYERS]):
+        if p == player:
+            continue
+        h = hand_at(p)
+        for card in range(CARD_KINDS):
+            counts[card] += s[h + card]
+            out[h + card] = 0
+    n = 0
+    for card in range(CARD_KINDS):
+        for _ in range(counts[card]):
+            out[STOCK + n] = card
+            n += 1
+    out[STOCK + n:STOCK + MAX_CARDS] = 0
+    out[UNSEEN] = n
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
+    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
+    cards shuffled, each other hand filled up to its size, the rest as the talon."""
+    observe(s, pr, player, out)
+    n = out[UNSEEN]
+    shuffle(rng, out[STOCK:STOCK + n])
+    for p in range(pr[P_PLAYERS]):
+        if p == player:
+            continue
+        h = hand_at(p)
+        for _ in range(out[HAND_SIZE_AT + p]):
+            n -= 1
+            out[h + out[STOCK + n]] += 1
+    out[STOCK_LEN] = n
+    out[UNSEEN] = 0

@@ -1,0 +1,1 @@
+"""One package per game: its parameters, rules, Python API class and summary."""

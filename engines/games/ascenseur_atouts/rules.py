@@ -1,0 +1,520 @@
+"""Ascenseur aux atouts: the rules, once, as compiled functions over a flat state array.
+
+Read alongside ``shared/rules/ascenseur-atouts.md`` (spec) and the French source text.  The
+sections below follow the rulebook: components, the deal, the bids (with the hook), the
+tricks, the score of a hand, the sequence of hands and tours, the end of the game.  The
+Python API (:mod:`engines.games.ascenseur_atouts.game`) calls these functions; no rule exists
+anywhere else.  Seats, legal cards and the winner of a trick come from the shared
+:mod:`engines.families.tricks.rules`, fed with this game's data: every trump has the one suit
+``TRUMP``, so any card may be played to any trick, and the strongest card wins.
+
+Mechanics: the state is one flat int32 array (``STATE`` names its fields); a game advances by
+decisions (``legal_actions`` / ``apply_action``) and one chance step, the deal of each hand
+(``deal``), drawn from the game's chance stream through :mod:`engines.core.chance`.
+
+Readings of the text that the spec leaves implicit (each documented where it is coded):
+
+* A bid is 0 .. c (the text: "n'importe quel nombre : 0,1,2,..."; more than c tricks cannot
+  be won).
+* The blind hand's "take" / "not take" are the bids 1 / 0; its "there must be a loser"
+  ("il faut forcément qu'il y ait un perdant") is the hook on the last announcer (C2).
+* In the blind hand every player plays the one card they hold; a player still decides it
+  (one legal action).  The player whose turn it is to play knows their card (they take it
+  down to play it, and the legal action names it); playing it shows it to everyone.  Under
+  ``blind_excuse=owner-chooses`` its owner declares it high or low as it is played.
+* Error points are counted, not wrapped around the 14-card pile: a player who passes the As
+  in the final hand has more error points than one who reaches it exactly, and the winner is
+  the player with the fewest (the "plus petite carte" of the text).
+* Every trick of every hand is a decision for each player, even with a single card left.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.chance import shuffle
+from engines.core.layout import Layout
+from engines.families.tricks import rules as tricks
+from engines.games.ascenseur_atouts.params import MAX_PLAYERS, PLAY_CARDS, AscenseurParams
+
+# --------------------------------------------------------------------------------------
+# Components: the 21 trumps (ids 0..20 for 1..21) and the Excuse (id 21)
+# --------------------------------------------------------------------------------------
+TRUMPS = 21
+EXCUSE = TRUMPS
+TRUMP = 0                                    # the one suit every trump belongs to
+# The suit a card follows by (the Excuse has none: it may always be played) ...
+CARD_SUIT = np.array([TRUMP] * TRUMPS + [tricks.NO_SUIT], dtype=np.int64)
+# ... and its strength in a trick: trump n is worth n; the Excuse is declared above the 21
+# or below the 1 when it is played.
+STRENGTH = np.arange(1, PLAY_CARDS + 1, dtype=np.int64)
+EXCUSE_HIGH_STRENGTH = TRUMPS + 1
+EXCUSE_LOW_STRENGTH = 0
+MAX_BID = PLAY_CARDS // 2                    # the most cards a hand can have (2 players)
+BLIND_CARDS = 1                              # the last hand of a tour is played blind
+
+# --------------------------------------------------------------------------------------
+# Parameters, as a flat array for compiled code (see AscenseurParams for their meaning)
+# --------------------------------------------------------------------------------------
+PARAMS = Layout(("players", 1), ("start_cards", 1), ("target_errors", 1), ("first_dealer", 1),
+                ("hook", 1), ("blind_excuse", 1), ("ties", 1))
+P_PLAYERS = PARAMS.offset("players")
+P_START_CARDS = PARAMS.offset("start_cards")
+P_TARGET_ERRORS = PARAMS.offset("target_errors")
+P_FIRST_DEALER = PARAMS.offset("first_dealer")
+P_HOOK = PARAMS.offset("hook")
+P_BLIND_EXCUSE = PARAMS.offset("blind_excuse")
+P_TIES = PARAMS.offset("ties")
+
+HOOK_ALL_HANDS, HOOK_SIGHTED_HANDS = 0, 1
+BLIND_EXCUSE_HIGHEST, BLIND_EXCUSE_OWNER_CHOOSES = 0, 1
+TIES_SHARED, TIES_LAST_HAND = 0, 1
+
+_CODES = {
+    "hook": {"all-hands": HOOK_ALL_HANDS, "sighted-hands": HOOK_SIGHTED_HANDS},
+    "blind_excuse": {"highest": BLIND_EXCUSE_HIGHEST,
+                     "owner-chooses": BLIND_EXCUSE_OWNER_CHOOSES},
+    "ties": {"shared": TIES_SHARED, "last-hand": TIES_LAST_HAND},
+}
+
+
+def encode_params(params: AscenseurParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    p[P_PLAYERS] = params.players
+    p[P_START_CARDS] = params.start_cards
+    p[P_TARGET_ERRORS] = params.target_errors
+    p[P_FIRST_DEALER] = params.first_dealer
+    for key, codes in _CODES.items():
+        p[PARAMS.offset(key)] = codes[getattr(params, key)]
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# State: one flat int32 array
+# --------------------------------------------------------------------------------------
+STATE = Layout(
+    ("phase", 1), ("hand", 1), ("tour", 1), ("dealer", 1), ("cards", 1), ("blind", 1),
+    ("current", 1), ("leader", 1), ("trick", 1), ("played", 1), ("bids_made", 1),
+    ("bid_total", 1), ("decisions", 1), ("hands_played", 1), ("excuse_player", 1),
+    ("location", PLAY_CARDS),           # where each card is (LOC_* below)
+    ("hand_size", MAX_PLAYERS),
+    ("bid", MAX_PLAYERS),               # -1 = not yet announced this hand
+    ("bid_position", MAX_PLAYERS),      # 0 for the first to bid (left of the dealer)
+    ("tricks", MAX_PLAYERS),            # tricks won this hand
+    ("hand_error", MAX_PLAYERS),        # |bid - tricks| of the last hand scored
+    ("errors", MAX_PLAYERS),            # error points: cards moved under the score pile
+    # the trick in progress (or the last one, until the next lead), by position
+    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
+    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
+    ("trick_winner", 1),                # seat that won the last completed trick
+    # figures for results
+    ("player_decisions", MAX_PLAYERS), ("exact_bids", MAX_PLAYERS),
+    ("tricks_total", MAX_PLAYERS), ("excuses_played", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+)
+STATE_SIZE = STATE.size
+PHASE = STATE.offset("phase")
+HAND = STATE.offset("hand")
+TOUR = STATE.offset("tour")
+DEALER = STATE.offset("dealer")
+CARDS = STATE.offset("cards")
+BLIND = STATE.offset("blind")
+CURRENT = STATE.offset("current")
+LEADER = STATE.offset("leader")
+TRICK = STATE.offset("trick")
+PLAYED = STATE.offset("played")
+BIDS_MADE = STATE.offset("bids_made")
+BID_TOTAL = STATE.offset("bid_total")
+DECISIONS = STATE.offset("decisions")
+HANDS_PLAYED = STATE.offset("hands_played")
+EXCUSE_PLAYER = STATE.offset("excuse_player")
+LOCATION = STATE.offset("location")
+HAND_SIZE = STATE.offset("hand_size")
+BID = STATE.offset("bid")
+BID_POSITION = STATE.offset("bid_position")
+TRICKS = STATE.offset("tricks")
+HAND_ERROR = STATE.offset("hand_error")
+ERRORS = STATE.offset("errors")
+TRICK_SEAT = STATE.offset("trick_seat")
+TRICK_CARD = STATE.offset("trick_card")
+TRICK_SUIT = STATE.offset("trick_suit")
+TRICK_STRENGTH = STATE.offset("trick_strength")
+TRICK_WINNER = STATE.offset("trick_winner")
+PLAYER_DECISIONS = STATE.offset("player_decisions")
+EXACT_BIDS = STATE.offset("exact_bids")
+TRICKS_TOTAL = STATE.offset("tricks_total")
+EXCUSES_PLAYED = STATE.offset("excuses_played")
+RANK = STATE.offset("rank")
+
+# phases
+DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
+
+# card locations
+LOC_ASIDE = 0                        # set aside for this hand (hidden from everyone)
+LOC_HAND = LOC_ASIDE + 1             # + player
+LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
+LOC_PLAYED = LOC_TRICK + 1           # played to an earlier trick of this hand
+LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the observer
+
+# --------------------------------------------------------------------------------------
+# Actions: play a trump, play the Excuse high or low, bid b, take / not take (blind hand)
+# --------------------------------------------------------------------------------------
+PLAY = 0                                # + trump id (0..20 for trumps 1..21)
+EXCUSE_HIGH = PLAY + TRUMPS
+EXCUSE_LOW = EXCUSE_HIGH + 1
+BID_ACTION = EXCUSE_LOW + 1             # + b, b = 0 .. MAX_BID
+NOT_TAKE = BID_ACTION + MAX_BID + 1     # the blind hand's bid 0
+TAKE = NOT_TAKE + 1                     # the blind hand's bid 1
+N_ACTIONS = TAKE + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.core.streams)
+APPLY_DRAWS = False
+
+
+# --------------------------------------------------------------------------------------
+# The sequence of hands: tours of start_cards, ..., 2, 1 cards, one dealer per tour
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def cards_in_hand(pr, hand):
+    """Cards per player in hand ``hand`` (0-based over the game): one fewer each hand of a
+    tour, from ``start_cards`` down to 1."""
+    start = pr[P_START_CARDS]
+    return start - hand % start
+
+
+@njit(cache=True, inline="always")
+def hook_applies(s, pr):
+    """Whether the player about to bid is the last (the dealer) and bound by the hook (C2)."""
+    if s[BIDS_MADE] != pr[P_PLAYERS] - 1:
+        return False
+    return pr[P_HOOK] == HOOK_ALL_HANDS or s[BLIND] == 0
+
+
+@njit(cache=True, inline="always")
+def hook_forbidden(s, pr):
+    """The one bid the hook forbids the dealer (the bids may not add up to the cards per
+    player), or -1 when the hook does not apply."""
+    if not hook_applies(s, pr):
+        return -1
+    return tricks.hook_forbidden(s[BIDS_MADE], pr[P_PLAYERS], s[CARDS], s[BID_TOTAL])
+
+
+# --------------------------------------------------------------------------------------
+# Setup and the deal
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s, pr):
+    """A game before its first deal: every score pile shows its 2, the first step is DEAL."""
+    s[:] = 0
+    s[PHASE] = DEAL
+    s[CURRENT] = -1
+    s[TRICK_WINNER] = -1
+    s[EXCUSE_PLAYER] = -1
+    for p in range(MAX_PLAYERS):
+        s[BID + p] = -1
+        s[TRICK_SEAT + p] = -1
+        s[TRICK_CARD + p] = -1
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Shuffle the 22 cards and deal c to each player, one at a time from the dealer's left;
+    the rest are set aside.  The dealer is the tour's (the deal passes left after each
+    tour); the 1-card hand is blind."""
+    players = pr[P_PLAYERS]
+    hand = s[HAND]
+    start = pr[P_START_CARDS]
+    s[TOUR] = hand // start
+    s[DEALER] = tricks.dealer_of_tour(pr[P_FIRST_DEALER], s[TOUR], players)
+    c = cards_in_hand(pr, hand)
+    s[CARDS] = c
+    s[BLIND] = 1 if c == BLIND_CARDS else 0
+    deck = np.arange(PLAY_CARDS, dtype=np.int32)
+    shuffle(rng, deck)
+    for card in range(PLAY_CARDS):
+        s[LOCATION + card] = LOC_ASIDE
+    for p in range(MAX_PLAYERS):
+        s[HAND_SIZE + p] = 0
+        s[BID + p] = -1
+        s[BID_POSITION + p] = 0
+        s[TRICKS + p] = 0
+        s[TRICK_SEAT + p] = -1
+        s[TRICK_CARD + p] = -1
+    tricks.deal_hands(deck, s[DEALER], players, c, s[LOCATION:LOCATION + PLAY_CARDS],
+                      LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
+    s[BIDS_MADE] = 0
+    s[BID_TOTAL] = 0
+    s[TRICK] = 0
+    s[PLAYED] = 0
+    s[TRICK_WINNER] = -1
+    s[EXCUSE_PLAYER] = -1
+    s[CURRENT] = tricks.next_seat(s[DEALER], players)
+    s[PHASE] = BIDDING
+
+
+# --------------------------------------------------------------------------------------
+# Bids: from the dealer's left, the dealer last and bound by the hook
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def bid_actions(s, pr, out):
+    """``bid b`` for b = 0 .. c ascending (``not take``, ``take`` in the blind hand), without
+    the one the hook forbids the dealer."""
+    forbidden = hook_forbidden(s, pr)
+    n = 0
+    if s[BLIND] == 1:
+        for b in range(2):
+            if b != forbidden:
+                out[n] = TAKE if b == 1 else NOT_TAKE
+                n += 1
+        return n
+    for b in range(s[CARDS] + 1):
+        if b != forbidden:
+            out[n] = BID_ACTION + b
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def bid(s, pr, player, b):
+    """Announce ``b`` tricks; after the dealer's bid the first trick starts, led from the
+    dealer's left."""
+    players = pr[P_PLAYERS]
+    s[BID + player] = b
+    s[BID_POSITION + player] = s[BIDS_MADE]
+    s[BIDS_MADE] += 1
+    s[BID_TOTAL] += b
+    if s[BIDS_MADE] == players:
+        s[PHASE] = PLAYING
+        s[LEADER] = tricks.next_seat(s[DEALER], players)
+        s[CURRENT] = s[LEADER]
+    else:
+        s[CURRENT] = tricks.next_seat(player, players)
+
+
+# --------------------------------------------------------------------------------------
+# Tricks: any card, the highest wins; the Excuse is declared highest or lowest
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_actions(s, pr, player, out):
+    """``play Tn`` for each trump in hand (ascending), then ``play Excuse high`` and
+    ``play Excuse low`` if the player holds it (only ``high`` in the blind hand under
+    ``blind_excuse=highest``)."""
+    hand = np.empty(PLAY_CARDS, dtype=np.int64)
+    n = 0
+    for card in range(PLAY_CARDS):
+        if s[LOCATION + card] == LOC_HAND + player:
+            hand[n] = card
+            n += 1
+    led = tricks.led_suit(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS], s[PLAYED])
+    cards = np.empty(PLAY_CARDS, dtype=np.int64)
+    k = tricks.legal_cards(hand, n, CARD_SUIT, led, TRUMP, False, cards)
+    count = 0
+    for i in range(k):
+        card = cards[i]
+        if card == EXCUSE:
+            out[count] = EXCUSE_HIGH
+            count += 1
+            if s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES:
+                out[count] = EXCUSE_LOW
+                count += 1
+        else:
+            out[count] = PLAY + card
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def play(s, pr, player, card, strength):
+    """Put ``card`` in the trick with its strength (the Excuse's as declared); the player
+    to the left follows, or the trick is complete."""
+    position = s[PLAYED]
+    s[LOCATION + card] = LOC_TRICK
+    s[HAND_SIZE + player] -= 1
+    s[TRICK_SEAT + position] = player
+    s[TRICK_CARD + position] = card
+    s[TRICK_SUIT + position] = TRUMP          # the Excuse, once declared, ranks as a trump
+    s[TRICK_STRENGTH + position] = strength
+    s[PLAYED] = position + 1
+    if card == EXCUSE:
+        s[EXCUSE_PLAYER] = player
+        s[EXCUSES_PLAYED + player] += 1
+    if s[PLAYED] == pr[P_PLAYERS]:
+        end_of_trick(s, pr)
+    else:
+        s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
+
+
+@njit(cache=True)
+def end_of_trick(s, pr):
+    """The highest card wins the trick; its player leads the next one.  After the last
+    trick of the hand, the hand is scored."""
+    players = pr[P_PLAYERS]
+    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
+                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], players,
+                                   TRUMP)
+    winner = s[TRICK_SEAT + position]
+    s[TRICKS + winner] += 1
+    s[TRICK_WINNER] = winner
+    for i in range(players):
+        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
+    s[TRICK] += 1
+    s[PLAYED] = 0
+    if s[TRICK] == s[CARDS]:
+        end_of_hand(s, pr)
+    else:
+        s[LEADER] = winner
+        s[CURRENT] = winner
+
+
+# --------------------------------------------------------------------------------------
+# The score of a hand, the next hand, the end of the game
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def end_of_hand(s, pr):
+    """Each player's error |bid - tricks| moves that many cards under their score pile.
+    When a pile reaches the As (``target_errors``) the game ends; otherwise the next hand
+    is dealt."""
+    players = pr[P_PLAYERS]
+    finished = False
+    for p in range(players):
+        error = abs(s[BID + p] - s[TRICKS + p])
+        s[HAND_ERROR + p] = error
+        s[ERRORS + p] += error
+        s[TRICKS_TOTAL + p] += s[TRICKS + p]
+        if error == 0:
+            s[EXACT_BIDS + p] += 1
+        if s[ERRORS + p] >= pr[P_TARGET_ERRORS]:
+            finished = True
+    s[HANDS_PLAYED] += 1
+    if finished:
+        final_ranking(s, pr)
+    else:
+        s[HAND] += 1
+        s[PHASE] = DEAL
+        s[CURRENT] = -1
+
+
+@njit(cache=True, inline="always")
+def ranking_key(s, pr, player):
+    """Lower is better: error points, then (``ties=last-hand``) the final hand's error."""
+    key = s[ERRORS + player] * (PLAY_CARDS + 1)
+    if pr[P_TIES] == TIES_LAST_HAND:
+        key += s[HAND_ERROR + player]
+    return key
+
+
+@njit(cache=True)
+def final_ranking(s, pr):
+    """The lowest score pile (fewest error points) wins; equal keys share a rank (C3)."""
+    players = pr[P_PLAYERS]
+    for a in range(players):
+        better = 0
+        for b in range(players):
+            if ranking_key(s, pr, b) < ranking_key(s, pr, a):
+                better += 1
+        s[RANK + a] = better + 1
+    s[PHASE] = OVER
+    s[CURRENT] = -1
+
+
+# --------------------------------------------------------------------------------------
+# The game loop's entry points: decisions, their effects, chance steps
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count."""
+    phase = s[PHASE]
+    if phase == BIDDING:
+        return bid_actions(s, pr, out)
+    if phase == PLAYING:
+        return play_actions(s, pr, s[CURRENT], out)
+    return 0
+
+
+@njit(cache=True)
+def apply_action(s, pr, action):
+    """Play a legal action for the current player (legality is the caller's check)."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    if action < EXCUSE_HIGH:
+        play(s, pr, player, action - PLAY, STRENGTH[action - PLAY])
+    elif action == EXCUSE_HIGH:
+        play(s, pr, player, EXCUSE, EXCUSE_HIGH_STRENGTH)
+    elif action == EXCUSE_LOW:
+        play(s, pr, player, EXCUSE, EXCUSE_LOW_STRENGTH)
+    elif action < NOT_TAKE:
+        bid(s, pr, player, action - BID_ACTION)
+    else:
+        bid(s, pr, player, 1 if action == TAKE else 0)
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    return s[PHASE] == DEAL
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Resolve chance steps (deals) until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def hidden_from(s, player, card):
+    """Whether ``player`` cannot see where ``card`` is: a set-aside card, another player's
+    hand, or, in the blind hand, their own card (on their forehead) until it is their turn
+    to play it: they take it down to play it, and their legal actions name it."""
+    location = s[LOCATION + card]
+    if location == LOC_ASIDE:
+        return True
+    if LOC_HAND <= location < LOC_TRICK:
+        own = location == LOC_HAND + player
+        if s[BLIND] == 0:
+            return not own
+        return own and not (s[PHASE] == PLAYING and s[CURRENT] == player)
+    return False
+
+
+@njit(cache=True)
+def observe(s, pr, player, out):
+    """Copy into ``out`` what ``player`` may know: hidden cards' locations are unknown."""
+    out[:] = s
+    for card in range(PLAY_CARDS):
+        if hidden_from(s, player, card):
+            out[LOCATION + card] = LOC_UNKNOWN
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
+    """Write into ``out`` a full state consistent with ``player``'s observation: the cards
+    hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
+    set-aside cards.
+
+    The hidden cards are gathered in id order before they are shuffled, so for a given
+    ``rng`` the result depends only on what ``player`` may know."""
+    out[:] = s
+    hidden = np.empty(PLAY_CARDS, dtype=np.int32)
+    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
+    n = 0
+    for card in range(PLAY_CARDS):
+        if hidden_from(s, player, card):
+            hidden[n] = card
+            n += 1
+            location = s[LOCATION + card]
+            if location != LOC_ASIDE:
+                held[location - LOC_HAND] += 1
+    shuffle(rng, hidden[:n])
+    i = 0
+    for p in range(MAX_PLAYERS):
+        for _ in range(held[p]):
+            out[LOCATION + hidden[i]] = LOC_HAND + p
+            i += 1
+    while i < n:
+        out[LOCATION + hidden[i]] = LOC_ASIDE
+        i += 1

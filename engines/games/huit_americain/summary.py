@@ -1,0 +1,77 @@
+"""The record of a finished game of le huit américain: one flat summary row (a single hand:
+no round rows).  ``summarize`` copies the final figures out of a state array; :func:`result`
+turns a row into the common :class:`engines.core.api.Result`; the ``*_columns`` functions build
+the result tables' columns (documented in ``docs/results-huit-americain.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.core.api import Result
+from engines.families.shedding.records import SummaryFields, copy_fields, result_from
+from engines.families.shedding.rules import ENDINGS
+from engines.games.huit_americain import rules as R
+from engines.games.huit_americain.params import HuitAmericainParams
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "turns", "ending", "reshuffles", "ace_chains", "kh_chains",
+          "longest_chain", "eights", "tens", "skips", "rank", "score", "hand_size",
+          "player_decisions", "cards_drawn", "penalty_cards", "cards_played",
+          "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens")
+ROW = SummaryFields(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
+ROUND_WIDTH = 0
+GAME_FIGURES = ("turns", "reshuffles", "ace_chains", "kh_chains", "longest_chain", "eights",
+                "tens", "skips")
+PLAYER_FIGURES = ("cards_drawn", "penalty_cards", "cards_played", "carte_penalties",
+                  "dealt_aces", "dealt_eights", "dealt_tens")
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    copy_fields(s, _SOURCE, out)
+
+
+def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
+                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])]}
+    stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
+    return result_from(players, stats, PLAYER_FIGURES + ("cards_left", "decisions"))
+
+
+def max_round_rows(params: HuitAmericainParams) -> int:
+    return 0
+
+
+def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
+    """Per-game columns of summary rows (one row per game)."""
+    columns = ROW.hand_columns(rows, GAME_FIGURES)
+    ending = ROW.game(rows, "ending")
+    columns["cyclic"] = ending == ENDINGS.index("cyclic")
+    columns["cards_drawn"] = ROW.players(rows, "cards_drawn", params.players).sum(axis=1) \
+        .astype(np.int32)
+    columns["penalty_cards"] = ROW.players(rows, "penalty_cards", params.players).sum(axis=1) \
+        .astype(np.int32)
+    return columns
+
+
+def player_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int16)
+    columns["cards_left"] = ROW.players(rows, "hand_size", params.players).astype(np.int16)
+    return columns
+
+
+def round_columns(params: HuitAmericainParams, rounds: np.ndarray) -> dict[str, Any]:
+    """A single hand has no round rows: no columns."""
+    return {}

@@ -1,0 +1,110 @@
+"""Le menteur through the common game API: a thin wrapper over the compiled rules
+(:mod:`engines.games.menteur.rules`), on the shedding engines' shared wrapper
+(:mod:`engines.families.shedding.game`)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from engines.core.api import Action
+from engines.core.cards import SUIT_SYMBOLS, card_name
+from engines.families.shedding.game import ShedGame, ShedObservation, ShedState
+from engines.games.menteur import rules as R
+from engines.games.menteur import summary
+from engines.games.menteur.params import MenteurParams
+
+PHASE_NAMES = {R.SETUP: "setup", R.LEAD: "lead", R.FOLLOW: "follow",
+               R.WINDOW_PHASE: "window", R.OVER: "over"}
+
+
+def action_text(code: int) -> str:
+    """Readable form of an action code: ``lay 5♥ as ♠`` (leading), ``lay 9♠`` (following),
+    ``call``, ``no call``."""
+    if code < R.FOLLOW_ACTION:
+        card, suit = divmod(code - R.LEAD_ACTION, R.SUITS)
+        return f"lay {card_name(card)} as {SUIT_SYMBOLS[suit]}"
+    if code < R.CALL_ACTION:
+        return f"lay {card_name(code - R.FOLLOW_ACTION)}"
+    return "call" if code == R.CALL_ACTION else "no call"
+
+
+class MenteurObservation(ShedObservation):
+    """What one seat may know: its hand, the pile (its own cards shown, the others'
+    ``HIDDEN``), the announced suit, hand sizes."""
+
+    @property
+    def suit(self) -> int:
+        """The announced suit of the pile (0..3 for ♥ ♦ ♠ ♣), -1 with no pile."""
+        return int(self._s[R.SUIT])
+
+    @property
+    def layer(self) -> int:
+        """Who laid the last card."""
+        return int(self._s[R.LAYER])
+
+    @cached_property
+    def hand_counts(self) -> np.ndarray:
+        """This seat's cards as counts per card id."""
+        h = R.hand_at(self.player)
+        return self._s[h:h + R.CARDS].copy()
+
+    @cached_property
+    def pile(self) -> list[tuple[int, int]]:
+        """The pile bottom to top: (card id, or ``HIDDEN`` for a card another laid; the
+        seat that laid it)."""
+        s = self._s
+        return [(int(s[R.PILE + i]), int(s[R.PILE_OWNER + i])) for i in range(s[R.PILE_LEN])]
+
+    @cached_property
+    def unseen(self) -> np.ndarray:
+        """The card ids this seat cannot see (other hands and others' pile cards)."""
+        return self._s[R.POOL:R.POOL + self._s[R.UNSEEN]].copy()
+
+    def __repr__(self) -> str:
+        return f"<P{self.player} sees {self.phase}, pile {len(self.pile)}, hand {self.hand}>"
+
+
+class MenteurState(ShedState):
+    """One game of le menteur in progress.  Legal actions, in order: leading, every card in
+    hand (by card id) with each announced suit ♥ ♦ ♠ ♣; following, every card in hand; in
+    the challenge window, ``call``, ``no call``.  The log shows ``P0 lay 5♥ as ♠``,
+    ``P1 call``, ``shown: 5♥ (a lie by P0)``."""
+
+    phase_names = PHASE_NAMES
+    observation_class = MenteurObservation
+
+    def _snapshot(self) -> tuple[int, int, int]:
+        s = self.s
+        return (int(s[R.CHALLENGES]), int(s[R.LAYER]),
+                int(s[R.CORRECT_CALLS:R.CORRECT_CALLS + R.MAX_PLAYERS].sum()))
+
+    def _after(self, before: tuple[int, int, int]) -> None:
+        s = self.s
+        if s[R.CHALLENGES] != before[0]:
+            lie = s[R.CORRECT_CALLS:R.CORRECT_CALLS + R.MAX_PLAYERS].sum() != before[2]
+            self._log.append(("shown", int(s[R.REVEALED]), before[1], bool(lie)))
+
+    def _describe(self, entry: tuple) -> str:
+        verdict = "a lie" if entry[3] else "the truth"
+        return f"shown: {card_name(entry[1])} ({verdict} by P{entry[2]})"
+
+    def __repr__(self) -> str:
+        if self.is_terminal():
+            return "<menteur over>"
+        return (f"<menteur {self.phase}, pile {int(self.s[R.PILE_LEN])}, "
+                f"P{self.current_player} to play>")
+
+
+class Menteur(ShedGame):
+    """Le menteur with fixed parameters (``engines.load("menteur", ...)``)."""
+
+    slug = "menteur"
+    title = "menteur"
+    Params = MenteurParams
+    rules = R
+    summary = summary
+    actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+    examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
+    state_class = MenteurState

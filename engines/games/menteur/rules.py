@@ -1,0 +1,449 @@
+"""Le menteur: the rules, once, as compiled functions over a flat state array.
+
+Read alongside ``shared/rules/menteur.md`` (spec) and the French source text.  The sections
+follow the rulebook: components and the deal, the lead ("pose au milieu de la table une carte
+face retournée, tout en annonçant la couleur"), the follow ("poser une carte à la même
+couleur ... il est possible (et permis) de mentir"), the challenge ("menteur!": the card is
+shown; a liar takes the pile and leads again, else the accuser takes it), the end.  The
+Python API (:mod:`engines.games.menteur.game`) calls these functions.  Turn order and the turn cap
+come from the shedding core (:mod:`engines.families.shedding.rules`).
+
+Readings of the text (each coded where stated):
+
+* The dealer is the last seat; every card is dealt one at a time from seat 0, who leads.
+* The challenge window (A3, A4): after each card, every other player still in play is asked
+  in turn from the layer's left (``caller_priority=random``: in a random order drawn from the
+  chance stream) whether he calls; the first call closes the window.  Only the card just
+  laid can be challenged; one may not pass one's turn to lay (A5).
+* A lie is a card whose suit is not the announced one; a Joker is always a lie, or is true
+  for any suit with ``joker_rule=wild`` (A1).
+* Lie shown: "il remporte toutes les cartes posées sur la table ... et relance à la couleur de
+  son choix".  Truth shown: the accuser takes the pile and (A2) leads a new pile, or the
+  player after the layer leads (``after_truth=next_after_layer``).
+* A player whose last card is not shown to be a lie (nobody calls, or the call shows the
+  truth) is out: the first out wins (A6: an unchallenged lie wins too).  With
+  ``play_to_last`` the others play on and the last holding cards loses; the pile stays and
+  the next player follows it.
+* A game reaching ``max_turns`` decisions is capped and ranked by the fewest cards in hand.
+* Result: the first out ranks 1, the others share rank 2 (``play_to_last``: the order of
+  going out); the score is minus the cards left in hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
+from engines.core.chance import shuffle
+from engines.core.layout import Layout
+from engines.families.shedding import rules as shedding
+from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
+
+# --------------------------------------------------------------------------------------
+# Components
+# --------------------------------------------------------------------------------------
+CARDS = STANDARD_CARDS + 2              # card ids 0..51, Jokers 52 and 53
+SUITS = 4
+LOWEST_RANK_32 = 7                      # the 32-card pack: 7 to Ace
+NO_SUIT = -1
+
+
+@njit(cache=True, inline="always")
+def suit_of(card):
+    return card // RANKS_PER_SUIT if card < STANDARD_CARDS else NO_SUIT
+
+
+# --------------------------------------------------------------------------------------
+# Parameters, as a flat array for compiled code (see MenteurParams for their meaning)
+# --------------------------------------------------------------------------------------
+PARAMS = Layout(("players", 1), ("in_deck", CARDS), ("joker_wild", 1),
+                ("taker_leads", 1), ("random_priority", 1), ("play_to_last", 1),
+                ("max_turns", 1))
+P_PLAYERS = PARAMS.offset("players")
+P_IN_DECK = PARAMS.offset("in_deck")
+P_JOKER_WILD = PARAMS.offset("joker_wild")
+P_TAKER_LEADS = PARAMS.offset("taker_leads")
+P_RANDOM_PRIORITY = PARAMS.offset("random_priority")
+P_PLAY_TO_LAST = PARAMS.offset("play_to_last")
+P_MAX_TURNS = PARAMS.offset("max_turns")
+
+
+def encode_params(params: MenteurParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    p[P_PLAYERS] = params.players
+    for card in range(CARDS):
+        if card >= STANDARD_CARDS:
+            p[P_IN_DECK + card] = params.deck == 54
+        else:
+            p[P_IN_DECK + card] = params.deck != 32 or card % RANKS_PER_SUIT + 2 >= \
+                LOWEST_RANK_32
+    p[P_JOKER_WILD] = params.joker_rule == "wild"
+    p[P_TAKER_LEADS] = params.after_truth == "taker_leads"
+    p[P_RANDOM_PRIORITY] = params.caller_priority == "random"
+    p[P_PLAY_TO_LAST] = params.play_to_last
+    p[P_MAX_TURNS] = params.max_turns
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# State: one flat int32 array
+# --------------------------------------------------------------------------------------
+STATE = Layout(
+    ("phase", 1), ("current", 1), ("decisions", 1), ("turns", 1), ("suit", 1),
+    ("layer", 1), ("window", 1), ("window_len", 1), ("window_order", MAX_PLAYERS),
+    ("active", 1), ("finished", 1), ("ending", 1), ("unseen", 1),
+    ("pile_len", 1), ("pile", CARDS), ("pile_owner", CARDS),
+    ("hand", MAX_PLAYERS * CARDS), ("hand_size", MAX_PLAYERS), ("out", MAX_PLAYERS),
+    ("revealed", 1),                    # the last card shown by a call (-1: none yet)
+    # figures for results
+    ("challenges", 1), ("unchallenged_lies", 1), ("won_on_lie", 1), ("largest_pile", 1),
+    ("player_decisions", MAX_PLAYERS), ("lays", MAX_PLAYERS), ("lies", MAX_PLAYERS),
+    ("calls", MAX_PLAYERS), ("correct_calls", MAX_PLAYERS), ("caught", MAX_PLAYERS),
+    ("piles_taken", MAX_PLAYERS), ("cards_taken", MAX_PLAYERS),
+    ("score", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+    ("pool", CARDS),                    # observations: the cards the seat cannot see
+)
+STATE_SIZE = STATE.size
+PHASE = STATE.offset("phase")
+CURRENT = STATE.offset("current")
+DECISIONS = STATE.offset("decisions")
+TURNS = STATE.offset("turns")
+SUIT = STATE.offset("suit")
+LAYER = STATE.offset("layer")
+WINDOW = STATE.offset("window")
+WINDOW_LEN = STATE.offset("window_len")
+WINDOW_ORDER = STATE.offset("window_order")
+ACTIVE = STATE.offset("active")
+FINISHED = STATE.offset("finished")
+ENDING = STATE.offset("ending")
+UNSEEN = STATE.offset("unseen")
+PILE_LEN = STATE.offset("pile_len")
+PILE = STATE.offset("pile")
+PILE_OWNER = STATE.offset("pile_owner")
+HAND = STATE.offset("hand")
+HAND_SIZE = STATE.offset("hand_size")
+OUT = STATE.offset("out")
+REVEALED = STATE.offset("revealed")
+CHALLENGES = STATE.offset("challenges")
+UNCHALLENGED_LIES = STATE.offset("unchallenged_lies")
+WON_ON_LIE = STATE.offset("won_on_lie")
+LARGEST_PILE = STATE.offset("largest_pile")
+PLAYER_DECISIONS = STATE.offset("player_decisions")
+LAYS = STATE.offset("lays")
+LIES = STATE.offset("lies")
+CALLS = STATE.offset("calls")
+CORRECT_CALLS = STATE.offset("correct_calls")
+CAUGHT = STATE.offset("caught")
+PILES_TAKEN = STATE.offset("piles_taken")
+CARDS_TAKEN = STATE.offset("cards_taken")
+SCORE = STATE.offset("score")
+RANK = STATE.offset("rank")
+POOL = STATE.offset("pool")
+HIDDEN = -1                             # a face-down card the observer did not lay
+
+# Phases.  SETUP is the deal; LEAD, FOLLOW and WINDOW wait for a decision.
+SETUP, LEAD, FOLLOW, WINDOW_PHASE, OVER = 0, 1, 2, 3, 4
+
+# Actions: lead(card, announced suit), follow(card), call "menteur!", no call.
+LEAD_ACTION = 0                         # + 4 * card + suit
+FOLLOW_ACTION = SUITS * CARDS           # + card
+CALL_ACTION = FOLLOW_ACTION + CARDS
+NO_CALL_ACTION = CALL_ACTION + 1
+N_ACTIONS = NO_CALL_ACTION + 1
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.core.streams)
+APPLY_DRAWS = True
+
+
+@njit(cache=True, inline="always")
+def hand_at(player):
+    return HAND + player * CARDS
+
+
+@njit(cache=True)
+def is_lie(pr, card, suit):
+    """A card not of the announced suit; a Joker always (A1: true with ``joker_rule=wild``)."""
+    if card >= STANDARD_CARDS:
+        return not pr[P_JOKER_WILD]
+    return suit_of(card) != suit
+
+
+# --------------------------------------------------------------------------------------
+# Setup: "Les cartes sont distribuées entre les différents joueurs"
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s, pr):
+    """The state before the deal: the pack in order in the pile field."""
+    s[:] = 0
+    n = 0
+    for card in range(CARDS):
+        if pr[P_IN_DECK + card]:
+            s[PILE + n] = card
+            n += 1
+    s[PILE_LEN] = n
+    s[ACTIVE] = pr[P_PLAYERS]
+    s[SUIT] = NO_SUIT
+    s[LAYER] = -1
+    s[REVEALED] = -1
+    s[PHASE] = SETUP
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Shuffle and deal every card one at a time from seat 0, who leads."""
+    n = s[PILE_LEN]
+    shuffle(rng, s[PILE:PILE + n])
+    players = pr[P_PLAYERS]
+    for i in range(n):
+        p = i % players
+        s[hand_at(p) + s[PILE + i]] += 1
+        s[HAND_SIZE + p] += 1
+    s[PILE_LEN] = 0
+    s[PILE:PILE + CARDS] = 0
+    start_lead(s, 0)
+
+
+@njit(cache=True)
+def start_lead(s, player):
+    s[CURRENT] = player
+    s[PHASE] = LEAD
+    s[SUIT] = NO_SUIT
+    s[TURNS] += 1
+
+
+# --------------------------------------------------------------------------------------
+# Laying a card face down
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def lay_actions(s, pr, player, out):
+    """Leading: every card in hand with each announced suit ♥ ♦ ♠ ♣; following: every card
+    in hand (the announcement is the pile's suit).  By card id."""
+    h = hand_at(player)
+    n = 0
+    for card in range(CARDS):
+        if s[h + card] == 0:
+            continue
+        if s[PHASE] == LEAD:
+            for suit in range(SUITS):
+                out[n] = LEAD_ACTION + SUITS * card + suit
+                n += 1
+        else:
+            out[n] = FOLLOW_ACTION + card
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def lay(s, pr, player, card, rng):
+    """The card goes face down on the pile; then the challenge window opens."""
+    s[hand_at(player) + card] -= 1
+    s[HAND_SIZE + player] -= 1
+    s[PILE + s[PILE_LEN]] = card
+    s[PILE_OWNER + s[PILE_LEN]] = player
+    s[PILE_LEN] += 1
+    s[LAYER] = player
+    s[LAYS + player] += 1
+    s[LIES + player] += is_lie(pr, card, s[SUIT])
+    open_window(s, pr, player, rng)
+
+
+@njit(cache=True)
+def open_window(s, pr, layer, rng):
+    """Every other player in play, from the layer's left (A3: or in a random order), may say
+    "menteur!" in turn."""
+    n = 0
+    p = layer
+    for _ in range(s[ACTIVE] - 1):
+        p = shedding.next_seat(s, OUT, pr[P_PLAYERS], p)
+        s[WINDOW_ORDER + n] = p
+        n += 1
+    if pr[P_RANDOM_PRIORITY]:
+        shuffle(rng, s[WINDOW_ORDER:WINDOW_ORDER + n])
+    s[WINDOW_LEN] = n
+    s[WINDOW] = 0
+    s[PHASE] = WINDOW_PHASE
+    s[CURRENT] = s[WINDOW_ORDER]
+
+
+# --------------------------------------------------------------------------------------
+# The challenge: "menteur!"
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def take_pile(s, player):
+    """``player`` puts every card of the pile in his hand."""
+    n = s[PILE_LEN]
+    for i in range(n):
+        s[hand_at(player) + s[PILE + i]] += 1
+    s[HAND_SIZE + player] += n
+    s[PILES_TAKEN + player] += 1
+    s[CARDS_TAKEN + player] += n
+    s[LARGEST_PILE] = max(s[LARGEST_PILE], n)
+    s[PILE_LEN] = 0
+
+
+@njit(cache=True)
+def no_call(s, pr):
+    """The next player in the window is asked; nobody called: the layer, out of cards, is
+    out, and the next player follows the pile."""
+    s[WINDOW] += 1
+    if s[WINDOW] < s[WINDOW_LEN]:
+        s[CURRENT] = s[WINDOW_ORDER + s[WINDOW]]
+        return
+    layer = s[LAYER]
+    last = s[PILE + s[PILE_LEN] - 1]
+    lie = is_lie(pr, last, s[SUIT])
+    s[UNCHALLENGED_LIES] += lie
+    if s[HAND_SIZE + layer] == 0:
+        if lie and s[FINISHED] == 0:
+            s[WON_ON_LIE] = 1
+        go_out(s, pr, layer)
+        if s[PHASE] == OVER:
+            return
+    s[CURRENT] = shedding.next_seat(s, OUT, pr[P_PLAYERS], layer)
+    s[PHASE] = FOLLOW
+    s[TURNS] += 1
+
+
+@njit(cache=True)
+def call(s, pr, caller):
+    """The card is shown.  A lie: the layer takes the pile and leads again.  The truth: the
+    accuser takes the pile; he leads (A2: or the player after the layer)."""
+    layer = s[LAYER]
+    last = s[PILE + s[PILE_LEN] - 1]
+    s[REVEALED] = last
+    s[CHALLENGES] += 1
+    s[CALLS + caller] += 1
+    if is_lie(pr, last, s[SUIT]):
+        s[CORRECT_CALLS + caller] += 1
+        s[CAUGHT + layer] += 1
+        take_pile(s, layer)
+        start_lead(s, layer)
+        return
+    take_pile(s, caller)
+    if s[HAND_SIZE + layer] == 0:
+        go_out(s, pr, layer)
+        if s[PHASE] == OVER:
+            return
+    if pr[P_TAKER_LEADS]:
+        start_lead(s, caller)
+    else:
+        start_lead(s, shedding.next_seat(s, OUT, pr[P_PLAYERS], layer))
+
+
+# --------------------------------------------------------------------------------------
+# The end: "Le but du jeu est de se débarrasser de toutes ses cartes"
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def go_out(s, pr, player):
+    s[FINISHED] += 1
+    s[OUT + player] = s[FINISHED]
+    s[ACTIVE] -= 1
+    if not pr[P_PLAY_TO_LAST] or s[ACTIVE] <= 1:
+        finish(s, pr, shedding.FINISHED)
+
+
+@njit(cache=True)
+def finish(s, pr, ending):
+    """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`)."""
+    shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
+    s[ENDING] = ending
+    s[PHASE] = OVER
+    s[CURRENT] = -1
+
+
+# --------------------------------------------------------------------------------------
+# The game loop's entry points
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count."""
+    if s[PHASE] == WINDOW_PHASE:
+        out[0] = CALL_ACTION
+        out[1] = NO_CALL_ACTION
+        return 2
+    if s[PHASE] == LEAD or s[PHASE] == FOLLOW:
+        return lay_actions(s, pr, s[CURRENT], out)
+    return 0
+
+
+@njit(cache=True)
+def apply_action(s, pr, action, rng):
+    """Play a legal action for the current player (legality is the caller's check); chance
+    (a random calling order) draws from ``rng``.  The game ends as capped at ``max_turns``."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    if action == CALL_ACTION:
+        call(s, pr, player)
+    elif action == NO_CALL_ACTION:
+        no_call(s, pr)
+    elif action >= FOLLOW_ACTION:
+        lay(s, pr, player, action - FOLLOW_ACTION, rng)
+    else:
+        s[SUIT] = (action - LEAD_ACTION) % SUITS
+        lay(s, pr, player, (action - LEAD_ACTION) // SUITS, rng)
+    if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
+        finish(s, pr, shedding.CAPPED)
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Resolve the pending chance step (the deal), if any."""
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def observe(s, pr, player, out):
+    """Copy into ``out`` what ``player`` may know: his hand, the cards he laid in the pile,
+    hand and pile sizes, every shown card and public figure.  The other hands are emptied
+    (sizes kept), the pile cards others laid are ``HIDDEN``, and the cards he cannot see are
+    listed, sorted, in ``pool`` (``unseen`` of them).  Cards he saw in a pile another player
+    took are not tracked: the observation is coarser there than his memory could be."""
+    out[:] = s
+    unseen = 0
+    counts = np.zeros(CARDS, dtype=np.int32)
+    for p in range(pr[P_PLAYERS]):
+        if p != player:
+            h = hand_at(p)
+            for card in range(CARDS):
+                counts[card] += s[h + card]
+                out[h + card] = 0
+    for i in range(s[PILE_LEN]):
+        if s[PILE_OWNER + i] != player:
+            counts[s[PILE + i]] += 1
+            out[PILE + i] = HIDDEN
+    for card in range(CARDS):
+        for _ in range(counts[card]):
+            out[POOL + unseen] = card
+            unseen += 1
+    out[POOL + unseen:POOL + CARDS] = 0
+    out[UNSEEN] = unseen
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
+    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
+    cards shuffled into the hidden pile places and the other hands (sizes kept).  Starts from
+    the observation, so for a given ``rng`` the result depends only on what ``player`` may
+    know."""
+    observe(s, pr, player, out)
+    unseen = out[UNSEEN]
+    shuffle(rng, out[POOL:POOL + unseen])
+    for i in range(out[PILE_LEN]):
+        if out[PILE + i] == HIDDEN:
+            unseen -= 1
+            out[PILE + i] = out[POOL + unseen]
+    for p in range(pr[P_PLAYERS]):
+        if p == player:
+            continue
+        for _ in range(out[HAND_SIZE + p]):
+            unseen -= 1
+            out[hand_at(p) + out[POOL + unseen]] += 1
+    out[POOL:POOL + CARDS] = 0
+    out[UNSEEN] = 0

@@ -1,0 +1,74 @@
+"""The record of a finished game of le menteur: one flat summary row (a single hand: no
+round rows).  ``summarize`` copies the final figures out of a state array; :func:`result`
+turns a row into the common :class:`engines.core.api.Result`; the ``*_columns`` functions build
+the result tables' columns (documented in ``docs/results-menteur.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.core.api import Result
+from engines.families.shedding.records import SummaryFields, copy_fields, result_from
+from engines.families.shedding.rules import ENDINGS
+from engines.games.menteur import rules as R
+from engines.games.menteur.params import MenteurParams
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
+          "largest_pile", "rank", "score", "hand_size", "player_decisions", "lays", "lies",
+          "calls", "correct_calls", "caught", "piles_taken", "cards_taken")
+ROW = SummaryFields(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
+ROUND_WIDTH = 0
+GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile")
+PLAYER_FIGURES = ("lays", "lies", "calls", "correct_calls", "caught", "piles_taken",
+                  "cards_taken")
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    copy_fields(s, _SOURCE, out)
+
+
+def result(params: MenteurParams, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    players = player_columns(params, rows)
+    games = game_columns(params, rows)
+    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
+                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])],
+                             "won_on_lie": bool(games["won_on_lie"][0])}
+    stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
+    return result_from(players, stats, PLAYER_FIGURES + ("cards_left", "decisions"))
+
+
+def max_round_rows(params: MenteurParams) -> int:
+    return 0
+
+
+def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
+    """Per-game columns of summary rows (one row per game)."""
+    columns = ROW.hand_columns(rows, GAME_FIGURES)
+    columns["won_on_lie"] = ROW.game(rows, "won_on_lie") > 0
+    columns["lies"] = ROW.players(rows, "lies", params.players).sum(axis=1).astype(np.int32)
+    columns["correct_calls"] = ROW.players(rows, "correct_calls", params.players).sum(axis=1) \
+        .astype(np.int32)
+    return columns
+
+
+def player_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int16)
+    columns["cards_left"] = ROW.players(rows, "hand_size", params.players).astype(np.int16)
+    return columns
+
+
+def round_columns(params: MenteurParams, rounds: np.ndarray) -> dict[str, Any]:
+    """A single hand has no round rows: no columns."""
+    return {}

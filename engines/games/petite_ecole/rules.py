@@ -1,0 +1,423 @@
+"""La petite école (le gros cochon): the rules, once, as compiled functions over a flat
+state array.
+
+Read alongside ``shared/rules/petite-ecole.md`` (spec) and the French source (Jeepy's
+text).  The sections follow the rulebook: components, the deal, a turn (draw, lay, discard),
+the stages, the end of a hand (count and progression), the end of the match.  Melds, the
+table and the search for a stage come from the rummy core (:mod:`engines.families.rummy.rules`);
+the stock and its reshuffle from the shedding core.
+
+Readings of the text (each coded where stated):
+
+* Ten stages ("échelons") in order (parameter ``stage_table``, whose last stage plays the
+  part of stage 10 below); every player starts at stage 1.  A stage's figures are
+  minimum sizes (A2): "triple" is a group of 3 or more, "quadruple" of 4 or more, "série de
+  4" a run of 4 or more; two groups of one stage may share a rank (A5).  Groups are
+  free (any suits, repeats allowed, any size); runs are of one suit (A1; with
+  ``run_same_suit=false``, of any suits, the natural laid at each rank being the lowest
+  card id held of it), from 3 to the Ace ("du 3 à l'As": the Ace is high only).
+* The 2 is wild ("carte frimée"), never natural (A4); a figure holds at least one natural
+  card (A3; variants ``naturals_ge_wilds``, ``max_one_wild``).  Wilds on the table stay
+  there (A11).
+* A turn is several decisions: draw (``draw stock`` / ``take discard``: the écart's top
+  card, always allowed), then lay-downs, then ``discard``.  The stage's figures are laid
+  one by one in one turn ("dès que le joueur a en main les cartes de son échelon, il peut
+  les poser"): a figure is offered only if the rest of the stage can still be laid from
+  what is left, and the player cannot discard until it is.  After his stage, this turn or
+  later, he lays other figures of 3 or more and lays off on any figure (A6).
+* The card taken from the écart is not discarded the same turn (A8, unless
+  ``may_rediscard_taken``); another copy of it (multi-deck) may be, and should it be the
+  only card left, it may be.
+* Going out: the last card is discarded (A7; with ``must_discard_to_go_out=false`` a
+  lay-down may empty the hand, which ends it).
+* End of a hand: the others count their cards (A 15, K Q J 10 10, 3 to 9 5, 2 20); every
+  player who laid his stage moves up, the others "redoublent".  The deal passes left.
+* The match ends after a hand in which a player passed stage 10 (A10): the lowest total
+  among those who passed it wins (variant: the lowest total of all).  The others rank
+  after them by total.  A hand where a draw finds nothing to draw (the écart reshuffled
+  away) ends void: no count, no progression.  A hand reaching ``max_turns`` turns, or a
+  match reaching ``max_hands`` hands, ends the match as capped, ranked by stage reached
+  then total.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.layout import Layout
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
+from engines.families.rummy.turns import (
+    DRAW,
+    DRAW_STOCK,
+    HAND_SIZE_AT,
+    LAY_ACTION,
+    MAX_PLAYERS,
+    PHASE,
+    PLAY,
+    SETUP,
+    TAKE_DISCARD,
+    TOTAL,
+    hand_at,
+)
+from engines.games.petite_ecole.params import HAND_SIZE, MAX_HANDS, MAX_STAGES, PetiteEcoleParams
+
+# --------------------------------------------------------------------------------------
+# Components: two (three) decks of 52, no jokers, 13 cards each, 2s wild
+# --------------------------------------------------------------------------------------
+ACE_PENALTY, TEN_PENALTY, LOW_PENALTY, TWO_PENALTY = 15, 10, 5, 20
+# A stage is a row (runs, their minimum length, groups, their minimum size) of the
+# parameter ``stage_table`` (default: the text's ten, ``params.TEXT_STAGES``).
+STAGE_FIELDS = 4
+WILD_LIMITS = {"one_natural": (MAX_RUN, 1, 0), "naturals_ge_wilds": (MAX_RUN, 1, 1),
+               "max_one_wild": (1, 1, 0)}       # max wilds, min naturals, wilds <= naturals
+FIRST_NATURAL_POSITION = 3                      # runs "du 3 à l'As"
+
+# --------------------------------------------------------------------------------------
+# Parameters, as a flat array for compiled code (see PetiteEcoleParams); the core's first
+# --------------------------------------------------------------------------------------
+PARAMS = Layout(*rummy.CORE_PARAMS, ("decks", 1), ("keep", 1), ("rediscard", 1),
+                ("overall", 1), ("max_hands", 1), ("max_turns", 1), ("stage_count", 1),
+                ("stages", MAX_STAGES * STAGE_FIELDS))
+P_DECKS = PARAMS.offset("decks")
+P_KEEP = PARAMS.offset("keep")
+P_REDISCARD = PARAMS.offset("rediscard")
+P_OVERALL = PARAMS.offset("overall")
+P_MAX_HANDS = PARAMS.offset("max_hands")
+P_MAX_TURNS = PARAMS.offset("max_turns")
+P_STAGE_COUNT = PARAMS.offset("stage_count")
+P_STAGES = PARAMS.offset("stages")
+
+
+def encode_params(params: PetiteEcoleParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    p[P_PLAYERS] = params.players
+    p[rummy.P_WILD_POLICY] = rummy.TWOS
+    max_wilds, min_naturals, ratio = WILD_LIMITS[params.wild_limit]
+    p[rummy.P_MAX_WILDS] = max_wilds
+    p[rummy.P_MIN_NATURALS] = min_naturals
+    p[rummy.P_WILDS_LE_NATURALS] = ratio
+    p[rummy.P_GROUPS] = 1
+    p[rummy.P_FREE_GROUPS] = 1
+    p[rummy.P_RUN_MIN] = FIRST_NATURAL_POSITION
+    p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
+    p[rummy.P_MIXED_RUNS] = not params.run_same_suit
+    p[P_DECKS] = params.decks
+    p[P_KEEP] = 1 if params.must_discard_to_go_out else 0
+    p[P_REDISCARD] = params.may_rediscard_taken
+    p[P_OVERALL] = params.winner_rule == "lowest_points_overall"
+    p[P_MAX_HANDS] = params.max_hands
+    p[P_MAX_TURNS] = params.max_turns
+    stages = params.stages
+    p[P_STAGE_COUNT] = len(stages)
+    p[P_STAGES:P_STAGES + len(stages) * STAGE_FIELDS] = np.array(stages).ravel()
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# State: the rummy prefix (engines.families.rummy.turns), then petite école's own fields
+# --------------------------------------------------------------------------------------
+# A round row (one per hand): the common fields (hand, dealer, winner (-1: void or capped),
+# turns, reshuffles, écart cards taken, ending), then per seat the hand's score, the stage
+# played (1..10) and whether it was passed.
+ROUND_FIELDS = T.ROUND_CORE
+ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS), ("stage", MAX_PLAYERS),
+                   ("passed", MAX_PLAYERS))
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_SCORE, ROUND_STAGE, ROUND_PASSED = ROUND_ROW.offsets("score", "stage", "passed")
+FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
+
+STATE = Layout(
+    *T.CORE_STATE,
+    ("runs_left", 1), ("groups_left", 1),
+    ("stage", MAX_PLAYERS), ("laid_stage", MAX_PLAYERS), ("stages_passed", MAX_PLAYERS),
+    ("rounds", MAX_HANDS * ROUND_WIDTH),
+)
+STATE_SIZE = STATE.size
+# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
+# turn core's, and a decision's legal codes fit in the turn core's buffer
+OVER = T.OVER
+N_ACTIONS = T.MAX_LEGAL
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.core.streams)
+APPLY_DRAWS = True
+CURRENT = T.CURRENT
+RUNS_LEFT = STATE.offset("runs_left")
+GROUPS_LEFT = STATE.offset("groups_left")
+STAGE = STATE.offset("stage")
+LAID_STAGE = STATE.offset("laid_stage")
+STAGES_PASSED = STATE.offset("stages_passed")
+ROUNDS = STATE.offset("rounds")
+
+# A player's stage in this hand: not laid, being laid this turn, laid.
+NOT_LAID, LAYING, LAID = 0, 1, 2
+
+
+@njit(cache=True)
+def penalty_values():
+    """"As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"."""
+    values = np.zeros(CARD_KINDS, dtype=np.int32)
+    for card in range(rummy.JOKER):
+        rank = rummy.card_rank(card)
+        if rank == 14:
+            values[card] = ACE_PENALTY
+        elif rank >= 10:
+            values[card] = TEN_PENALTY
+        elif rank == 2:
+            values[card] = TWO_PENALTY
+        else:
+            values[card] = LOW_PENALTY
+    return values
+
+
+# --------------------------------------------------------------------------------------
+# Setup: "le brasseur distribue 13 cartes par joueur et retourne la carte suivante"
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s, pr):
+    """The state before the first deal."""
+    T.new_game(s)
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Gather and shuffle the decks, deal 13 cards to each player from the dealer's left,
+    turn the next card up as the écart; the dealer's left plays first."""
+    T.deal(s, pr, rng, pr[P_DECKS], 0, HAND_SIZE, True)
+    for p in range(MAX_PLAYERS):
+        s[LAID_STAGE + p] = NOT_LAID
+    T.start_turn(s, (s[T.DEALER] + 1) % pr[P_PLAYERS])
+
+
+# --------------------------------------------------------------------------------------
+# The stage: its figures, laid one by one in one turn
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def stage_figures(pr, stage):
+    """(runs, run length, groups, group size) of stage ``stage`` (0 is the first)."""
+    row = P_STAGES + stage * STAGE_FIELDS
+    return (np.int64(pr[row]), np.int64(pr[row + 1]), np.int64(pr[row + 2]),
+            np.int64(pr[row + 3]))
+
+
+@njit(cache=True)
+def stage_left(s, pr, player):
+    """(runs, run length, groups, group size) still to lay for the player's stage."""
+    runs, run_length, groups, group_size = stage_figures(pr, s[STAGE + player])
+    if s[LAID_STAGE + player] == LAYING:
+        return np.int64(s[RUNS_LEFT]), run_length, np.int64(s[GROUPS_LEFT]), group_size
+    return runs, run_length, groups, group_size
+
+
+@njit(cache=True)
+def stage_meld_ok(s, pr, player, hand, size, code):
+    """Whether the meld code fills a figure of the stage with the rest still layable."""
+    runs, run_length, groups, group_length = stage_left(s, pr, player)
+    length = rummy.meld_length(code)
+    if rummy.meld_kind(code) == rummy.RUN:
+        if runs == 0 or length < run_length:
+            return False
+        runs -= 1
+    else:
+        if groups == 0 or length < group_length:
+            return False
+        groups -= 1
+    rest = hand.copy()
+    places = np.empty(MAX_RUN, dtype=np.int32)
+    rummy.remove_meld(pr, rest, code, places)
+    return rummy.can_fill(pr, rest, size - length, runs, run_length, groups, group_length,
+                          pr[P_KEEP])
+
+
+# --------------------------------------------------------------------------------------
+# Legal actions
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_actions(s, pr, player, out):
+    """Lay-downs in order: melds (the core's enumeration order: runs, then groups), lay-offs
+    (by table meld, card, end), then discards (by card).  Before his stage is laid, only
+    melds that keep the stage layable; while it is being laid, no discard."""
+    h = hand_at(player)
+    hand = s[h:h + CARD_KINDS].copy()
+    size = s[HAND_SIZE_AT + player]
+    keep = pr[P_KEEP]
+    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    count = rummy.enumerate_melds(pr, hand, size - keep, melds)
+    laid = s[LAID_STAGE + player]
+    n = 0
+    for i in range(count):
+        if laid == LAID or stage_meld_ok(s, pr, player, hand, size, melds[i]):
+            out[n] = LAY_ACTION + melds[i]
+            n += 1
+    if laid == LAID and size - 1 >= keep:
+        n = T.layoff_actions(s, pr, hand, -1, T.ALL_SEATS, out, n)
+    if laid != LAYING or n == 0:
+        barred = -1 if pr[P_REDISCARD] else s[T.TAKEN]
+        n = T.discard_actions(s, player, barred, out, n)
+    return n
+
+
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count."""
+    if s[PHASE] == DRAW:
+        out[0] = DRAW_STOCK
+        if s[T.DISCARD_LEN] > 0:
+            out[1] = TAKE_DISCARD
+            return 2
+        return 1
+    if s[PHASE] == PLAY:
+        return play_actions(s, pr, s[T.CURRENT], out)
+    return 0
+
+
+# --------------------------------------------------------------------------------------
+# Playing an action
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def draw_stock(s, pr, player, rng):
+    """The top card of the talon, rebuilt from the écart when empty (A9); nothing to draw
+    at all ends the hand void."""
+    if not T.draw_stock(s, player, rng):
+        end_hand(s, pr, -1, VOID)
+
+
+@njit(cache=True)
+def lay_meld(s, pr, player, code):
+    """Lay a figure; before the stage is laid, a figure of it."""
+    if s[LAID_STAGE + player] != LAID:
+        runs, _, groups, _ = stage_left(s, pr, player)
+        if rummy.meld_kind(code) == rummy.RUN:
+            runs -= 1
+        else:
+            groups -= 1
+        s[RUNS_LEFT] = runs
+        s[GROUPS_LEFT] = groups
+        s[LAID_STAGE + player] = LAID if runs == 0 and groups == 0 else LAYING
+    T.lay_meld(s, pr, player, code, np.empty(MAX_RUN, dtype=np.int32))
+    after_lay(s, pr, player)
+
+
+@njit(cache=True)
+def after_lay(s, pr, player):
+    """With ``must_discard_to_go_out=false``, a lay-down that empties the hand ends it."""
+    if s[HAND_SIZE_AT + player] == 0:
+        end_hand(s, pr, player, FINISHED)
+
+
+@njit(cache=True)
+def lay_off_card(s, pr, player, k, card, end):
+    T.lay_off(s, pr, player, k, card, end)
+    after_lay(s, pr, player)
+
+
+@njit(cache=True)
+def discard(s, pr, player, card):
+    """The turn ends; the last card goes out."""
+    if T.discard(s, player, card) == 0:
+        end_hand(s, pr, player, FINISHED)
+        return
+    if s[T.TURN] + 1 >= pr[P_MAX_TURNS]:
+        end_hand(s, pr, -1, CAPPED)
+        return
+    T.start_turn(s, (player + 1) % pr[P_PLAYERS])
+
+
+@njit(cache=True)
+def apply_action(s, pr, action, rng):
+    """Play a legal action for the current player (legality is the caller's check); chance
+    steps draw from ``rng``."""
+    player = s[T.CURRENT]
+    s[T.DECISIONS] += 1
+    s[T.PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
+        draw_stock(s, pr, player, rng)
+    elif kind == 1:
+        T.take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
+    else:
+        lay_meld(s, pr, player, a)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Resolve the pending chance step (the deal), if any."""
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+# --------------------------------------------------------------------------------------
+# "Fin du tour": the count, the progression; the end of the match
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def end_hand(s, pr, winner, ending):
+    """Count and progress (none for a void or capped hand), record the hand, then deal the
+    next or end the match."""
+    players = pr[P_PLAYERS]
+    row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
+    values = penalty_values()
+    done = False
+    for p in range(players):
+        score = 0
+        passed = ending == FINISHED and s[LAID_STAGE + p] == LAID
+        if ending == FINISHED and p != winner:
+            h = hand_at(p)
+            score = rummy.hand_penalty(s[h:h + CARD_KINDS], values)
+        s[TOTAL + p] += score
+        s[row + ROUND_SCORE + p] = score
+        s[row + ROUND_STAGE + p] = s[STAGE + p] + 1
+        s[row + ROUND_PASSED + p] = passed
+        if passed:
+            s[STAGE + p] += 1
+            s[STAGES_PASSED + p] += 1
+            done = done or s[STAGE + p] == pr[P_STAGE_COUNT]
+    T.record_hand(s, row, winner, ending)
+    if done or ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS]:
+        finish(s, pr, done)
+        return
+    s[T.DEALER] = (s[T.DEALER] + 1) % players
+    s[PHASE] = SETUP
+
+
+@njit(cache=True)
+def ranks_before(s, pr, q, p, done):
+    """Whether seat ``q`` ranks before seat ``p``: once stage 10 is passed, those who
+    passed it first (A10; not with ``lowest_points_overall``), then the lower total; in a
+    capped match the higher stage, then the lower total."""
+    if done:
+        last = pr[P_STAGE_COUNT]
+        first_q, first_p = s[STAGE + q] == last, s[STAGE + p] == last
+        if not pr[P_OVERALL] and first_q != first_p:
+            return first_q
+    elif s[STAGE + q] != s[STAGE + p]:
+        return s[STAGE + q] > s[STAGE + p]
+    return s[TOTAL + q] < s[TOTAL + p]
+
+
+@njit(cache=True)
+def finish(s, pr, done):
+    """"Le premier à passer le 10ème échelon (ou celui qui a le moins de points) a gagné":
+    rank every seat (:func:`ranks_before`; equal keys share a rank)."""
+    players = pr[P_PLAYERS]
+    for p in range(players):
+        better = 0
+        for q in range(players):
+            better += ranks_before(s, pr, q, p, done)
+        s[T.RANK + p] = better + 1
+    T.end_match(s, not done)
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information: the rummy views (engines.families.rummy.turns)
+# --------------------------------------------------------------------------------------
+observe = T.observe
+determinize = T.determinize

@@ -1,0 +1,392 @@
+"""Le pinacle: the rules, once, as compiled functions over a flat state array.
+
+Read alongside ``shared/rules/pinacle.md`` (spec) and the French source.  Melds, the table
+and the pinacle's move come from the rummy core (:mod:`engines.families.rummy.rules`), the turn
+steps from :mod:`engines.families.rummy.turns`.
+
+Readings of the text (each coded where stated):
+
+* One deck; 36 cards dealt in all (18, 12 or 9 each), "la dernière carte est retournée":
+  the 37th card starts the discard pile; the 15 others are the talon.
+* Only runs ("étaler des suites ... de même couleur"), 3 cards or more; the Ace low or high,
+  no wrap (A3).  The four 2s, "pinacles", stand for any card of their own suit only, and a
+  2 may stand as itself (A-2-3).
+* A turn: draw (the talon or the card just discarded, always allowed: A6), then lay runs,
+  lay off on any run (A2; ``own_team_only``: one's own team's), move a pinacle, then
+  discard.  The move ("si un joueur possède le valet et que la suite 10-pinacle-dame est
+  étalée, il a la possibilité de placer son valet dans la suite et de poser le pinacle à la
+  place du roi ou du 9"): the natural card takes the pinacle's place, the pinacle goes to
+  either end of the run, standing for the next card beyond it, which must exist (A5).
+* Going out (A4): a lay-down may empty the hand, or the last card is discarded; with
+  ``must_discard_to_go_out`` no lay-down may empty it.
+* Count (in half points: pinacle 2, Ace 1.5, K to 7 1, 6 to 3 0.5): the player who went out
+  scores 10 plus the cards he laid (A1; ``flat``: 10 alone), or 30 if he laid all his cards
+  in one turn having laid none before (A10); every other player the cards he laid minus
+  the cards in his hand.  Each card is credited to the player who laid it (the pinacle
+  moved stays its layer's).  With four players (A7), partners (seats 0 and 2, 1 and 3)
+  add their scores, lay off on each other's runs, and either going out ends the hand.
+* The match (A8): hands until a player (team) reaches ``target_score`` alone at the top at
+  the end of a hand; the highest total wins.  The deal passes left.  An empty talon is
+  rebuilt from the discard pile but its top card (A9); a hand with nothing to draw at all
+  ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.layout import Layout
+from engines.families.rummy import rules as rummy
+from engines.families.rummy import turns as T
+from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
+from engines.families.rummy.turns import (
+    DRAW,
+    DRAW_STOCK,
+    HAND_SIZE_AT,
+    LAY_ACTION,
+    MAX_PLAYERS,
+    PHASE,
+    PLAY,
+    SETUP,
+    SWAP_ACTION,
+    TAKE_DISCARD,
+    TOTAL,
+    hand_at,
+)
+from engines.games.pinacle.params import MAX_HANDS, PinacleParams
+
+TEAM_PLAYERS = 4                        # four players play in two teams
+HALF_POINTS = 2                         # scores are kept in half points
+PINACLE_VALUE, ACE_VALUE, HIGH_VALUE, LOW_VALUE = 4, 3, 2, 1   # 2, 1.5, 1, 0.5 points
+FIRST_HIGH_RANK = 7
+
+# --------------------------------------------------------------------------------------
+# Parameters, as a flat array for compiled code (see PinacleParams); the core's first
+# --------------------------------------------------------------------------------------
+PARAMS = Layout(*rummy.CORE_PARAMS, ("hand_size", 1), ("winner_bonus", 1),
+                ("one_go_bonus", 1), ("flat", 1), ("team_scope", 1), ("keep", 1),
+                ("target", 1), ("max_hands", 1), ("max_turns", 1))
+P_HAND_SIZE = PARAMS.offset("hand_size")
+P_WINNER_BONUS = PARAMS.offset("winner_bonus")
+P_ONE_GO_BONUS = PARAMS.offset("one_go_bonus")
+P_FLAT = PARAMS.offset("flat")
+P_TEAM_SCOPE = PARAMS.offset("team_scope")
+P_KEEP = PARAMS.offset("keep")
+P_TARGET = PARAMS.offset("target")
+P_MAX_HANDS = PARAMS.offset("max_hands")
+P_MAX_TURNS = PARAMS.offset("max_turns")
+
+
+def encode_params(params: PinacleParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    p[P_PLAYERS] = params.players
+    p[rummy.P_WILD_POLICY] = rummy.SUIT_TWOS
+    p[rummy.P_MAX_WILDS] = 1
+    p[rummy.P_MIN_NATURALS] = 2
+    p[rummy.P_GROUPS] = 0
+    p[rummy.P_RUN_MIN] = rummy.ACE_LOW
+    p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
+    p[P_HAND_SIZE] = params.cards_dealt_total // params.players
+    p[P_WINNER_BONUS] = params.winner_bonus * HALF_POINTS
+    p[P_ONE_GO_BONUS] = params.one_go_bonus * HALF_POINTS
+    p[P_FLAT] = params.winner_scoring == "flat"
+    p[P_TEAM_SCOPE] = params.layoff_scope == "own_team_only"
+    p[P_KEEP] = 1 if params.must_discard_to_go_out else 0
+    p[P_TARGET] = params.target_score * HALF_POINTS
+    p[P_MAX_HANDS] = params.max_hands
+    p[P_MAX_TURNS] = params.max_turns
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# State: the rummy prefix (engines.families.rummy.turns), then pinacle's own fields
+# --------------------------------------------------------------------------------------
+# A round row (one per hand): the common fields, whether the winner went out in one go,
+# the pinacle moves, then each seat's score for the hand (half points).
+ROUND_FIELDS = T.ROUND_CORE + ("one_go", "moves")
+ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS))
+ROUND_WIDTH = ROUND_ROW.size
+ROUND_ONE_GO, ROUND_MOVES, ROUND_SCORE = ROUND_ROW.offsets("one_go", "moves", "score")
+FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
+
+STATE = Layout(
+    *T.CORE_STATE,
+    ("laid_at_start", 1), ("laid", MAX_PLAYERS), ("laid_value", MAX_PLAYERS),
+    ("team_total", MAX_PLAYERS), ("one_goes", MAX_PLAYERS), ("moves", MAX_PLAYERS),
+    ("hand_moves", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
+)
+STATE_SIZE = STATE.size
+# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
+# turn core's, and a decision's legal codes fit in the turn core's buffer
+OVER = T.OVER
+N_ACTIONS = T.MAX_LEGAL
+# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
+# (see engines.core.streams)
+APPLY_DRAWS = True
+CURRENT = T.CURRENT
+LAID_AT_START = STATE.offset("laid_at_start")
+LAID = STATE.offset("laid")
+LAID_VALUE = STATE.offset("laid_value")
+TEAM_TOTAL = STATE.offset("team_total")
+ONE_GOES = STATE.offset("one_goes")
+MOVES = STATE.offset("moves")
+HAND_MOVES = STATE.offset("hand_moves")
+ROUNDS = STATE.offset("rounds")
+
+
+@njit(cache=True)
+def card_value(card):
+    """Half points: pinacle 4, Ace 3, K to 7 2, 6 to 3 1."""
+    rank = rummy.card_rank(card)
+    if rank == 2:
+        return PINACLE_VALUE
+    if rank == 14:
+        return ACE_VALUE
+    return HIGH_VALUE if rank >= FIRST_HIGH_RANK else LOW_VALUE
+
+
+@njit(cache=True)
+def teammates(pr, player):
+    """The seats of ``player``'s team as a bit mask (himself alone below four players)."""
+    if pr[P_PLAYERS] == TEAM_PLAYERS:
+        return (1 << player) | (1 << ((player + 2) % TEAM_PLAYERS))
+    return 1 << player
+
+
+# --------------------------------------------------------------------------------------
+# Setup
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s, pr):
+    T.new_game(s)
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Shuffle, deal 36 cards in all from the dealer's left, turn the 37th up as the discard
+    pile; the dealer's left plays first."""
+    T.deal(s, pr, rng, 1, 0, pr[P_HAND_SIZE], True)
+    for p in range(MAX_PLAYERS):
+        s[LAID + p] = 0
+        s[LAID_VALUE + p] = 0
+    s[HAND_MOVES] = 0
+    start_turn(s, (s[T.DEALER] + 1) % pr[P_PLAYERS])
+
+
+@njit(cache=True)
+def start_turn(s, player):
+    T.start_turn(s, player)
+    s[LAID_AT_START] = s[LAID + player]
+
+
+# --------------------------------------------------------------------------------------
+# Legal actions
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_actions(s, pr, player, out):
+    """Runs (the core's enumeration order), lay-offs (by table meld, card, end), pinacle
+    moves (by table meld, place, end), then discards (by card)."""
+    h = hand_at(player)
+    hand = s[h:h + CARD_KINDS].copy()
+    size = s[HAND_SIZE_AT + player]
+    keep = pr[P_KEEP]
+    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    count = rummy.enumerate_melds(pr, hand, size - keep, melds)
+    n = 0
+    for i in range(count):
+        out[n] = LAY_ACTION + melds[i]
+        n += 1
+    if size - 1 >= keep:
+        owners = teammates(pr, player) if pr[P_TEAM_SCOPE] else T.ALL_SEATS
+        n = T.layoff_actions(s, pr, hand, -1, owners, out, n)
+        table = T.table(s)
+        for k in range(s[T.MELDS_LEN]):
+            if not (owners >> table[k * rummy.MELD_WIDTH + rummy.M_OWNER]) & 1:
+                continue
+            for place in range(table[k * rummy.MELD_WIDTH + rummy.M_LEN]):
+                target = rummy.wild_stands_for(pr, table, k, place)
+                if target < 0 or hand[target] == 0:
+                    continue
+                for end in range(2):
+                    if rummy.move_fits(pr, table, k, place, end):
+                        out[n] = SWAP_ACTION + (k * 16 + place) * 2 + end
+                        n += 1
+    return T.discard_actions(s, player, -1, out, n)
+
+
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count."""
+    if s[PHASE] == DRAW:
+        out[0] = DRAW_STOCK
+        if s[T.DISCARD_LEN] > 0:
+            out[1] = TAKE_DISCARD
+            return 2
+        return 1
+    if s[PHASE] == PLAY:
+        return play_actions(s, pr, s[T.CURRENT], out)
+    return 0
+
+
+# --------------------------------------------------------------------------------------
+# Playing an action
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def credit(s, pr, player, card):
+    """A card laid, credited to its layer."""
+    s[LAID + player] += 1
+    s[LAID_VALUE + player] += card_value(card)
+
+
+@njit(cache=True)
+def after_lay(s, pr, player):
+    if s[HAND_SIZE_AT + player] == 0:
+        end_hand(s, pr, player, FINISHED)
+
+
+@njit(cache=True)
+def lay_run(s, pr, player, code):
+    places = np.empty(MAX_RUN, dtype=np.int32)
+    n = T.lay_meld(s, pr, player, code, places)
+    for i in range(n):
+        credit(s, pr, player, places[i])
+    after_lay(s, pr, player)
+
+
+@njit(cache=True)
+def lay_off_card(s, pr, player, k, card, end):
+    T.lay_off(s, pr, player, k, card, end)
+    credit(s, pr, player, card)
+    after_lay(s, pr, player)
+
+
+@njit(cache=True)
+def move_pinacle(s, pr, player, k, place, end):
+    """The natural card takes the pinacle's place; the pinacle goes to an end."""
+    target = rummy.wild_stands_for(pr, T.table(s), k, place)
+    rummy.move_wild(pr, T.table(s), k, place, end)
+    s[hand_at(player) + target] -= 1
+    s[HAND_SIZE_AT + player] -= 1
+    s[MOVES + player] += 1
+    s[HAND_MOVES] += 1
+    credit(s, pr, player, target)
+    after_lay(s, pr, player)
+
+
+@njit(cache=True)
+def discard(s, pr, player, card):
+    if T.discard(s, player, card) == 0:
+        end_hand(s, pr, player, FINISHED)
+        return
+    if s[T.TURN] + 1 >= pr[P_MAX_TURNS]:
+        end_hand(s, pr, -1, CAPPED)
+        return
+    start_turn(s, (player + 1) % pr[P_PLAYERS])
+
+
+@njit(cache=True)
+def apply_action(s, pr, action, rng):
+    """Play a legal action for the current player (legality is the caller's check); chance
+    steps draw from ``rng``."""
+    player = s[T.CURRENT]
+    s[T.DECISIONS] += 1
+    s[T.PLAYER_DECISIONS + player] += 1
+    kind, a, b, c = T.decode(action)
+    if kind == 0:
+        if not T.draw_stock(s, player, rng):
+            end_hand(s, pr, -1, VOID)
+    elif kind == 1:
+        T.take_discard(s, player)
+    elif kind == 2:
+        discard(s, pr, player, a)
+    elif kind == 3:
+        lay_off_card(s, pr, player, a, b, c)
+    elif kind == 4:
+        move_pinacle(s, pr, player, a, b, c)
+    else:
+        lay_run(s, pr, player, a)
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Resolve the pending chance step (the deal), if any."""
+    if s[PHASE] == SETUP:
+        deal(s, pr, rng)
+
+
+# --------------------------------------------------------------------------------------
+# The count and the match
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def end_hand(s, pr, winner, ending):
+    """Score the hand (none if void or capped), record it, then deal the next or end the
+    match."""
+    players = pr[P_PLAYERS]
+    row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
+    one_go = ending == FINISHED and s[LAID_AT_START] == 0
+    for p in range(players):
+        score = 0
+        if ending == FINISHED and p == winner:
+            score = pr[P_ONE_GO_BONUS] if one_go else pr[P_WINNER_BONUS]
+            if not pr[P_FLAT]:
+                score += s[LAID_VALUE + p]
+        elif ending == FINISHED:
+            held = 0
+            h = hand_at(p)
+            for card in range(CARD_KINDS):
+                held += s[h + card] * card_value(card)
+            score = s[LAID_VALUE + p] - held
+        s[TOTAL + p] += score
+        s[row + ROUND_SCORE + p] = score
+    if one_go:
+        s[ONE_GOES + winner] += 1
+    s[row + ROUND_ONE_GO] = one_go
+    s[row + ROUND_MOVES] = s[HAND_MOVES]
+    for p in range(players):
+        s[TEAM_TOTAL + p] = 0
+        for q in range(players):
+            if (teammates(pr, p) >> q) & 1:
+                s[TEAM_TOTAL + p] += s[TOTAL + q]
+    T.record_hand(s, row, winner, ending)
+    if ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS] or match_won(s, pr):
+        finish(s, pr, ending == CAPPED or not match_won(s, pr))
+        return
+    s[T.DEALER] = (s[T.DEALER] + 1) % players
+    s[PHASE] = SETUP
+
+
+@njit(cache=True)
+def match_won(s, pr):
+    """A player (team) at or above the target, alone at the top."""
+    leader = 0
+    for p in range(pr[P_PLAYERS]):
+        if s[TEAM_TOTAL + p] > s[TEAM_TOTAL + leader]:
+            leader = p
+    best = s[TEAM_TOTAL + leader]
+    for q in range(pr[P_PLAYERS]):
+        if s[TEAM_TOTAL + q] == best and not (teammates(pr, leader) >> q) & 1:
+            return False
+    return best >= pr[P_TARGET]
+
+
+@njit(cache=True)
+def finish(s, pr, capped):
+    """The highest total (team total with four players) wins; equal totals share."""
+    players = pr[P_PLAYERS]
+    for p in range(players):
+        better = 0
+        for q in range(players):
+            better += s[TEAM_TOTAL + q] > s[TEAM_TOTAL + p]
+        s[T.RANK + p] = better + 1
+    T.end_match(s, capped)
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information: the rummy views (engines.families.rummy.turns)
+# --------------------------------------------------------------------------------------
+observe = T.observe
+determinize = T.determinize

@@ -1,0 +1,87 @@
+"""The record of a finished game of Le pouilleux: one flat summary row (no round rows: the
+game's length and outcome are game and player columns).  ``summarize`` copies the final
+figures out of a state array; :func:`result` turns a row into the common
+:class:`engines.core.api.Result`; the ``*_columns`` functions build the result tables' columns
+(documented in ``docs/results-pouilleux.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.core.api import Result
+from engines.core.compiled import SummaryRow, copy_fields, result_of
+from engines.games.pouilleux import rules as R
+from engines.games.pouilleux.params import PouilleuxParams
+
+FIELDS = ("turn", "decisions", "dealer", "removed", "loser", "stopped", "emptied_at",
+          "initial_cards", "initial_pairs", "pairs", "held_pouilleux", "player_decisions",
+          "rank")
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE = ROW.source
+SIZE = ROW.size
+ROUND_WIDTH = 0
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    copy_fields(s, _SOURCE, out)
+
+
+STATS = ("decisions", "rounds", "draws", "loser", "removed_card", "winners", "stopped")
+DETAILS = ("emptied_at", "initial_cards", "initial_pairs", "pairs", "dealt_pouilleux",
+           "decisions")
+
+
+def result(params: Any, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    rows = row[None, :]
+    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
+
+
+def max_round_rows(params: PouilleuxParams) -> int:
+    return 0
+
+
+def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    ranks = ROW.per_player(rows, "rank", params.players)
+    return {
+        "decisions": ROW.game(rows, "decisions").astype(np.int32),
+        "rounds": ROW.game(rows, "turn").astype(np.int32),
+        "draws": ROW.game(rows, "turn").astype(np.int32),
+        "dealer": ROW.game(rows, "dealer").astype(np.int8),
+        "removed_card": ROW.game(rows, "removed").astype(np.int8),
+        "loser": ROW.game(rows, "loser").astype(np.int8),
+        "winners": (ranks == 1).sum(axis=1).astype(np.int8),
+        "stopped": ROW.game(rows, "stopped").astype(bool),
+        "initial_empty": (ROW.per_player(rows, "emptied_at", params.players) == 0).any(axis=1),
+    }
+
+
+def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    ranks = ROW.per_player(rows, "rank", params.players)
+    winners = (ranks == 1).sum(axis=1, keepdims=True)
+    loser = ROW.game(rows, "loser")[:, None] == np.arange(params.players)
+    return {
+        "score": np.where(ranks == 1, 1.0, np.where(loser, -1.0, 0.0)).astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
+        "lost": loser,
+        "emptied_at": ROW.per_player(rows, "emptied_at", params.players).astype(np.int32),
+        "initial_cards": ROW.per_player(rows, "initial_cards", params.players).astype(np.int8),
+        "initial_pairs": ROW.per_player(rows, "initial_pairs", params.players).astype(np.int8),
+        "pairs": ROW.per_player(rows, "pairs", params.players).astype(np.int8),
+        "dealt_pouilleux": ROW.per_player(rows, "held_pouilleux", params.players).astype(bool),
+        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
+    }
+
+
+def round_columns(params: PouilleuxParams, rounds: np.ndarray) -> dict[str, Any]:
+    """No round columns: every figure of a game is a game or player column."""
+    return {}

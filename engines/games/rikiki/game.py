@@ -1,0 +1,100 @@
+"""Rikiki through the common game API: the shared trick-game wrapper
+(:mod:`engines.families.tricks.game`) over the compiled rules of :mod:`engines.games.rikiki.rules`.
+
+Actions, in the order ``legal_actions()`` lists them: bids ``bid 0`` .. ``bid k`` ascending
+(without the one the hook forbids the dealer under ``hook_rule``); plays ``play 2♥`` ..
+``play A♣`` in card id order (suits ♥ ♦ ♠ ♣, ranks 2 .. A).  Plays also accept letters for
+suits (``play Qs``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engines.core.api import Action
+from engines.core.cards import SUIT_SYMBOLS, card_name
+from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
+from engines.games.rikiki import rules as R
+from engines.games.rikiki import summary
+from engines.games.rikiki.params import RikikiParams
+
+
+def action_text(code: int) -> str:
+    """Readable form of an action code: ``play Q♠``, ``bid 2``."""
+    if code < R.BID_ACTION:
+        return f"play {card_name(code - R.PLAY)}"
+    return f"bid {code - R.BID_ACTION}"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+
+
+def suit_text(suit: int) -> str:
+    return "no trump" if suit < 0 else SUIT_SYMBOLS[suit]
+
+
+class Rikiki(TrickGame):
+    """The game Rikiki with fixed parameters (``engines.load("rikiki", ...)``)."""
+
+    slug = "rikiki"
+    title = "Rikiki"
+    Params = RikikiParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY}
+    examples = "'bid 2', 'play Q♠', 'play 10h'"
+
+    def encode(self, params: RikikiParams) -> np.ndarray:
+        return R.encode_params(params)
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``round 1: 1 card, P0 deals, trump 7♠ turned``."""
+        cards = int(s[R.CARDS])
+        trump = int(s[R.TRUMP_CARD])
+        turned = f"trump {card_name(trump)} turned" if trump >= 0 else "no card left: no trump"
+        return (f"round {int(s[R.ROUND]) + 1}: {cards} card{'s' if cards > 1 else ''}, "
+                f"P{int(s[R.DEALER])} deals, {turned}")
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``round 1 ends: P0 bid 1 took 0 (-15, total -15), ...``."""
+        parts = [f"P{p} bid {int(s[R.BID + p])} took {int(s[R.TRICKS + p])} "
+                 f"({int(s[R.POINTS + p]):+d}, total {int(s[R.SCORE + p])})"
+                 for p in range(self.params.players)]
+        return f"round {int(s[R.ROUNDS_PLAYED])} ends: " + ", ".join(parts)
+
+    def observe(self, state: TrickState, player: int) -> RikikiObservation:
+        return RikikiObservation(state, player)
+
+
+RikikiState = TrickState
+
+
+class RikikiObservation(TrickObservation):
+    """What one seat of a Rikiki game may know."""
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Cards played to the earlier tricks of this round."""
+        return self._located(R.LOC_PLAYED)
+
+    @property
+    def trump_card(self) -> int | None:
+        """The turned card (None when no card was left to turn)."""
+        card = int(self._s[R.TRUMP_CARD])
+        return card if card >= 0 else None
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (None without one)."""
+        suit = int(self._s[R.TRUMP])
+        return suit if suit >= 0 else None
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Each seat's bid this round (-1: not yet)."""
+        return self._per_player(R.BID)
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, trump {suit_text(int(self._s[R.TRUMP]))}>"

@@ -1,0 +1,462 @@
+"""Rikiki: the rules, once, as compiled functions over a flat state array.
+
+Read alongside ``shared/rules/rikiki.md`` (spec) and the French source ("Le rikiki").  The
+sections below follow the rulebook: components, the schedule of rounds, the deal and the
+turned trump card, the bids, the tricks, the score of a round, the end of the game.  The
+Python API (:mod:`engines.games.rikiki.game`) and the batch kernel (:mod:`sim.kernels.rikiki`) call
+these functions; no rule exists anywhere else.  Seats, the deal, legal cards, the winner of a
+trick and the hook come from the shared trick core :mod:`engines.families.tricks.rules`, fed
+with this game's data (52 cards, A high, the turned card's suit as trump).
+
+Mechanics: the state is one flat int32 array (``STATE`` names its fields); a game advances by
+decisions (``legal_actions`` / ``apply_action``) and one chance step per round, the deal
+(``deal``), drawn from the game's chance stream through :mod:`engines.core.chance`.  When no
+``first_dealer`` is set, the first deal also draws the first dealer.
+
+Readings of the text (each coded where it applies):
+
+* "on distribue une carte au premier tour, deux au deuxième etc... jusqu'au maximum en
+  fonction du nombre de joueurs. Puis on redescend jusqu'à 1 carte": 1..M..1, M once (A2),
+  M = floor(51/n) so a card is left to turn (A1).
+* "On retourne la carte du pot pour connaître l'atout": the top card of the stock after the
+  deal is turned face up and its suit is trump; with no card left there is no trump.
+* "chacun peut parier un pli": no restriction on the total of the bids (the hook is a
+  variant, A5); bids 0..k (A3).
+* "il perd dix points plus cinq points par pli d'écart": a missed bid costs
+  10 + 5 |tricks - bid|, over or under (A8).
+* Follow suit if able, otherwise any card (A4); the first dealer is drawn at random, the deal
+  passes left and the player left of the dealer bids and leads first (A6); equal best totals
+  share the win (A7).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.cards import RANKS_PER_SUIT
+from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.layout import Layout
+from engines.families.tricks import rules as tricks
+from engines.games.rikiki.params import DECK_CARDS, MAX_BID, MAX_PLAYERS, MAX_ROUNDS, RikikiParams
+
+# --------------------------------------------------------------------------------------
+# Components: 52 cards, id = suit * 13 + (rank - 2) (engines.core.cards), A high in every suit
+# --------------------------------------------------------------------------------------
+CARD_SUIT = (np.arange(DECK_CARDS) // RANKS_PER_SUIT).astype(np.int64)
+STRENGTH = (np.arange(DECK_CARDS) % RANKS_PER_SUIT).astype(np.int64)   # 2 -> 0 .. A -> 12
+NO_CARD = -1
+
+# --------------------------------------------------------------------------------------
+# Parameters, as a flat array for compiled code (see RikikiParams for their meaning)
+# --------------------------------------------------------------------------------------
+PARAMS = Layout(("players", 1), ("rounds", 1), ("schedule", MAX_ROUNDS), ("max_bid_rule", 1),
+                ("hook_rule", 1), ("legality", 1), ("first_dealer", 1), ("made_base", 1),
+                ("per_trick", 1), ("fail_base", 1), ("per_diff", 1))
+P_PLAYERS = PARAMS.offset("players")
+P_ROUNDS = PARAMS.offset("rounds")
+P_SCHEDULE = PARAMS.offset("schedule")
+P_OVERBID = PARAMS.offset("max_bid_rule")
+P_HOOK = PARAMS.offset("hook_rule")
+P_LEGALITY = PARAMS.offset("legality")
+P_FIRST_DEALER = PARAMS.offset("first_dealer")
+P_MADE_BASE = PARAMS.offset("made_base")
+P_PER_TRICK = PARAMS.offset("per_trick")
+P_FAIL_BASE = PARAMS.offset("fail_base")
+P_PER_DIFF = PARAMS.offset("per_diff")
+RANDOM_DEALER = -1
+
+
+def legality(params: RikikiParams) -> int:
+    """The trick core's legality rule for ``must_trump`` / ``must_overtrump`` (A4)."""
+    if params.must_trump:
+        return tricks.MUST_OVERTRUMP if params.must_overtrump else tricks.MUST_TRUMP
+    return tricks.MAY_TRUMP_BUT_OVER if params.must_overtrump else tricks.FOLLOW
+
+
+def encode_params(params: RikikiParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    schedule = params.schedule()
+    p[P_PLAYERS] = params.players
+    p[P_ROUNDS] = len(schedule)
+    p[P_SCHEDULE:P_SCHEDULE + len(schedule)] = schedule
+    p[P_OVERBID] = params.allow_overbid
+    p[P_HOOK] = params.hook_rule
+    p[P_LEGALITY] = legality(params)
+    p[P_FIRST_DEALER] = RANDOM_DEALER if params.first_dealer is None else params.first_dealer
+    p[P_MADE_BASE] = params.made_base
+    p[P_PER_TRICK] = params.per_trick
+    p[P_FAIL_BASE] = params.fail_base
+    p[P_PER_DIFF] = params.per_diff
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# State: one flat int32 array
+# --------------------------------------------------------------------------------------
+STATE = Layout(
+    ("phase", 1), ("round", 1), ("first_dealer", 1), ("dealer", 1), ("cards", 1),
+    ("current", 1), ("first_leader", 1), ("leader", 1), ("trick", 1), ("played", 1),
+    ("bids_made", 1), ("bid_total", 1), ("decisions", 1), ("rounds_played", 1),
+    ("trump_card", 1), ("trump", 1),
+    ("location", DECK_CARDS),           # where each card is (LOC_* below)
+    ("hand_size", MAX_PLAYERS),
+    ("bid", MAX_PLAYERS),               # -1 = not yet announced this round
+    ("bid_position", MAX_PLAYERS),      # 0 for the first to bid (left of the dealer)
+    ("tricks", MAX_PLAYERS),            # tricks won this round
+    ("points", MAX_PLAYERS),            # the last scored round's points
+    ("score", MAX_PLAYERS),             # running total
+    # the trick in progress (or the last one, until the next lead), by position
+    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
+    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
+    ("trick_winner", 1),                # seat that won the last completed trick
+    # figures for results
+    ("player_decisions", MAX_PLAYERS), ("made_bids", MAX_PLAYERS),
+    ("tricks_total", MAX_PLAYERS), ("bids_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+)
+STATE_SIZE = STATE.size
+PHASE = STATE.offset("phase")
+ROUND = STATE.offset("round")
+FIRST_DEALER = STATE.offset("first_dealer")
+DEALER = STATE.offset("dealer")
+CARDS = STATE.offset("cards")
+CURRENT = STATE.offset("current")
+FIRST_LEADER = STATE.offset("first_leader")
+LEADER = STATE.offset("leader")
+TRICK = STATE.offset("trick")
+PLAYED = STATE.offset("played")
+BIDS_MADE = STATE.offset("bids_made")
+BID_TOTAL = STATE.offset("bid_total")
+DECISIONS = STATE.offset("decisions")
+ROUNDS_PLAYED = STATE.offset("rounds_played")
+TRUMP_CARD = STATE.offset("trump_card")
+TRUMP = STATE.offset("trump")
+LOCATION = STATE.offset("location")
+HAND_SIZE = STATE.offset("hand_size")
+BID = STATE.offset("bid")
+BID_POSITION = STATE.offset("bid_position")
+TRICKS = STATE.offset("tricks")
+POINTS = STATE.offset("points")
+SCORE = STATE.offset("score")
+TRICK_SEAT = STATE.offset("trick_seat")
+TRICK_CARD = STATE.offset("trick_card")
+TRICK_SUIT = STATE.offset("trick_suit")
+TRICK_STRENGTH = STATE.offset("trick_strength")
+TRICK_WINNER = STATE.offset("trick_winner")
+PLAYER_DECISIONS = STATE.offset("player_decisions")
+MADE_BIDS = STATE.offset("made_bids")
+TRICKS_TOTAL = STATE.offset("tricks_total")
+BIDS_TOTAL = STATE.offset("bids_total")
+RANK = STATE.offset("rank")
+
+# phases
+DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
+
+# card locations
+LOC_STOCK = 0                        # the rest of the pack, face down (hidden from everyone)
+LOC_TURNED = LOC_STOCK + 1           # the turned trump card, face up
+LOC_HAND = LOC_TURNED + 1            # + player
+LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
+LOC_PLAYED = LOC_TRICK + 1           # played to an earlier trick of this round
+LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the observer
+
+# --------------------------------------------------------------------------------------
+# Actions: play a card, bid b
+# --------------------------------------------------------------------------------------
+PLAY = 0                             # + card id
+BID_ACTION = PLAY + DECK_CARDS       # + b, b = 0 .. MAX_BID
+N_ACTIONS = BID_ACTION + MAX_BID + 1
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.core.streams)
+APPLY_DRAWS = False
+assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and its legal cards
+
+
+# --------------------------------------------------------------------------------------
+# Setup and the deal
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_game(s, pr):
+    """A game before its first deal: every score 0, the first step is DEAL."""
+    s[:] = 0
+    s[PHASE] = DEAL
+    s[CURRENT] = -1
+    s[TRICK_WINNER] = -1
+    s[TRUMP_CARD] = NO_CARD
+    s[TRUMP] = tricks.NO_SUIT
+    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    for p in range(MAX_PLAYERS):
+        s[BID + p] = -1
+        s[TRICK_SEAT + p] = -1
+        s[TRICK_CARD + p] = -1
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Shuffle the 52 cards and deal the round's k to each player, one at a time from the
+    dealer's left; turn the top card of the stock: its suit is trump (none if no card is
+    left).  The first dealer is drawn at random unless set; the deal passes left."""
+    players = pr[P_PLAYERS]
+    if s[FIRST_DEALER] == RANDOM_DEALER:
+        s[FIRST_DEALER] = uniform_index_jit(rng, players)
+    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[ROUND], players)
+    k = pr[P_SCHEDULE + s[ROUND]]
+    s[CARDS] = k
+    deck = np.arange(DECK_CARDS, dtype=np.int32)
+    shuffle(rng, deck)
+    for card in range(DECK_CARDS):
+        s[LOCATION + card] = LOC_STOCK
+    for p in range(MAX_PLAYERS):
+        s[HAND_SIZE + p] = 0
+        s[BID + p] = -1
+        s[BID_POSITION + p] = 0
+        s[TRICKS + p] = 0
+        s[TRICK_SEAT + p] = -1
+        s[TRICK_CARD + p] = -1
+    dealt = tricks.deal_hands(deck, s[DEALER], players, k, s[LOCATION:LOCATION + DECK_CARDS],
+                              LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
+    if dealt < DECK_CARDS:
+        s[TRUMP_CARD] = deck[dealt]
+        s[TRUMP] = CARD_SUIT[deck[dealt]]
+        s[LOCATION + deck[dealt]] = LOC_TURNED
+    else:
+        s[TRUMP_CARD] = NO_CARD
+        s[TRUMP] = tricks.NO_SUIT
+    s[BIDS_MADE] = 0
+    s[BID_TOTAL] = 0
+    s[TRICK] = 0
+    s[PLAYED] = 0
+    s[TRICK_WINNER] = -1
+    s[FIRST_LEADER] = tricks.next_seat(s[DEALER], players)
+    s[CURRENT] = s[FIRST_LEADER]
+    s[PHASE] = BIDDING
+
+
+# --------------------------------------------------------------------------------------
+# Bids: one each from the dealer's left, the dealer last
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def highest_bid(s, pr):
+    """k, or MAX_BID under ``allow_overbid`` (A3)."""
+    return MAX_BID if pr[P_OVERBID] else s[CARDS]
+
+
+@njit(cache=True)
+def bid_actions(s, pr, out):
+    """``bid b`` for b = 0 .. k ascending, without the one the hook forbids the dealer when
+    ``hook_rule`` is set (A5)."""
+    forbidden = -1
+    if pr[P_HOOK]:
+        forbidden = tricks.hook_forbidden(s[BIDS_MADE], pr[P_PLAYERS], s[CARDS], s[BID_TOTAL])
+    n = 0
+    for b in range(highest_bid(s, pr) + 1):
+        if b != forbidden:
+            out[n] = BID_ACTION + b
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def bid(s, pr, player, b):
+    """Announce ``b`` tricks; after the dealer's bid the first trick is led from the
+    dealer's left."""
+    players = pr[P_PLAYERS]
+    s[BID + player] = b
+    s[BID_POSITION + player] = s[BIDS_MADE]
+    s[BIDS_MADE] += 1
+    s[BID_TOTAL] += b
+    s[BIDS_TOTAL + player] += b
+    if s[BIDS_MADE] == players:
+        s[PHASE] = PLAYING
+        s[LEADER] = s[FIRST_LEADER]
+        s[CURRENT] = s[LEADER]
+    else:
+        s[CURRENT] = tricks.next_seat(player, players)
+
+
+# --------------------------------------------------------------------------------------
+# Tricks: follow suit if able; the highest trump, else the highest of the led suit, wins
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_actions(s, pr, player, out):
+    """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A).
+
+    ``out`` (N_ACTIONS long) doubles as scratch: the hand in ``out[:n]``, its legal cards
+    in ``out[DECK_CARDS:]``, then the actions in ``out[:k]``."""
+    n = 0
+    for card in range(DECK_CARDS):
+        if s[LOCATION + card] == LOC_HAND + player:
+            out[n] = card
+            n += 1
+    k = tricks.legal_in_trick(out[:n], n, CARD_SUIT, STRENGTH,
+                              s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
+                              s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
+                              s[TRUMP], pr[P_LEGALITY], out[DECK_CARDS:])
+    for i in range(k):
+        out[i] = PLAY + out[DECK_CARDS + i]
+    return k
+
+
+@njit(cache=True)
+def play(s, pr, player, card):
+    """Put ``card`` in the trick; the player to the left follows, or the trick is
+    complete."""
+    position = s[PLAYED]
+    s[LOCATION + card] = LOC_TRICK
+    s[HAND_SIZE + player] -= 1
+    s[TRICK_SEAT + position] = player
+    s[TRICK_CARD + position] = card
+    s[TRICK_SUIT + position] = CARD_SUIT[card]
+    s[TRICK_STRENGTH + position] = STRENGTH[card]
+    s[PLAYED] = position + 1
+    if s[PLAYED] == pr[P_PLAYERS]:
+        end_of_trick(s, pr)
+    else:
+        s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
+
+
+@njit(cache=True)
+def end_of_trick(s, pr):
+    """The highest trump, else the highest card of the led suit, wins; its player leads the
+    next trick.  After the last trick the round is scored."""
+    players = pr[P_PLAYERS]
+    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
+                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], players,
+                                   s[TRUMP])
+    winner = s[TRICK_SEAT + position]
+    s[TRICKS + winner] += 1
+    s[TRICK_WINNER] = winner
+    for i in range(players):
+        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
+    s[TRICK] += 1
+    s[PLAYED] = 0
+    if s[TRICK] == s[CARDS]:
+        end_of_round(s, pr)
+    else:
+        s[LEADER] = winner
+        s[CURRENT] = winner
+
+
+# --------------------------------------------------------------------------------------
+# The score of a round, the next round, the end of the game
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def round_points(pr, bid_, taken):
+    """A made bid scores made_base + per_trick x tricks; a missed one loses
+    fail_base + per_diff x |tricks - bid| (A8)."""
+    if taken == bid_:
+        return pr[P_MADE_BASE] + pr[P_PER_TRICK] * taken
+    return -(pr[P_FAIL_BASE] + pr[P_PER_DIFF] * abs(taken - bid_))
+
+
+@njit(cache=True)
+def end_of_round(s, pr):
+    """Score every player; after the schedule's last round the game ends, otherwise the next
+    round is dealt."""
+    players = pr[P_PLAYERS]
+    for p in range(players):
+        points = round_points(pr, s[BID + p], s[TRICKS + p])
+        s[POINTS + p] = points
+        s[SCORE + p] += points
+        s[TRICKS_TOTAL + p] += s[TRICKS + p]
+        if s[BID + p] == s[TRICKS + p]:
+            s[MADE_BIDS + p] += 1
+    s[ROUNDS_PLAYED] += 1
+    if s[ROUNDS_PLAYED] == pr[P_ROUNDS]:
+        final_ranking(s, pr)
+    else:
+        s[ROUND] += 1
+        s[PHASE] = DEAL
+        s[CURRENT] = -1
+
+
+@njit(cache=True)
+def final_ranking(s, pr):
+    """The highest total wins; equal totals share a rank (A7)."""
+    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
+                      s[RANK:RANK + MAX_PLAYERS])
+    s[PHASE] = OVER
+    s[CURRENT] = -1
+
+
+# --------------------------------------------------------------------------------------
+# The game loop's entry points: decisions, their effects, chance steps
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count."""
+    phase = s[PHASE]
+    if phase == BIDDING:
+        return bid_actions(s, pr, out)
+    if phase == PLAYING:
+        return play_actions(s, pr, s[CURRENT], out)
+    return 0
+
+
+@njit(cache=True)
+def apply_action(s, pr, action):
+    """Play a legal action for the current player (legality is the caller's check)."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    if action < BID_ACTION:
+        play(s, pr, player, action - PLAY)
+    else:
+        bid(s, pr, player, action - BID_ACTION)
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    return s[PHASE] == DEAL
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Resolve chance steps (deals) until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
+
+
+# --------------------------------------------------------------------------------------
+# Hidden information
+# --------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def hidden_from(s, player, card):
+    """Whether ``player`` cannot see where ``card`` is: in the stock or another hand."""
+    location = s[LOCATION + card]
+    if location == LOC_STOCK:
+        return True
+    return LOC_HAND <= location < LOC_TRICK and location != LOC_HAND + player
+
+
+@njit(cache=True)
+def observe(s, pr, player, out):
+    """Copy into ``out`` what ``player`` may know: hidden cards' locations are unknown."""
+    out[:] = s
+    for card in range(DECK_CARDS):
+        if hidden_from(s, player, card):
+            out[LOCATION + card] = LOC_UNKNOWN
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
+    """Write into ``out`` a full state consistent with ``player``'s observation: the cards
+    hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
+    stock.
+
+    The hidden cards are gathered in id order before they are shuffled, so for a given
+    ``rng`` the result depends only on what ``player`` may know."""
+    out[:] = s
+    hidden = np.empty(DECK_CARDS, dtype=np.int32)
+    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
+    n = 0
+    for card in range(DECK_CARDS):
+        if hidden_from(s, player, card):
+            hidden[n] = card
+            n += 1
+            location = s[LOCATION + card]
+            if location != LOC_STOCK:
+                held[location - LOC_HAND] += 1
+    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_STOCK, rng,
+                         out[LOCATION:LOCATION + DECK_CARDS])

@@ -1,0 +1,179 @@
+"""The record of a finished tarot game (tarot, tarot-lorrain, tarot-taré): one flat row,
+plus one row per deal and seat; and the table columns built from them (see
+``docs/results-tarot.md``, ``docs/results-tarot-lorrain.md``, ``docs/results-tarot-tare.md``).
+
+Scores and card points are kept in half points by the rules; the columns give them in
+points (``float32``).  In the taré (lowest total wins) the common ``score`` is minus the
+total, so that higher is better everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from engines.core.api import Result
+from engines.core.layout import Layout
+from engines.families.tricks.game import field_offsets, field_sources, win_shares
+from engines.games.tarot import rules as R
+
+# State fields copied into a summary row, in order.
+FIELDS = ("decisions", "deals_played", "first_dealer", "rank", "score", "player_decisions",
+          "takes", "made_total", "tricks_total", "poignees")
+_SOURCE = field_sources(R.STATE, FIELDS)
+SIZE = _SOURCE.size
+_AT = field_offsets(R.STATE, FIELDS)
+
+
+@njit(cache=True)
+def summarize(s, out):
+    """Copy a finished game's figures into the summary row ``out``."""
+    for i in range(SIZE):
+        out[i] = s[_SOURCE[i]]
+
+
+def lowest_wins(params: Any) -> bool:
+    """The taré ranks the lowest total first."""
+    return params.game == "tarot-tare"
+
+
+def result(params: Any, row: np.ndarray) -> Result:
+    """The common Result of a summary row."""
+    n = params.players
+    rank_array = row[_AT["rank"]][:n]
+
+    def per_player(name: str) -> tuple[int, ...]:
+        return tuple(int(v) for v in row[_AT[name]][:n])
+
+    totals = tuple(v / 2 for v in per_player("score"))
+    sign = -1.0 if lowest_wins(params) else 1.0
+    stats = {
+        "decisions": int(row[_AT["decisions"]][0]),
+        "rounds": int(row[_AT["deals_played"]][0]),
+        "first_dealer": int(row[_AT["first_dealer"]][0]),
+        "shared_win": int((rank_array == 1).sum()) > 1,
+    }
+    details = {
+        "totals": totals,
+        "takes": per_player("takes"),
+        "made": per_player("made_total"),
+        "tricks": per_player("tricks_total"),
+        "poignees": per_player("poignees"),
+        "decisions": per_player("player_decisions"),
+    }
+    return Result(scores=tuple(sign * v for v in totals),
+                  ranks=tuple(int(r) for r in rank_array),
+                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
+                  stats=stats, details=details)
+
+
+# --- Rounds: one row per seat for every deal ---------------------------------------------
+ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "bid", "contract",
+                "taker", "partner", "called_card", "annulled", "tricks", "taken", "points",
+                "oudlers", "card_points", "made", "stake", "petit_au_bout", "poignee",
+                "chelem_declared", "chelem", "score_total")
+ROUND_ROW = Layout(*ROUND_FIELDS)
+ROUND_WIDTH = ROUND_ROW.size
+(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_SEAT, ROUND_BID,
+ ROUND_CONTRACT, ROUND_TAKER, ROUND_PARTNER, ROUND_CALLED_CARD, ROUND_ANNULLED, ROUND_TRICKS,
+ ROUND_TAKEN, ROUND_POINTS, ROUND_OUDLERS, ROUND_CARD_POINTS, ROUND_MADE, ROUND_STAKE,
+ ROUND_PETIT_AU_BOUT, ROUND_POIGNEE, ROUND_CHELEM_DECLARED, ROUND_CHELEM,
+ ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
+    "round", "hand_size", "dealer", "first_leader", "seat", "bid", "contract", "taker",
+    "partner", "called_card", "annulled", "tricks", "taken", "points", "oudlers", "card_points",
+    "made", "stake", "petit_au_bout", "poignee", "chelem_declared", "chelem", "score_total")
+_HALF_POINT_FIELDS = ("taken", "points", "card_points", "score_total")
+
+
+@njit(cache=True)
+def record_round(s, pr, out, row):
+    """Write the deal just scored into ``out[row : row + players]`` (one row per seat);
+    return the next free row."""
+    players = pr[R.P_PLAYERS]
+    for p in range(players):
+        r = out[row + p]
+        r[ROUND_ROUND] = s[R.DEALS_PLAYED] - 1
+        r[ROUND_HAND_SIZE] = s[R.CARDS]
+        r[ROUND_DEALER] = s[R.DEALER]
+        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        r[ROUND_SEAT] = p
+        r[ROUND_BID] = s[R.BID + p]
+        r[ROUND_CONTRACT] = s[R.CONTRACT]
+        r[ROUND_TAKER] = s[R.TAKER]
+        r[ROUND_PARTNER] = s[R.PARTNER]
+        r[ROUND_CALLED_CARD] = s[R.CALLED_CARD]
+        r[ROUND_ANNULLED] = s[R.ANNULLED]
+        r[ROUND_TRICKS] = s[R.TRICKS + p]
+        r[ROUND_TAKEN] = s[R.TAKEN + p]
+        r[ROUND_POINTS] = s[R.POINTS + p]
+        r[ROUND_OUDLERS] = s[R.TAKER_OUDLERS]
+        r[ROUND_CARD_POINTS] = s[R.TAKER_POINTS]
+        r[ROUND_MADE] = s[R.MADE]
+        r[ROUND_STAKE] = s[R.STAKE]
+        r[ROUND_PETIT_AU_BOUT] = s[R.PETIT_AU_BOUT_SIGN]
+        r[ROUND_POIGNEE] = s[R.POIGNEE + p]
+        r[ROUND_CHELEM_DECLARED] = s[R.CHELEM_DECLARED]
+        r[ROUND_CHELEM] = s[R.CHELEM]
+        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
+    return row + players
+
+
+# --- Result tables' game-specific columns ----------------------------------------------
+def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game columns of summary rows (one row per game)."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    return {
+        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
+        "rounds": rows[:, _AT["deals_played"]][:, 0].astype(np.int16),
+        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
+        "shared_win": (ranks == 1).sum(axis=1) > 1,
+        "contracts_played": rows[:, _AT["takes"]][:, :n].sum(axis=1).astype(np.int16),
+        "contracts_made": rows[:, _AT["made_total"]][:, :n].sum(axis=1).astype(np.int16),
+    }
+
+
+def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-player columns, shape (games, players) each."""
+    n = params.players
+    ranks = rows[:, _AT["rank"]][:, :n]
+    totals = rows[:, _AT["score"]][:, :n] / 2
+    sign = -1 if lowest_wins(params) else 1
+    return {
+        "score": (sign * totals).astype(np.float32),
+        "rank": ranks.astype(np.int8),
+        "win_share": win_shares(ranks).astype(np.float32),
+        "total": totals.astype(np.float32),
+        "takes": rows[:, _AT["takes"]][:, :n].astype(np.int16),
+        "made": rows[:, _AT["made_total"]][:, :n].astype(np.int16),
+        "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int16),
+        "poignees": rows[:, _AT["poignees"]][:, :n].astype(np.int16),
+        "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32),
+    }
+
+
+CONTRACTS = ("none", "prise", "garde", "garde sans", "garde contre")
+ANNULMENTS = ("played", "all passed", "petit sec")
+BIDS = ("not spoken", "pass", "prise", "garde", "garde sans", "garde contre")
+
+
+def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
+    """Per-deal, per-seat columns of round rows (``round`` 1-based; categories as
+    ``(codes, names)`` pairs)."""
+    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
+                               for name in ROUND_FIELDS}
+    columns["round"] = columns["round"] + 1
+    for name in ("dealer", "first_leader", "seat", "taker", "partner", "called_card",
+                 "oudlers", "petit_au_bout", "poignee"):
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    for name in _HALF_POINT_FIELDS:
+        columns[name] = (rounds[:, ROUND_ROW.offset(name)] / 2).astype(np.float32)
+    columns["stake"] = rounds[:, ROUND_STAKE].astype(np.int16)
+    columns["bid"] = ((rounds[:, ROUND_BID] + 1).astype(np.int8), BIDS)
+    columns["contract"] = (rounds[:, ROUND_CONTRACT].astype(np.int8), CONTRACTS)
+    columns["annulled"] = (rounds[:, ROUND_ANNULLED].astype(np.int8), ANNULMENTS)
+    for name in ("made", "chelem_declared"):
+        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
+    return columns

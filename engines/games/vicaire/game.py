@@ -1,0 +1,70 @@
+"""Le vicaire through the common game API: the shared trick-game wrapper
+(:mod:`engines.families.tricks.game`) over the compiled rules of :mod:`engines.games.vicaire.rules`.
+
+Actions, in the order ``legal_actions()`` lists them: ``play 7♥`` .. ``play A♣`` in card id
+order (suits ♥ ♦ ♠ ♣, ranks 7 .. A); suits also by letter (``play Qs``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engines.core.api import Action
+from engines.core.cards import card_name
+from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
+from engines.games.vicaire import rules as R
+from engines.games.vicaire import summary
+from engines.games.vicaire.params import VicaireParams
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c, f"play {card_name(c)}")
+                                    for c in range(R.N_ACTIONS))
+
+
+class Vicaire(TrickGame):
+    """Le vicaire with fixed parameters (``engines.load("vicaire", ...)``)."""
+
+    slug = "vicaire"
+    title = "Vicaire"
+    Params = VicaireParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY}
+    examples = "'play Q♠', 'play 10h'"
+
+    def encode(self, params: VicaireParams) -> np.ndarray:
+        return R.encode_params(params)
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``deal 1 (game 1): P0 deals, P1 leads``."""
+        return (f"deal {int(s[R.ROUND]) + 1} (game {int(s[R.GAME]) + 1}): "
+                f"P{int(s[R.DEALER])} deals, P{int(s[R.FIRST_LEADER])} leads")
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``deal 3 ends: P0 4 (total 15), ...; P1 wins the game with 10 (+50)``."""
+        parts = [f"P{p} {int(s[R.TRICKS + p])} (total {int(s[R.TOTAL + p])})"
+                 for p in range(R.PLAYERS)]
+        text = f"deal {int(s[R.ROUNDS_PLAYED])} ends: " + ", ".join(parts)
+        winner = int(s[R.GAME_WINNER])
+        if winner >= 0:
+            how = "by capot" if s[R.CAPOT] else f"with {int(s[R.TOTAL + winner])}"
+            text += f"; P{winner} wins the game {how} (+{int(s[R.GAME_PAYOUT])})"
+        return text
+
+    def observe(self, state: TrickState, player: int) -> VicaireObservation:
+        return VicaireObservation(state, player)
+
+
+class VicaireObservation(TrickObservation):
+    """What one seat of a Vicaire match may know."""
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Cards played to the earlier tricks of this deal."""
+        return self._located(R.LOC_PLAYED)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's tricks in this game so far (the text's points)."""
+        return self._per_player(R.TOTAL)

@@ -1,0 +1,383 @@
+"""Le vicaire: the rules, once, as compiled functions over a flat state array.
+
+Read alongside ``shared/rules/vicaire.md`` (spec) and the French source ("Le vicaire").  The
+sections below follow the rulebook: components, the deal, the tricks, the end of a deal
+(totals, capot, the winner of a game), the match.  The Python API
+(:mod:`engines.games.vicaire.game`) calls these functions.  Seats, the deal, legal cards and the
+winner of a trick come from the shared trick core :mod:`engines.families.tricks.rules` (hearts
+are trumps).
+
+Readings of the text (each coded where it applies):
+
+* "Coupe: à coeur, non obligatoire": hearts are permanent trumps; a void player plays any
+  card (trumping and overtrumping optional, A3).  "Un pli à coeur ne peut pas être coupé."
+* "Distribution: 10 cartes par joueur + écart de 2 cartes": the écart is face down, unused.
+* "Le joueur à droite du donneur a d'abord la main": play runs to the right; seats are
+  numbered in playing order, so the first leader is the seat after the dealer, and the deal
+  passes to that seat (A2).
+* "être le premier à obtenir au terme d'un jeu un total exact de 10 points ou d'un nombre
+  supérieur multiple de 5": at the end of a deal, a player whose total is a winning total,
+  and who took a trick in this deal (A1: he "obtains" it now), qualifies; one qualifier wins;
+  several: the lowest total wins; tied lowest: nobody, play goes on.
+* "Si un joueur a remporté tous les plis, il obtient 10 points et la partie est d'ores et
+  déjà gagnée": a capot wins the game at once (payout ``capot_payout``, A5).
+* Payouts 50 (total 10) and 20 (15 or 20; 25 and more: A4); games are repeated, totals
+  restarting at 0, until a player's payouts reach ``match_target`` or ``num_games`` are
+  played (A6); the highest payouts win the match, equal ones share.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engines.core.cards import HEARTS, RANKS_PER_SUIT
+from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.layout import Layout
+from engines.families.tricks import rules as tricks
+from engines.games.vicaire.params import PLAYERS, VicaireParams
+
+# --------------------------------------------------------------------------------------
+# Components: 32 cards (7 .. A) with the ids of engines.core.cards; hearts are trumps
+# --------------------------------------------------------------------------------------
+DECK_CARDS = 52
+LOWEST_RANK = 7
+CARD_SUIT = (np.arange(DECK_CARDS) // RANKS_PER_SUIT).astype(np.int64)
+STRENGTH = (np.arange(DECK_CARDS) % RANKS_PER_SUIT).astype(np.int64)
+IN_PACK = (np.arange(DECK_CARDS) % RANKS_PER_SUIT + 2 >= LOWEST_RANK)
+PACK = np.flatnonzero(IN_PACK).astype(np.int32)
+TRUMP = HEARTS
+HAND_CARDS = 10
+MAX_PLAYERS = PLAYERS
+
+PARAMS = Layout(("first_target", 1), ("target_step", 1), ("require_trick", 1),
+                ("legality", 1), ("payout_10", 1), ("payout_15_20", 1), ("payout_25_plus", 1),
+                ("capot_payout", 1), ("match_target", 1), ("num_games", 1), ("max_deals", 1),
+                ("first_dealer", 1))
+P_FIRST_TARGET = PARAMS.offset("first_target")
+P_TARGET_STEP = PARAMS.offset("target_step")
+P_REQUIRE_TRICK = PARAMS.offset("require_trick")
+P_LEGALITY = PARAMS.offset("legality")
+P_PAYOUT_10 = PARAMS.offset("payout_10")
+P_PAYOUT_15_20 = PARAMS.offset("payout_15_20")
+P_PAYOUT_25_PLUS = PARAMS.offset("payout_25_plus")
+P_CAPOT_PAYOUT = PARAMS.offset("capot_payout")
+P_MATCH_TARGET = PARAMS.offset("match_target")
+P_NUM_GAMES = PARAMS.offset("num_games")
+P_MAX_DEALS = PARAMS.offset("max_deals")
+P_FIRST_DEALER = PARAMS.offset("first_dealer")
+RANDOM_DEALER = -1
+
+
+def encode_params(params: VicaireParams) -> np.ndarray:
+    """The flat parameter array compiled code reads."""
+    p = PARAMS.new()
+    p[P_FIRST_TARGET] = params.first_target
+    p[P_TARGET_STEP] = params.target_step
+    p[P_REQUIRE_TRICK] = params.require_trick_this_deal
+    p[P_LEGALITY] = tricks.MUST_TRUMP if params.must_trump else tricks.FOLLOW
+    p[P_PAYOUT_10] = params.payout_10
+    p[P_PAYOUT_15_20] = params.payout_15_20
+    p[P_PAYOUT_25_PLUS] = params.payout_25_plus
+    p[P_CAPOT_PAYOUT] = params.capot_payout
+    p[P_MATCH_TARGET] = params.match_target
+    p[P_NUM_GAMES] = 0 if params.num_games is None else params.num_games
+    p[P_MAX_DEALS] = params.max_deals
+    p[P_FIRST_DEALER] = RANDOM_DEALER if params.first_dealer is None else params.first_dealer
+    return p
+
+
+STATE = Layout(
+    ("phase", 1), ("round", 1), ("game", 1), ("deals_in_game", 1), ("first_dealer", 1),
+    ("dealer", 1), ("cards", 1), ("current", 1), ("first_leader", 1), ("trick", 1),
+    ("played", 1), ("decisions", 1), ("rounds_played", 1), ("games_played", 1),
+    ("game_winner", 1), ("game_payout", 1), ("capot", 1),
+    ("location", DECK_CARDS),
+    ("hand_size", MAX_PLAYERS),
+    ("tricks", MAX_PLAYERS),            # tricks won this deal
+    ("total", MAX_PLAYERS),             # tricks won this game (the text's points)
+    ("qualified", MAX_PLAYERS),         # qualified at the end of the last deal
+    ("score", MAX_PLAYERS),             # payouts won in the match
+    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
+    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
+    ("trick_winner", 1),
+    ("player_decisions", MAX_PLAYERS), ("games_won", MAX_PLAYERS), ("capots", MAX_PLAYERS),
+    ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
+)
+STATE_SIZE = STATE.size
+PHASE, ROUND, GAME, DEALS_IN_GAME = (STATE.offset(n) for n in
+                                     ("phase", "round", "game", "deals_in_game"))
+FIRST_DEALER, DEALER, CARDS, CURRENT = (STATE.offset(n) for n in
+                                        ("first_dealer", "dealer", "cards", "current"))
+FIRST_LEADER, TRICK, PLAYED, DECISIONS = (STATE.offset(n) for n in
+                                          ("first_leader", "trick", "played", "decisions"))
+ROUNDS_PLAYED, GAMES_PLAYED, GAME_WINNER, GAME_PAYOUT, CAPOT = (
+    STATE.offset(n) for n in ("rounds_played", "games_played", "game_winner", "game_payout",
+                              "capot"))
+LOCATION, HAND_SIZE, TRICKS, TOTAL, QUALIFIED, SCORE = (
+    STATE.offset(n) for n in ("location", "hand_size", "tricks", "total", "qualified",
+                              "score"))
+TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER = (
+    STATE.offset(n) for n in ("trick_seat", "trick_card", "trick_suit", "trick_strength",
+                              "trick_winner"))
+PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK = (
+    STATE.offset(n) for n in ("player_decisions", "games_won", "capots", "tricks_total",
+                              "rank"))
+
+DEAL, PLAYING, OVER = 0, 1, 2
+LOC_OUT = 0                          # not in the 32-card pack
+LOC_ECART = LOC_OUT + 1              # the face-down écart
+LOC_HAND = LOC_ECART + 1             # + player
+LOC_TRICK = LOC_HAND + MAX_PLAYERS
+LOC_PLAYED = LOC_TRICK + 1
+LOC_UNKNOWN = LOC_PLAYED + 1
+
+PLAY = 0                             # + card id
+N_ACTIONS = DECK_CARDS
+# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
+# for advance (see engines.core.streams)
+APPLY_DRAWS = False
+
+
+@njit(cache=True)
+def new_game(s, pr):
+    """A match before its first deal."""
+    s[:] = 0
+    s[PHASE] = DEAL
+    s[CURRENT] = -1
+    s[TRICK_WINNER] = -1
+    s[GAME_WINNER] = -1
+    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+
+
+@njit(cache=True)
+def deal(s, pr, rng):
+    """Shuffle the 32 cards, deal 10 to each player one at a time from the dealer's
+    neighbour; the last 2 are the écart.  The first dealer is drawn at random unless set;
+    the deal passes to the next seat."""
+    if s[FIRST_DEALER] == RANDOM_DEALER:
+        s[FIRST_DEALER] = uniform_index_jit(rng, PLAYERS)
+    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[ROUND], PLAYERS)
+    s[GAME] = s[GAMES_PLAYED]
+    if s[DEALS_IN_GAME] == 0:                 # a new game: totals restart at 0
+        for p in range(PLAYERS):
+            s[TOTAL + p] = 0
+            s[QUALIFIED + p] = 0
+    deck = PACK.copy()
+    shuffle(rng, deck)
+    for card in range(DECK_CARDS):
+        s[LOCATION + card] = LOC_ECART if IN_PACK[card] else LOC_OUT
+    for p in range(MAX_PLAYERS):
+        s[HAND_SIZE + p] = 0
+        s[TRICKS + p] = 0
+        s[TRICK_SEAT + p] = -1
+        s[TRICK_CARD + p] = -1
+    tricks.deal_hands(deck, s[DEALER], PLAYERS, HAND_CARDS,
+                      s[LOCATION:LOCATION + DECK_CARDS], LOC_HAND,
+                      s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
+    s[CARDS] = HAND_CARDS
+    s[TRICK] = 0
+    s[PLAYED] = 0
+    s[TRICK_WINNER] = -1
+    s[FIRST_LEADER] = tricks.next_seat(s[DEALER], PLAYERS)
+    s[CURRENT] = s[FIRST_LEADER]
+    s[PHASE] = PLAYING
+
+
+@njit(cache=True)
+def play_actions(s, pr, player, out):
+    """``play`` each legal card, in card id order: follow suit if able; otherwise any card
+    (a trump under ``must_trump``)."""
+    n = 0
+    for card in range(DECK_CARDS):
+        if s[LOCATION + card] == LOC_HAND + player:
+            out[n] = card
+            n += 1
+    legal = np.empty(HAND_CARDS, dtype=np.int32)
+    k = tricks.legal_in_trick(out[:n], n, CARD_SUIT, STRENGTH,
+                              s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
+                              s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
+                              TRUMP, pr[P_LEGALITY], legal)
+    for i in range(k):
+        out[i] = PLAY + legal[i]
+    return k
+
+
+@njit(cache=True)
+def play(s, pr, player, card):
+    position = s[PLAYED]
+    s[LOCATION + card] = LOC_TRICK
+    s[HAND_SIZE + player] -= 1
+    s[TRICK_SEAT + position] = player
+    s[TRICK_CARD + position] = card
+    s[TRICK_SUIT + position] = CARD_SUIT[card]
+    s[TRICK_STRENGTH + position] = STRENGTH[card]
+    s[PLAYED] = position + 1
+    if s[PLAYED] == PLAYERS:
+        end_of_trick(s, pr)
+    else:
+        s[CURRENT] = tricks.next_seat(player, PLAYERS)
+
+
+@njit(cache=True)
+def end_of_trick(s, pr):
+    """The highest heart, else the highest card of the led suit, wins and leads next."""
+    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
+                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], PLAYERS,
+                                   TRUMP)
+    winner = s[TRICK_SEAT + position]
+    s[TRICKS + winner] += 1
+    s[TRICK_WINNER] = winner
+    for i in range(PLAYERS):
+        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
+    s[TRICK] += 1
+    s[PLAYED] = 0
+    if s[TRICK] == s[CARDS]:
+        end_of_deal(s, pr)
+    else:
+        s[CURRENT] = winner
+
+
+@njit(cache=True, inline="always")
+def is_winning_total(pr, total):
+    """10, or any higher multiple of 5 (``first_target``, ``target_step``)."""
+    return total == pr[P_FIRST_TARGET] or (total > pr[P_FIRST_TARGET]
+                                           and total % pr[P_TARGET_STEP] == 0)
+
+
+@njit(cache=True, inline="always")
+def payout(pr, total):
+    if total <= pr[P_FIRST_TARGET]:
+        return pr[P_PAYOUT_10]
+    if total <= 2 * pr[P_FIRST_TARGET]:
+        return pr[P_PAYOUT_15_20]
+    return pr[P_PAYOUT_25_PLUS]
+
+
+@njit(cache=True)
+def game_winner(s, pr):
+    """The seat that wins the game at the end of this deal (-1: none): a capot wins at
+    once; else the qualifier, or the lowest of several (none if tied)."""
+    for p in range(PLAYERS):
+        if s[TRICKS + p] == s[CARDS]:
+            s[CAPOT] = 1
+            return p
+    best = -1
+    tied = False
+    for p in range(PLAYERS):
+        if not s[QUALIFIED + p]:
+            continue
+        if best < 0 or s[TOTAL + p] < s[TOTAL + best]:
+            best, tied = p, False
+        elif s[TOTAL + p] == s[TOTAL + best]:
+            tied = True
+    return -1 if tied else best
+
+
+@njit(cache=True)
+def end_of_deal(s, pr):
+    """Add each player's tricks to their total; decide whether the game is won; at the end
+    of a game start the next one or end the match."""
+    s[CAPOT] = 0
+    for p in range(PLAYERS):
+        s[TOTAL + p] += s[TRICKS + p]
+        s[TRICKS_TOTAL + p] += s[TRICKS + p]
+        took = s[TRICKS + p] > 0 or not pr[P_REQUIRE_TRICK]
+        s[QUALIFIED + p] = 1 if took and is_winning_total(pr, s[TOTAL + p]) else 0
+    s[ROUNDS_PLAYED] += 1
+    s[DEALS_IN_GAME] += 1
+    winner = game_winner(s, pr)
+    s[GAME_WINNER] = winner
+    s[GAME_PAYOUT] = 0
+    if winner >= 0:
+        s[GAME_PAYOUT] = pr[P_CAPOT_PAYOUT] if s[CAPOT] else payout(pr, s[TOTAL + winner])
+        s[SCORE + winner] += s[GAME_PAYOUT]
+        s[GAMES_WON + winner] += 1
+        s[CAPOTS + winner] += s[CAPOT]
+    s[ROUND] += 1
+    s[PHASE] = DEAL
+    s[CURRENT] = -1
+    if winner >= 0 or s[DEALS_IN_GAME] == pr[P_MAX_DEALS]:
+        end_of_game(s, pr)
+
+
+@njit(cache=True)
+def end_of_game(s, pr):
+    """The next deal starts a new game (totals at 0), unless the match is over:
+    ``num_games`` played, or a player's payouts reach ``match_target``."""
+    s[GAMES_PLAYED] += 1
+    over = False
+    if pr[P_NUM_GAMES] > 0:
+        over = s[GAMES_PLAYED] == pr[P_NUM_GAMES]
+    else:
+        for p in range(PLAYERS):
+            over |= s[SCORE + p] >= pr[P_MATCH_TARGET]
+    if over:
+        tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False,
+                          s[RANK:RANK + MAX_PLAYERS])
+        s[PHASE] = OVER
+        s[CURRENT] = -1
+        return
+    s[DEALS_IN_GAME] = 0
+
+
+@njit(cache=True)
+def legal_actions(s, pr, out):
+    if s[PHASE] == PLAYING:
+        return play_actions(s, pr, s[CURRENT], out)
+    return 0
+
+
+@njit(cache=True)
+def apply_action(s, pr, action):
+    """Play a legal card for the current player (legality is the caller's check)."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    play(s, pr, player, action - PLAY)
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    return s[PHASE] == DEAL
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    while chance_pending(s):
+        deal(s, pr, rng)
+
+
+@njit(cache=True, inline="always")
+def hidden_from(s, player, card):
+    """The écart and the other hands are hidden."""
+    location = s[LOCATION + card]
+    if location == LOC_ECART:
+        return True
+    return LOC_HAND <= location < LOC_TRICK and location != LOC_HAND + player
+
+
+@njit(cache=True)
+def observe(s, pr, player, out):
+    out[:] = s
+    for card in range(DECK_CARDS):
+        if hidden_from(s, player, card):
+            out[LOCATION + card] = LOC_UNKNOWN
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
+    """A full state consistent with ``player``'s observation: the hidden cards re-dealt
+    among the other hands (same sizes) and the écart."""
+    out[:] = s
+    hidden = np.empty(DECK_CARDS, dtype=np.int32)
+    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
+    n = 0
+    for card in range(DECK_CARDS):
+        if hidden_from(s, player, card):
+            hidden[n] = card
+            n += 1
+            if s[LOCATION + card] != LOC_ECART:
+                held[s[LOCATION + card] - LOC_HAND] += 1
+    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_ECART, rng,
+                         out[LOCATION:LOCATION + DECK_CARDS])

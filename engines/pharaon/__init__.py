@@ -1,6 +1,0 @@
-"""Le pharaon (slug ``pharaon``): a Faro-type banking game.  See :mod:`.rules`."""
-
-from engines.pharaon.game import Pharaon, PharaonObservation, PharaonState
-from engines.pharaon.params import PharaonParams
-
-__all__ = ["Pharaon", "PharaonObservation", "PharaonParams", "PharaonState"]

@@ -1,7 +1,0 @@
-"""Le pouilleux (slug ``pouilleux``): Old Maid with same-colour pairs, and the pouilleux
-mystérieux.  See :mod:`.rules`."""
-
-from engines.pouilleux.game import Pouilleux, PouilleuxObservation, PouilleuxState
-from engines.pouilleux.params import PouilleuxParams
-
-__all__ = ["Pouilleux", "PouilleuxObservation", "PouilleuxParams", "PouilleuxState"]

@@ -1,8 +1,0 @@
-"""Le vicaire (slug ``vicaire``): 3 players, 32 cards, hearts always trumps (trumping
-optional), one point a trick; first to land exactly on 10 (or 15, 20, ...) at the end of a
-deal wins the game.  See :mod:`.rules` for the rules."""
-
-from engines.vicaire.game import Vicaire, VicaireObservation
-from engines.vicaire.params import VicaireParams
-
-__all__ = ["Vicaire", "VicaireObservation", "VicaireParams"]
