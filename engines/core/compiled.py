@@ -38,12 +38,12 @@ def fresh_stream(rng: np.random.Generator) -> np.ndarray:
 
 
 def with_stream(compiled: Any, tag: Tag, s: np.ndarray, pr: np.ndarray, stream: np.ndarray,
-                *args: Any) -> None:
-    """Call ``compiled(tag, s, pr, rngs, alias, stream, *args)``, one of the calls of
+                *args: Any) -> Any:
+    """``compiled(tag, s, pr, rngs, alias, stream, *args)``, one of the calls of
     :mod:`engines.core.streams` that draw from the state's own chance ``stream``, with the
     process-wide scratch generator (``rngs[0]``, whose state is ``alias``)."""
     scratch = ScratchStream.get()
-    compiled(tag, s, pr, scratch.boxed, scratch.stream.alias, stream, *args)
+    return compiled(tag, s, pr, scratch.boxed, scratch.stream.alias, stream, *args)
 
 
 # --- Actions and seats -----------------------------------------------------------------
