@@ -68,9 +68,10 @@ def lay_choice(legal: list[Action], worth: Any) -> Action | None:
     return None
 
 
-# The core's meld readers as plain Python (the compiled ones cost a dispatch per call).
-meld_length = rummy.meld_length.py_func
-meld_points = rummy.meld_points.py_func
+# The core's meld readers as plain Python (the compiled ones cost a dispatch per call; with
+# numba's JIT disabled they are plain Python already).
+meld_length = getattr(rummy.meld_length, "py_func", rummy.meld_length)
+meld_points = getattr(rummy.meld_points, "py_func", rummy.meld_points)
 DISCARD_WORTH = [penalty(card) for card in range(rummy.JOKER)] + [-1]
 
 
