@@ -20,9 +20,9 @@ state and seat that made it (hidden cards re-dealt from ``rng``, a fresh chance 
 from it), so that agents, which see only observations, can search; it raises ``ValueError``
 once that state has moved on.  For a given ``rng`` the result depends only on what p may know.
 
-Optional fast path (:class:`PlaysOut`): a state may offer ``state.playout(rng)``, which plays
-to the end as the ``random`` agent would with decision stream ``rng`` (the same game as
-through ``apply``) in compiled code, and returns the seats' win shares.
+The fast path of search bots: ``state.playout(rng)`` plays to the end as the ``random`` agent
+would with decision stream ``rng`` (the same game as through ``apply``) in compiled code, and
+returns the seats' win shares.
 
 Every engine is compiled: its rules are a module of compiled functions over a flat ``int32``
 state array and a flat parameter array (:class:`CompiledRules`); the Python side above wraps
@@ -208,16 +208,10 @@ class State(Protocol):
         """The game's events so far, readable; the same seed and actions give the same
         log."""
 
-
-@runtime_checkable
-class PlaysOut(Protocol):
-    """A state with the optional compiled fast path (most games; not baccara, pharaon or
-    pouilleux)."""
-
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
         """Play to the end as the ``random`` agent would with decision stream ``rng`` (the
-        same game as through ``apply``) and return the seats' win shares.  The log and
-        round records are not extended."""
+        same game as through ``apply``), in one compiled call, and return the seats' win
+        shares.  The log and round records are not extended."""
 
 
 @runtime_checkable

@@ -45,7 +45,8 @@ class RulesGame:
     rules: ClassVar[ModuleType]
     summary: ClassVar[ModuleType]
     actions: ClassVar[Sequence[Action]] = ()
-    examples: ClassVar[str] = ""                 # action texts shown when one is not understood
+    noun: ClassVar[str] = ""        # the game in "not a … action" (default: the title)
+    examples: ClassVar[str] = ""    # action texts shown when one is not understood
     phase_names: ClassVar[dict[int, str]] = {}
     state_class: ClassVar[type[RulesState]]
     tag: ClassVar[Tag]          # the rules' tag, for the calls of engines.core.streams
@@ -81,7 +82,8 @@ class RulesGame:
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for an Action, a code or its readable text."""
-        return parse_action(value, self.actions, self._by_text, self.title, self.examples)
+        return parse_action(value, self.actions, self._by_text, self.noun or self.title,
+                            self.examples)
 
     def action_of(self, code: int) -> Action:
         """The Action of a legal code the rules wrote."""
@@ -139,7 +141,7 @@ class RulesState:
         if self._codes is None:
             self._list_legal()
         code = self._legal_code(action)
-        self._log.append((self.s.item(self._current), code))
+        self._log_decision(self.s.item(self._current), code)
         self._codes = None
         self._play(code)
 
@@ -216,6 +218,11 @@ class RulesState:
         events it logs (by default: the rules' decision and the chance after it)."""
         with_stream(apply_with_stream, self._tag, self.s, self._pr, self._stream, code)
 
+    def _log_decision(self, player: int, code: int) -> None:
+        """Log a decision before it is played (as ``P1 <action>``; a game that tells the
+        decision with its outcome logs it in :meth:`_play` instead)."""
+        self._log.append((player, code))
+
     def _describe(self, entry: tuple) -> str:
         """The readable text of one of the game's events in the log."""
         raise ValueError(f"unknown log entry {entry!r}")
@@ -250,8 +257,14 @@ class RulesState:
 
     # -- internals ---------------------------------------------------------------------
     def _list_legal(self) -> None:
-        self._read_legal(0 if self.is_terminal()
-                         else self._R.legal_actions(self.s, self._pr, self._buffer))
+        if self.is_terminal():
+            self._read_legal(0)
+            return
+        count = self._R.legal_actions(self.s, self._pr, self._buffer)
+        if count == 0:
+            raise RuntimeError(f"P{self.current_player} has no legal action "
+                               f"({self._context()}): the rules leave the game stuck")
+        self._read_legal(count)
 
     def _summary_row(self) -> np.ndarray:
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)

@@ -18,7 +18,8 @@ What they read of a rules module:
   ``advance(s, pr, rng)``, due when ``chance_pending(s)``;
 * ``advance`` (the chance steps due: the setup, a deal), ``legal_actions(s, pr, out)``
   (the legal codes into ``out``; their count), ``PHASE`` and ``OVER``;
-* where a game has them: ``resume(s, pr, rng)`` (baccara: the next coup),
+* where a game has them: ``resume(s, pr, rng)`` (baccara: the next coup, due in phase
+  ``COUP_END``),
   ``play_out(s, pr, rng)`` (a game without decisions played to its end, see
   :func:`playout_with_stream`), ``apply_choice`` (rummy) or ``TRICK`` and ``ROUNDS_PLAYED``
   (trick games), see :func:`decide`.
@@ -187,6 +188,17 @@ def _play_out_rules(tag, s, pr, rng, decisions, actions):
             play_out(s, pr, rng)
         return impl_without_decisions
     phase, over, legal_actions = rules.PHASE, rules.OVER, rules.legal_actions
+    if hasattr(rules, "resume"):
+        resume, paused = rules.resume, rules.COUP_END
+
+        def impl_resuming(tag, s, pr, rng, decisions, actions):
+            while s[phase] != over:
+                if s[phase] == paused:
+                    resume(s, pr, rng)
+                    continue
+                n = legal_actions(s, pr, actions)
+                _play(tag, s, pr, actions[uniform_index_jit(decisions, n)], rng)
+        return impl_resuming
 
     def impl(tag, s, pr, rng, decisions, actions):
         while s[phase] != over:

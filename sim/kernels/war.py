@@ -17,13 +17,6 @@ from sim.kernels.factory import Kernel
 
 
 @njit(cache=True, inline="always")
-def legal_actions(s, pr, out):
-    """The one action of every turn."""
-    out[0] = R.STEP
-    return 1
-
-
-@njit(cache=True, inline="always")
 def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     """The one legal action (nothing to decide: the decision stream is not read)."""
     return actions[0]
@@ -36,5 +29,4 @@ def step(s, pr, action, chance, rounds, row):
     return row
 
 
-KERNEL = Kernel("war", R, summary, {"random": 0}, choose=choose,
-                legal_actions=legal_actions, step=step)
+KERNEL = Kernel("war", R, summary, {"random": 0}, choose=choose, step=step)

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Action, Game, IllegalActionError, PlaysOut, Result, State
+from engines.core.api import Action, Game, IllegalActionError, Result, State
 from engines.core.seeding import decision_rng
 from sim import batch
 
@@ -358,9 +358,7 @@ def test_the_same_seed_gives_the_same_game(game, seed, index):
 @few
 def test_playout_plays_the_random_agents_game(game, seed, at):
     """From any point of a game, ``playout(rng)`` ends it as the ``random`` agent would
-    with ``rng`` (the optional fast path)."""
-    if not isinstance(game.new_state(seed), PlaysOut):
-        pytest.skip(f"{game.slug} has no compiled playout (optional)")
+    with ``rng`` (the fast path of search bots)."""
     length = len(play_to_end(game.new_state(seed), np.random.default_rng(seed)))
     state, rng = game.new_state(seed), np.random.default_rng(seed)
     for _ in range(int(at * length)):

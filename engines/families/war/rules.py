@@ -472,9 +472,28 @@ def play_out(s, pr, rng):
 # Hidden information: the pile orders
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def determinize(s, pr, rng, out):
+def legal_actions(s, pr, out):
+    """The one action of every turn, ``STEP``, into ``out``; the count (none once over)."""
+    if s[PHASE] == OVER:
+        return 0
+    out[0] = STEP
+    return 1
+
+
+@njit(cache=True)
+def observe(s, pr, player, out):
+    """What a seat may know: ``s`` with the piles' cards hidden (-1), their sizes and the
+    table shown (pile contents and orders are unknown to everybody, ``player`` included)."""
+    out[:] = s
+    out[PILE:PILE + MAX_PLAYERS * PILE_CAPACITY] = -1
+    out[SAVED:SAVED + MAX_CARDS] = -1
+
+
+@njit(cache=True)
+def determinize(s, pr, player, rng, out):
     """``s`` with every card in the piles dealt again at random into piles of the same sizes
-    (pile contents and orders are unknown to everybody; the table is public)."""
+    (pile contents and orders are unknown to everybody, ``player`` included; the table is
+    public)."""
     out[:] = s
     players = pr[P_PLAYERS]
     cards = np.empty(MAX_CARDS, dtype=np.int32)

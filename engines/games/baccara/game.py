@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action, IllegalActionError
-from engines.core.compiled import (
-    CompiledGame,
-    CompiledState,
-    MaskedObservation,
-    parse_action,
-    with_stream,
-)
-from engines.core.streams import apply_with_stream, resume_with_stream
+from engines.core.api import Action
+from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.compiled import with_stream
+from engines.core.streams import resume_with_stream
 from engines.games.baccara import rules as R
 from engines.games.baccara import summary
 from engines.games.baccara.params import BaccaraParams
@@ -40,69 +35,23 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-_BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Baccara(CompiledGame):
-    """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
+class BaccaraState(RulesState):
+    """One session of Le baccara in progress (see :mod:`engines.core.api`): the legal actions
+    are the banker's ``stake S`` (1 .. his chips); ``banco`` then ``decline``; ``contribute
+    c`` (0 .. what is left to cover, at most his chips); ``draw`` then ``stand`` at 5."""
 
-    slug = "baccara"
-    title = "Le baccara"
-    Params = BaccaraParams
-    actions = ACTIONS
-    rules = R
-    summary = summary
-
-    @property
-    def state_class(self) -> type:
-        return BaccaraState
-
-    def action(self, value: Action | int | str) -> Action:
-        """The Action for a code or text (``"stake 5"``, ``"banco"``, ``"draw"``)."""
-        return parse_action(value, ACTIONS, _BY_TEXT, "baccara",
-                            "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'")
-
-
-class BaccaraState(CompiledState):
-    """One session of Le baccara in progress (see :mod:`engines.core.api`)."""
-
-    rules = R
-    summary = summary
-    actions = ACTIONS
-
-    @property
-    def observation_class(self) -> type:
-        return BaccaraObservation
-
-    def legal_actions(self) -> list[Action]:
-        """The banker's ``stake S`` (1 .. his chips); ``banco`` then ``decline``;
-        ``contribute c`` (0 .. what is left to cover, at most his chips); ``draw`` then
-        ``stand`` at 5."""
-        return super().legal_actions()
-
-    def apply(self, action: Action | int | str) -> None:
-        """The current player's decision and what follows up to the next decision; an illegal
-        one raises :class:`IllegalActionError` and leaves the state unchanged."""
-        action = self.game.action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
-        self._log.append((self.current_player, action.code))
-        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
-                    action.code)
+    def _start(self) -> None:
+        super()._start()
         self._settle()
 
-    @property
-    def log(self) -> list[str]:
-        """``P0 stake 10``, ``P3 banco``, ``coup 1 (bank P0, ponte P3, stake 10): ponte 3♠ A♥
-        5♦ = 9, banker K♣ 7♥ = 7 -> ponte``."""
-        lines = []
-        for entry in self._log:
-            if entry[0] == "coup":
-                lines.append(summary.describe(entry[1]))
-            else:
-                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
-        return lines
+    def _play(self, code: int) -> None:
+        super()._play(code)
+        self._settle()
+
+    def _describe(self, entry: tuple) -> str:
+        return summary.describe(entry[1])
 
     # -- convenience -------------------------------------------------------------------
     @property
@@ -132,18 +81,17 @@ class BaccaraState(CompiledState):
             self._log.append(("coup", row[0].copy()))
             with_stream(resume_with_stream, self.game.tag, self.s, self._pr, self._stream)
 
-    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+    def _illegal_message(self, action: Action) -> str:
         if self.is_terminal():
             return f"{action.text} is not legal: the session is over"
+        legal = self._legal
         shown = ", ".join(a.text for a in legal[:4]) + (", ..." if len(legal) > 4 else "")
         return (f"{action.text} is not legal for P{self.current_player} in phase "
                 f"{self.phase}; legal: {shown}")
 
 
-class BaccaraObservation(MaskedObservation):
+class BaccaraObservation(RulesObservation):
     """What one seat may know: his own cards, the public cards and every stake."""
-
-    DECISIONS = R.DECISIONS
 
     @property
     def phase(self) -> str:
@@ -168,3 +116,21 @@ class BaccaraObservation(MaskedObservation):
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees {self.phase}, bank P{self.banker}, stake {self.stake}>"
+
+
+class Baccara(RulesGame):
+    """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
+
+    slug = "baccara"
+    title = "Le baccara"
+    Params = BaccaraParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    noun = "baccara"
+    examples = "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'"
+    phase_names = PHASE_NAMES
+    state_class = BaccaraState
+
+
+BaccaraState.observation_class = BaccaraObservation

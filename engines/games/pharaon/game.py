@@ -9,16 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action, IllegalActionError
+from engines.core.api import Action
+from engines.core.base import RulesGame, RulesObservation, RulesState
 from engines.core.cards import card_name
-from engines.core.compiled import (
-    CompiledGame,
-    CompiledState,
-    MaskedObservation,
-    parse_action,
-    with_stream,
-)
-from engines.core.streams import apply_with_stream
 from engines.games.pharaon import rules as R
 from engines.games.pharaon import summary
 from engines.games.pharaon.params import MAX_BET, PharaonParams
@@ -33,76 +26,29 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-_BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Pharaon(CompiledGame):
-    """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
+class PharaonState(RulesState):
+    """One session of Le pharaon in progress (see :mod:`engines.core.api`): the legal actions
+    are ``no bet``, then ``bet right a`` and ``bet left a`` for a from ``min_bet`` to the
+    most the punter may stake (the second decision of ``allow_both_sides``: left only).
+    After the last punter, the coup is drawn."""
 
-    slug = "pharaon"
-    title = "Le pharaon"
-    Params = PharaonParams
-    actions = ACTIONS
-    rules = R
-    summary = summary
-
-    @property
-    def state_class(self) -> type:
-        return PharaonState
-
-    def action(self, value: Action | int | str) -> Action:
-        """The Action for a code or text (``"no bet"``, ``"bet right 5"``)."""
-        return parse_action(value, ACTIONS, _BY_TEXT, "pharaon",
-                            "'no bet', 'bet right 5', 'bet left 1'")
-
-
-class PharaonState(CompiledState):
-    """One session of Le pharaon in progress (see :mod:`engines.core.api`)."""
-
-    rules = R
-    summary = summary
-    actions = ACTIONS
-
-    @property
-    def observation_class(self) -> type:
-        return PharaonObservation
-
-    def legal_actions(self) -> list[Action]:
-        """``no bet``, then ``bet right a`` and ``bet left a`` for a from ``min_bet`` to the
-        most the punter may stake (the second decision of ``allow_both_sides``: left only)."""
-        return super().legal_actions()
-
-    def apply(self, action: Action | int | str) -> None:
-        """The current punter's decision; an illegal one raises :class:`IllegalActionError`
-        and leaves the state unchanged.  After the last punter, the coup is drawn."""
-        action = self.game.action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
+    def _play(self, code: int) -> None:
         coup = int(self.s[R.COUP])
-        self._log.append((self.current_player, action.code))
-        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
-                    action.code)
+        super()._play(code)
         if self.s[R.COUP] != coup:
             row = np.empty((1, summary.ROUND_WIDTH), dtype=np.int32)
             summary.record_coup(self.s, self._pr, row, 0)
             self._rounds.append(row)
             self._log.append(("coup", row[0].copy()))
 
-    @property
-    def log(self) -> list[str]:
-        """``P1 bet right 5``, ``coup 1 (bank P0): right K♠, left 7♥ -> right wins, bank -3``."""
-        lines = []
-        for entry in self._log:
-            if entry[0] == "coup":
-                r = entry[1]
-                outcome = "pair: the bank takes every stake" if r[4] else \
-                    f"{R.SIDE_NAMES[r[5]]} wins"
-                lines.append(f"coup {r[0] + 1} (bank P{r[1]}): right {card_name(r[2])}, "
-                             f"left {card_name(r[3])} -> {outcome}, bank {r[7]:+d}")
-            else:
-                lines.append(f"P{entry[0]} {ACTIONS[entry[1]].text}")
-        return lines
+    def _describe(self, entry: tuple) -> str:
+        """``coup 1 (bank P0): right K♠, left 7♥ -> right wins, bank -3``."""
+        r = entry[1]
+        outcome = "pair: the bank takes every stake" if r[4] else f"{R.SIDE_NAMES[r[5]]} wins"
+        return (f"coup {r[0] + 1} (bank P{r[1]}): right {card_name(r[2])}, "
+                f"left {card_name(r[3])} -> {outcome}, bank {r[7]:+d}")
 
     # -- convenience -------------------------------------------------------------------
     @property
@@ -113,19 +59,18 @@ class PharaonState(CompiledState):
         return (f"<pharaon coup {int(self.s[R.COUP]) + 1}, bank P{int(self.s[R.BANKER])}, "
                 f"chips {list(self.chips)}>")
 
-    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+    def _illegal_message(self, action: Action) -> str:
         if self.is_terminal():
             return f"{action.text} is not legal: the session is over"
+        legal = self._legal
         shown = ", ".join(a.text for a in legal[:5]) + (", ..." if len(legal) > 5 else "")
         p = self.current_player
         return (f"{action.text} is not legal for P{p} (chips {self.chips[p]}, bets "
                 f"{self.game.params.min_bet}..{self.game.params.max_bet}); legal: {shown}")
 
 
-class PharaonObservation(MaskedObservation):
+class PharaonObservation(RulesObservation):
     """What a seat may know: everything but the order of the undrawn shoe (all public)."""
-
-    DECISIONS = R.DECISIONS
 
     @property
     def banker(self) -> int:
@@ -158,3 +103,20 @@ class PharaonObservation(MaskedObservation):
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees bank P{self.banker}, chips {list(self.chips)}>"
+
+
+class Pharaon(RulesGame):
+    """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
+
+    slug = "pharaon"
+    title = "Le pharaon"
+    Params = PharaonParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    noun = "pharaon"
+    examples = "'no bet', 'bet right 5', 'bet left 1'"
+    state_class = PharaonState
+
+
+PharaonState.observation_class = PharaonObservation

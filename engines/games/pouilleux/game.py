@@ -7,16 +7,9 @@ event log) and checks that an action is legal before handing it to the rules.
 
 from __future__ import annotations
 
-from engines.core.api import Action, IllegalActionError
+from engines.core.api import Action
+from engines.core.base import RulesGame, RulesObservation, RulesState
 from engines.core.cards import card_name
-from engines.core.compiled import (
-    CompiledGame,
-    CompiledState,
-    MaskedObservation,
-    parse_action,
-    with_stream,
-)
-from engines.core.streams import apply_with_stream
 from engines.games.pouilleux import rules as R
 from engines.games.pouilleux import summary
 from engines.games.pouilleux.params import PouilleuxParams
@@ -31,74 +24,39 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-_BY_TEXT = {a.text: a for a in ACTIONS}
 
 
-class Pouilleux(CompiledGame):
-    """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
+class PouilleuxState(RulesState):
+    """One game of Le pouilleux in progress (see :mod:`engines.core.api`): the legal actions
+    are ``draw k`` for each position k of the neighbour's (shuffled) hand, and ``place k``
+    for each position of the holder's hand (``holder_arranges``)."""
 
-    slug = "pouilleux"
-    title = "Le pouilleux"
-    Params = PouilleuxParams
-    actions = ACTIONS
-    rules = R
-    summary = summary
+    def _log_decision(self, player: int, code: int) -> None:
+        """Logged with its outcome, by :meth:`_play`."""
 
-    @property
-    def state_class(self) -> type:
-        return PouilleuxState
-
-    def action(self, value: Action | int | str) -> Action:
-        """The Action for a code or text (``"draw 3"``, ``"place 0"``)."""
-        return parse_action(value, ACTIONS, _BY_TEXT, "pouilleux", "'draw 3', 'place 0'")
-
-
-class PouilleuxState(CompiledState):
-    """One game of Le pouilleux in progress (see :mod:`engines.core.api`)."""
-
-    rules = R
-    summary = summary
-    actions = ACTIONS
-
-    @property
-    def observation_class(self) -> type:
-        return PouilleuxObservation
-
-    def legal_actions(self) -> list[Action]:
-        """``draw k`` for each position k of the neighbour's (shuffled) hand; ``place k`` for
-        each position of the holder's hand (``holder_arranges``)."""
-        return super().legal_actions()
-
-    def apply(self, action: Action | int | str) -> None:
-        """The current player's decision; an illegal one raises :class:`IllegalActionError`
-        and leaves the state unchanged."""
-        action = self.game.action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
+    def _play(self, code: int) -> None:
         player = self.current_player
         neighbour = int(self.s[R.NEIGHBOUR])
         placing = self.s[R.PHASE] == R.PLACE
-        with_stream(apply_with_stream, self.game.tag, self.s, self._pr, self._stream,
-                    action.code)
+        super()._play(code)
         if placing:
-            self._log.append(("place", player, action.code - R.PLACE_ACTION))
+            self._log.append(("place", player, code - R.PLACE_ACTION))
         else:
             self._log.append(("draw", player, neighbour, int(self.s[R.LAST_DRAWN]),
                               bool(self.s[R.LAST_PAIRED])))
+
+    def _describe(self, entry: tuple) -> str:
+        if entry[0] == "place":
+            return f"P{entry[1]} places the pouilleux at {entry[2]}"
+        _, drawer, source, card, paired = entry
+        return (f"P{drawer} draws {card_name(card)} from P{source}"
+                + (" and lays a pair" if paired else ""))
 
     @property
     def log(self) -> list[str]:
         """``P1 draws K♥ from P2 and lays a pair``, ``P2 places the pouilleux at 3``."""
         lines = [f"deal: dealer P{int(self.s[R.DEALER])}, hands after pairing "
-                 f"{' '.join(str(n) for n in self._initial_sizes())}"]
-        for entry in self._log:
-            if entry[0] == "place":
-                lines.append(f"P{entry[1]} places the pouilleux at {entry[2]}")
-            else:
-                _, drawer, source, card, paired = entry
-                lines.append(f"P{drawer} draws {card_name(card)} from P{source}"
-                             + (" and lays a pair" if paired else ""))
+                 f"{' '.join(str(n) for n in self._initial_sizes())}"] + super().log
         if self.is_terminal():
             loser = int(self.s[R.LOSER])
             lines.append("stopped at max_turns" if loser < 0 else
@@ -121,17 +79,16 @@ class PouilleuxState(CompiledState):
         return [int(self.s[R.INITIAL_CARDS + p]) - 2 * int(self.s[R.INITIAL_PAIRS + p])
                 for p in range(self.game.params.players)]
 
-    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+    def _illegal_message(self, action: Action) -> str:
         if self.is_terminal():
             return f"{action.text} is not legal: the game is over"
+        legal = self._legal
         return (f"{action.text} is not legal for P{self.current_player}; legal: "
                 f"{legal[0].text} .. {legal[-1].text}")
 
 
-class PouilleuxObservation(MaskedObservation):
+class PouilleuxObservation(RulesObservation):
     """What one seat may know: its own hand, every hand's size, the laid pairs."""
-
-    DECISIONS = R.DECISIONS
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -150,3 +107,20 @@ class PouilleuxObservation(MaskedObservation):
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees hand sizes {list(self.hand_sizes)}>"
+
+
+class Pouilleux(RulesGame):
+    """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
+
+    slug = "pouilleux"
+    title = "Le pouilleux"
+    Params = PouilleuxParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    noun = "pouilleux"
+    examples = "'draw 3', 'place 0'"
+    state_class = PouilleuxState
+
+
+PouilleuxState.observation_class = PouilleuxObservation
