@@ -22,14 +22,17 @@ run: $(STAMP)
 # module-scoped fixtures (runs played once for many tests) are not played again elsewhere.
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile
 
-# The whole suite, then the jitless subset again with numba switched off (rules as plain
-# Python).  See docs/testing.md.
+# Every game's compiled code first, one game per core (the test processes would otherwise
+# each compile the same code), then the whole suite, then the jitless subset again with numba
+# switched off (rules as plain Python).  See docs/testing.md.
 test: $(STAMP)
+	$(BIN)/python -m sim.compile
 	$(PYTEST)
 	NUMBA_DISABLE_JIT=1 $(PYTEST) -m jitless
 
 # Everything but the tests marked slow: a few minutes at most once the code is compiled.
 test-fast: $(STAMP)
+	$(BIN)/python -m sim.compile
 	$(PYTEST) -m "not slow"
 
 bench: $(STAMP)
@@ -56,8 +59,7 @@ bataille-report: $(STAMP)
 	$(BIN)/python reports/bataille/build.py --games 10000 --seed 1
 
 # Type-checked paths (settings in pyproject.toml's [tool.mypy]); add a package once it passes.
-MYPY_PATHS := engines/core/api.py engines/core/layout.py engines/core/params.py engines/core/seeding.py \
-              engines/core/compiled.py engines/core/specialise.py sim
+MYPY_PATHS := engines/core sim
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

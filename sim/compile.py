@@ -1,0 +1,97 @@
+"""``python -m sim.compile [GAME ...]``: compile the games' rules, bots and batch kernels now.
+
+numba compiles each game's code the first time it runs and keeps it in its cache (see
+``docs/architecture.md``), so a first run of a game waits for that, up to minutes for the
+largest.  This command does it for every game (or the ones named), several games at once,
+with a progress bar, so later commands start at once; ``make test`` runs it before the suite,
+so the test processes do not each compile the same code.
+
+    python -m sim.compile                 # every game, on every core
+    python -m sim.compile paris-damis tarot --jobs 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+import numpy as np
+from joblib import Parallel, delayed
+from tqdm import tqdm
+
+import agents
+import engines
+from sim.cli import Parser, UsageError
+from sim.kernels import kernel_for
+from sim.runner import play_python
+
+
+def compile_game(slug: str) -> tuple[str, float]:
+    """Run each compiled part of a game once (which compiles it, or loads it from the cache):
+    a game through the Python API with observations, determinization and a playout, one game
+    of each compiled bot through its Python agent, and the batch kernel with every compiled
+    policy.  Returns the game and the CPU seconds it took."""
+    started = time.process_time()
+    game = engines.load(slug)
+    rng = np.random.default_rng(0)
+    state = game.new_state(seed=0)
+    state.clone().playout(rng)
+    while not state.is_terminal():
+        state.observation(state.current_player).determinize(rng)
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    state.records()
+    kernel = kernel_for(slug)
+    names = list(kernel.POLICIES)
+    for name in names:
+        play_python(game, [agents.load(name, game=slug)] * game.num_players, seed=1)
+    ids = kernel.policy_ids(names)
+    seats = np.array([[ids[(g + p) % len(ids)] for p in range(game.num_players)]
+                      for g in range(len(ids))], dtype=np.int32)
+    kernel.play(game, seats, 0, 0, len(ids))
+    return slug, time.process_time() - started
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="python -m sim.compile", description=__doc__.split("\n\n")[0],
+                    formatter_class=argparse.RawDescriptionHelpFormatter,
+                    epilog="\n\n".join(__doc__.split("\n\n")[1:]))
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help="games to compile (default: every game; see python -m sim.batch "
+                             "--list)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="games compiled at once, one process each (default: every core)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        games = args.games or engines.available()
+        for slug in games:
+            if slug not in engines.available():
+                raise UsageError(f"unknown game {slug!r}; available games: "
+                                 f"{', '.join(engines.available())}")
+        if args.jobs is not None and args.jobs < 1:
+            raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    except UsageError as error:
+        print(f"sim.compile: error: {error}", file=sys.stderr)
+        return 2
+    jobs = min(args.jobs or os.cpu_count() or 1, len(games))
+    started = time.perf_counter()
+    done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(
+        delayed(compile_game)(slug) for slug in games)
+    seconds = dict(tqdm(done, total=len(games), desc="compiling", unit="game",
+                        file=sys.stderr, disable=None))
+    slowest = max(seconds, key=seconds.__getitem__)
+    print(f"{len(games)} game{'s' if len(games) > 1 else ''} ready in "
+          f"{time.perf_counter() - started:.0f} s "
+          f"({sum(seconds.values()):.0f} CPU s; longest {slowest}, {seconds[slowest]:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,32 @@
+"""``python -m sim.compile``: bad input is one line and exit status 2; a game named is made
+ready (its compiled parts run once)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim import compile as compile_command
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["no-such-game"], "unknown game 'no-such-game'; available games: ascenseur-atouts"),
+    (["pouilleux", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+    (["--jobs", "many"], "invalid int value: 'many'"),
+])
+def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    assert compile_command.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("sim.compile: error: ")
+    assert message in err
+
+
+def test_a_game_named_is_compiled_and_reported(capsys):
+    assert compile_command.main(["pouilleux", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 game ready in ") and "longest pouilleux" in out
+
+
+def test_compiling_a_game_plays_its_python_path_and_its_kernel():
+    slug, seconds = compile_command.compile_game("bataille")
+    assert slug == "bataille" and seconds >= 0
