@@ -256,7 +256,7 @@ class RulesState:
         if actions and count > 1:
             self._legal = list(itemgetter(*codes)(actions))
         else:
-            self._legal = [self.game.action_of(c) for c in codes]
+            self._legal = list(map(self.game.action_of, codes))
 
     # -- internals ---------------------------------------------------------------------
     def _list_legal(self) -> None:
@@ -278,8 +278,10 @@ class RulesState:
         assert codes is not None
         if type(value) is int and value in codes:
             return value
-        if type(value) is Action and value.code in codes and value in self._legal:
-            return value.code
+        if type(value) is Action and value.code in codes:
+            legal = self._legal[codes.index(value.code)]   # one comparison, not one a code
+            if legal is value or legal == value:
+                return value.code
         if isinstance(value, str):
             text = " ".join(value.split())
             for legal in self._legal:           # texts the game cannot parse alone (rummy)
