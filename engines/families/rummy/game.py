@@ -22,6 +22,8 @@ are made on first use (:meth:`RummyGame.action_of`), and a text is read among th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -33,6 +35,18 @@ from engines.core.compiled import check_seat, parse_action, with_stream
 from engines.core.streams import ROUND_ENDED, decide, step_with_stream
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
+
+
+class MadeActions(dict[int, Action]):
+    """Actions by code, each made on first use from its text."""
+
+    def __init__(self, text: Callable[[int], str]) -> None:
+        super().__init__()
+        self._text = text
+
+    def __missing__(self, code: int) -> Action:
+        made = self[code] = Action(code, self._text(code))
+        return made
 
 
 class RummyGame(RulesGame):
@@ -50,7 +64,7 @@ class RummyGame(RulesGame):
 
     def __init__(self, params: Any = None) -> None:
         super().__init__(params)
-        self._actions: dict[int, Action] = {}
+        self._actions = MadeActions(self.action_text)
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for an Action or a code (a text is read only among the legal ones)."""
@@ -58,12 +72,11 @@ class RummyGame(RulesGame):
             return self.action_of(int(value))
         return parse_action(value, (), {}, self.title, self.examples)
 
-    def action_of(self, code: int) -> Action:
-        """The Action of a code (made once)."""
-        found = self._actions.get(code)
-        if found is None:
-            found = self._actions[code] = Action(code, self.action_text(code))
-        return found
+    @property
+    def action_of(self) -> Callable[[int], Action]:     # type: ignore[override]
+        """The Action of a code, made on first use: a dict's lookup, called without a Python
+        frame for every legal code."""
+        return self._actions.__getitem__
 
     def action_text(self, code: int) -> str:
         if code == T.DRAW_STOCK:
@@ -128,9 +141,11 @@ class RummyObservation(RulesObservation):
     public figure.  The masked state is made on first use (a bot that reads only the legal
     actions costs nothing), and only while the game is where it was."""
 
+    _masked: np.ndarray | None
+
     def __init__(self, state: RulesState, player: int, seen: np.ndarray | None) -> None:
         self._decisions = state.s.item(T.DECISIONS)
-        super().__init__(state, player, seen)
+        super().__init__(state, player, seen)   # type: ignore[arg-type]  # None: masked on use
 
     @property       # type: ignore[override]
     def _s(self) -> np.ndarray:
@@ -141,7 +156,7 @@ class RummyObservation(RulesObservation):
         return self._masked
 
     @_s.setter
-    def _s(self, seen: np.ndarray | None) -> None:
+    def _s(self, seen: np.ndarray) -> None:
         self._masked = seen
 
     def determinize(self, rng: np.random.Generator) -> RulesState:
@@ -178,12 +193,13 @@ class RummyState(RulesState):
     """One match in progress (see :mod:`engines.core.api`).  The log shows ``hand 1: P2 deals``,
     ``P3 draw stock``, ``P3 lay 5♠ 6♠ 7♠``, ``hand 1 won by P3``."""
 
-    observation_class: ClassVar[type[RulesObservation]] = RummyObservation
-    fields = T                      # the fields every rummy state starts with
+    game: RummyGame
+    observation_class: ClassVar[type[RummyObservation]] = RummyObservation
+    fields: ClassVar[ModuleType | None] = T     # the fields every rummy state starts with
     legal_room = T.MAX_LEGAL
     legal_dtype = np.int64
 
-    def observation(self, player: int) -> RulesObservation:
+    def observation(self, player: int) -> RummyObservation:
         """What ``player`` may know now, masked on first use."""
         check_seat(player, self._players)
         return self.observation_class(self, player, None)
