@@ -139,7 +139,8 @@ def hand_of(s: np.ndarray, player: int) -> list[str]:
 class RummyObservation(RulesObservation):
     """What one seat may know: its hand, the table, the discard pile, hand sizes and every
     public figure.  The masked state is made on first use (a bot that reads only the legal
-    actions costs nothing), and only while the game is where it was."""
+    actions costs nothing), and only while the game is where it was (``determinize`` too).
+    """
 
     _masked: np.ndarray | None
 
@@ -150,7 +151,8 @@ class RummyObservation(RulesObservation):
     @property       # type: ignore[override]
     def _s(self) -> np.ndarray:
         if self._masked is None:
-            self._check()
+            if self._state.s.item(T.DECISIONS) != self._decisions:
+                raise ValueError("stale observation: the game has moved on since it was made")
             self._masked = np.empty_like(self._state.s)
             self._R.observe(self._state.s, self.encoded_params, self.player, self._masked)
         return self._masked
@@ -158,15 +160,6 @@ class RummyObservation(RulesObservation):
     @_s.setter
     def _s(self, seen: np.ndarray) -> None:
         self._masked = seen
-
-    def determinize(self, rng: np.random.Generator) -> RulesState:
-        """``state.determinize(player, rng)``, while the game is where it was."""
-        self._check()
-        return self._state.determinize(self.player, rng)
-
-    def _check(self) -> None:
-        if self._state.s[T.DECISIONS] != self._decisions:
-            raise ValueError("stale observation: the game has moved on since it was made")
 
     @property
     def hand(self) -> list[str]:
@@ -235,6 +228,8 @@ class RummyState(RulesState):
     def _describe(self, entry: tuple) -> str:
         if entry[0] == "deal":
             return f"hand {entry[1] + 1}: P{entry[2]} deals"
+        if entry[0] != "end":
+            return super()._describe(entry)
         _, hand, winner, ending, note = entry
         if ending == T.FINISHED:
             return f"hand {hand + 1} won by P{winner}{note}"
