@@ -11,7 +11,9 @@ A game, or its family's core, subclasses the three and supplies only what is its
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
   :meth:`RulesState._play` (a decision and what follows it, with the events it logs),
   :meth:`RulesState._describe` (how a logged event reads), and where the game keeps them
-  elsewhere, :meth:`RulesState._round_rows`; ``observation_class``.
+  elsewhere, :meth:`RulesState._round_rows`; ``observation_class``; and where the rules
+  module does not name them, ``fields`` (the module that names the state's fields) and
+  ``legal_room``/``legal_dtype`` (the legal-code buffer).
 
 The rules module offers ``STATE``, ``CURRENT``, ``PHASE``, ``OVER``, ``RANK``, ``N_ACTIONS``
 (or the state names ``LEGAL_ROOM``), ``new_game``, ``legal_actions``, ``observe`` and
@@ -101,6 +103,12 @@ class RulesState:
     item is a name (formatted only when :attr:`log` is read); ``_rounds`` holds round rows."""
 
     observation_class: ClassVar[type[RulesObservation]]
+    # where the rules module does not name them: the module that names the state's fields
+    # (CURRENT, PHASE, OVER, RANK, DECISIONS), and the legal-code buffer's room and dtype
+    # (else the rules' LEGAL_ROOM or N_ACTIONS, and LEGAL_DTYPE or int32)
+    fields: ClassVar[ModuleType | None] = None
+    legal_room: ClassVar[int | None] = None
+    legal_dtype: ClassVar[type[np.integer] | None] = None
 
     def __init__(self, game: RulesGame, s: np.ndarray, stream: np.ndarray,
                  log: list[tuple] | None = None, rounds: list[np.ndarray] | None = None
@@ -112,9 +120,11 @@ class RulesState:
         self._R = R = game.rules
         self._tag = game.tag
         self._players = game.params.players
-        self._current, self._phase, self._over = R.CURRENT, R.PHASE, R.OVER
-        self._buffer = np.empty(getattr(R, "LEGAL_ROOM", None) or R.N_ACTIONS,
-                                dtype=getattr(R, "LEGAL_DTYPE", np.int32))
+        self._F = F = self.fields or R
+        self._current, self._phase, self._over = F.CURRENT, F.PHASE, F.OVER
+        self._buffer = np.empty(self.legal_room or getattr(R, "LEGAL_ROOM", None)
+                                or R.N_ACTIONS,
+                                dtype=self.legal_dtype or getattr(R, "LEGAL_DTYPE", np.int32))
         # the legal codes of the decision at hand and their actions; None: to be read from
         # the rules (a step that lists the next ones sets them)
         self._codes: list[int] | None = None
@@ -179,7 +189,7 @@ class RulesState:
         with_stream(playout_with_stream, self._tag, self.s, self._pr, self._stream, rng,
                     self._buffer)
         self._codes = None
-        ranks = self.s[self._R.RANK:self._R.RANK + self._players].tolist()
+        ranks = self.s[self._F.RANK:self._F.RANK + self._players].tolist()
         winners = ranks.count(1)                # plain Python: numpy costs more here
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
 
@@ -253,7 +263,7 @@ class RulesState:
         if actions and count > 1:
             self._legal = list(itemgetter(*codes)(actions))
         else:
-            self._legal = [self.game.action_of(c) for c in codes]
+            self._legal = list(map(self.game.action_of, codes))
 
     # -- internals ---------------------------------------------------------------------
     def _list_legal(self) -> None:
@@ -281,13 +291,17 @@ class RulesState:
         assert codes is not None
         if type(value) is int and value in codes:
             return value
-        if type(value) is Action and value.code in codes and value in self._legal:
-            return value.code
+        if type(value) is Action and value.code in codes:
+            legal = self._legal[codes.index(value.code)]   # one comparison, not one a code
+            if legal is value or legal == value:
+                return value.code
         if isinstance(value, str):
             text = " ".join(value.split())
             for legal in self._legal:           # texts the game cannot parse alone (rummy)
                 if legal.text == text:
                     return legal.code
+            if not self.game.actions:           # nor read otherwise: refused as written
+                raise IllegalActionError(self._illegal_message(Action(-1, repr(text))))
         chosen = self.game.action(value)
         if chosen not in self._legal:
             raise IllegalActionError(self._illegal_message(chosen))
@@ -316,13 +330,14 @@ class RulesObservation:
         self._state = state         # for determinize(), while the game has not moved on
         self._s = seen
         self._R = state._R
+        self._F = state._F
         self.encoded_params = state._pr
 
     def determinize(self, rng: np.random.Generator) -> RulesState:
         """``state.determinize(player, rng)``, while the game is where it was when this
         observation was made."""
-        now, then, R = self._state.s, self._s, self._R
-        if any(now[getattr(R, name)] != then[getattr(R, name)] for name in self.progress):
+        now, then, F = self._state.s, self._s, self._F
+        if any(now[getattr(F, name)] != then[getattr(F, name)] for name in self.progress):
             raise ValueError("stale observation: the game has moved on since it was made")
         return self._state.determinize(self.player, rng)
 
@@ -335,11 +350,11 @@ class RulesObservation:
 
     @property
     def phase(self) -> str:
-        return self._state.game.phase_names[self._s.item(self._R.PHASE)]
+        return self._state.game.phase_names[self._s.item(self._F.PHASE)]
 
     @property
     def current_player(self) -> int:
-        return self._s.item(self._R.CURRENT)
+        return self._s.item(self._F.CURRENT)
 
     def _per_player(self, offset: int) -> tuple[int, ...]:
         return tuple(self._s[offset:offset + self.params.players].tolist())

@@ -1,14 +1,15 @@
 """L'empereur through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.empereur.rules`), on the shedding engines' shared wrapper
-(:mod:`engines.families.shedding.game`)."""
+(:mod:`engines.games.empereur.rules`) on the common base (:mod:`engines.core.base`) and
+the shedding games' core (:mod:`engines.families.shedding.game`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.base import RulesGame
 from engines.core.cards import card_name
-from engines.families.shedding.game import ShedGame, ShedObservation, ShedState
+from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.empereur import rules as R
 from engines.games.empereur import summary
 from engines.games.empereur.params import EmpereurParams
@@ -73,7 +74,6 @@ class EmpereurState(ShedState):
     each kind held, from the 3 up to the Joker.  The log shows ``round 1: P2 deals``,
     ``P3 play 5 5``, ``P0 draws 3``, ``round 1 over: Emperor P3``."""
 
-    phase_names = PHASE_NAMES
     observation_class = EmpereurObservation
 
     def _snapshot(self) -> tuple[int, np.ndarray]:
@@ -88,9 +88,7 @@ class EmpereurState(ShedState):
         for p in np.nonzero(now != drawn)[0].tolist():
             self._log.append(("draws", p, int(now[p] - drawn[p])))
         if s[R.ROUNDS_DONE] != rounds:
-            rows = np.empty((n, summary.ROUND_WIDTH), dtype=np.int32)
-            summary.record_round(s, self._pr, rows, 0)
-            self._rounds.append(rows)
+            rows = self._record_round()
             last = R.LAST_ROUND
             emperor = s[last + R.ROUND.offset("emperor"):][:n].tolist()
             exclu = s[last + R.ROUND.offset("exclu"):][:n].tolist()
@@ -105,6 +103,8 @@ class EmpereurState(ShedState):
             return f"P{entry[1]} draws {entry[2]}"
         if entry[0] == "round":
             return f"round {entry[1]}: P{entry[2]} deals"
+        if entry[0] != "round over":
+            return super()._describe(entry)
         roles = [f"Emperor P{entry[2]}" if entry[2] >= 0 else "no Emperor"]
         if entry[3] >= 0:
             roles.append(f"Exclu P{entry[3]}")
@@ -126,7 +126,7 @@ class EmpereurState(ShedState):
                 f"P{self.current_player} to play>")
 
 
-class Empereur(ShedGame):
+class Empereur(RulesGame):
     """L'empereur with fixed parameters (``engines.load("empereur", ...)``)."""
 
     slug = "empereur"
@@ -136,4 +136,5 @@ class Empereur(ShedGame):
     summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 5 5', 'play 5 Joker as 5', 'play Joker as 2', 'draw', 'pass', 'give K'"
+    phase_names = PHASE_NAMES
     state_class = EmpereurState

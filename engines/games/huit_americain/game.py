@@ -1,14 +1,15 @@
 """Le huit américain through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.huit_americain.rules`), on the shedding engines' shared wrapper
-(:mod:`engines.families.shedding.game`)."""
+(:mod:`engines.games.huit_americain.rules`) on the common base (:mod:`engines.core.base`) and
+the shedding games' core (:mod:`engines.families.shedding.game`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.base import RulesGame
 from engines.core.cards import SUIT_SYMBOLS, card_name
-from engines.families.shedding.game import ShedGame, ShedObservation, ShedState
+from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain import summary
 from engines.games.huit_americain.params import HuitAmericainParams
@@ -69,7 +70,6 @@ class HuitAmericainState(ShedState):
     ``keep`` in the optional variants; in the "Carte!" window, ``call carte``, ``no call``.
     The log shows ``start: 6♦``, ``P0 play 6♠``, ``P1 draw``, ``P1 draws 1``."""
 
-    phase_names = PHASE_NAMES
     observation_class = HuitAmericainObservation
 
     def _snapshot(self) -> np.ndarray:
@@ -87,19 +87,16 @@ class HuitAmericainState(ShedState):
     def _describe(self, entry: tuple) -> str:
         if entry[0] == "start":
             return f"start: {card_name(entry[1])}"
-        return f"P{entry[1]} draws {entry[2]}"
+        if entry[0] == "draws":
+            return f"P{entry[1]} draws {entry[2]}"
+        return super()._describe(entry)
 
     def _context(self) -> str:
         return (f"phase {self.phase}, top {card_name(int(self.s[R.TOP]))}, suit "
                 f"{SUIT_SYMBOLS[int(self.s[R.SUIT])]}")
 
-    def __repr__(self) -> str:
-        if self.is_terminal():
-            return "<huit-americain over>"
-        return f"<huit-americain {self._context()}, P{self.current_player} to play>"
 
-
-class HuitAmericain(ShedGame):
+class HuitAmericain(RulesGame):
     """Le huit américain with fixed parameters (``engines.load("huit-americain", ...)``)."""
 
     slug = "huit-americain"
@@ -109,4 +106,5 @@ class HuitAmericain(ShedGame):
     summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 6♠', 'play 8♣ → ♥', 'draw', 'keep', 'call carte'"
+    phase_names = PHASE_NAMES
     state_class = HuitAmericainState

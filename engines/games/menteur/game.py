@@ -1,6 +1,6 @@
 """Le menteur through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.menteur.rules`), on the shedding engines' shared wrapper
-(:mod:`engines.families.shedding.game`)."""
+(:mod:`engines.games.menteur.rules`) on the common base (:mod:`engines.core.base`) and
+the shedding games' core (:mod:`engines.families.shedding.game`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from functools import cached_property
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.base import RulesGame
 from engines.core.cards import SUIT_SYMBOLS, card_name
-from engines.families.shedding.game import ShedGame, ShedObservation, ShedState
+from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.menteur import rules as R
 from engines.games.menteur import summary
 from engines.games.menteur.params import MenteurParams
@@ -72,7 +73,6 @@ class MenteurState(ShedState):
     the challenge window, ``call``, ``no call``.  The log shows ``P0 lay 5♥ as ♠``,
     ``P1 call``, ``shown: 5♥ (a lie by P0)``."""
 
-    phase_names = PHASE_NAMES
     observation_class = MenteurObservation
 
     def _snapshot(self) -> tuple[int, int, int]:
@@ -87,8 +87,10 @@ class MenteurState(ShedState):
             self._log.append(("shown", int(s[R.REVEALED]), before[1], bool(lie)))
 
     def _describe(self, entry: tuple) -> str:
-        verdict = "a lie" if entry[3] else "the truth"
-        return f"shown: {card_name(entry[1])} ({verdict} by P{entry[2]})"
+        if entry[0] == "shown":
+            verdict = "a lie" if entry[3] else "the truth"
+            return f"shown: {card_name(entry[1])} ({verdict} by P{entry[2]})"
+        return super()._describe(entry)
 
     def __repr__(self) -> str:
         if self.is_terminal():
@@ -97,7 +99,7 @@ class MenteurState(ShedState):
                 f"P{self.current_player} to play>")
 
 
-class Menteur(ShedGame):
+class Menteur(RulesGame):
     """Le menteur with fixed parameters (``engines.load("menteur", ...)``)."""
 
     slug = "menteur"
@@ -107,4 +109,5 @@ class Menteur(ShedGame):
     summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
+    phase_names = PHASE_NAMES
     state_class = MenteurState

@@ -1,14 +1,15 @@
 """Le nain jaune through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.nain_jaune.rules`), on the shedding engines' shared wrapper
-(:mod:`engines.families.shedding.game`)."""
+(:mod:`engines.games.nain_jaune.rules`) on the common base (:mod:`engines.core.base`) and
+the shedding games' core (:mod:`engines.families.shedding.game`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.base import RulesGame
 from engines.core.cards import card_name
-from engines.families.shedding.game import ShedGame, ShedObservation, ShedState
+from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.nain_jaune import rules as R
 from engines.games.nain_jaune import summary
 from engines.games.nain_jaune.params import NainJauneParams
@@ -54,7 +55,6 @@ class NainJauneState(ShedState):
     ``may_hold_back``.  The log shows ``P1 play 3♦``, ``deal 1 won by P2``; ``records()``
     adds one row per seat and deal."""
 
-    phase_names = PHASE_NAMES
     observation_class = NainJauneObservation
 
     def _snapshot(self) -> int:
@@ -70,8 +70,10 @@ class NainJauneState(ShedState):
                               bool(s[R.LAST_OPERA])))
 
     def _describe(self, entry: tuple) -> str:
-        opera = " (grand opéra)" if entry[3] else ""
-        return f"deal {entry[1]} won by P{entry[2]}{opera}"
+        if entry[0] == "deal":
+            opera = " (grand opéra)" if entry[3] else ""
+            return f"deal {entry[1]} won by P{entry[2]}{opera}"
+        return super()._describe(entry)
 
     def _context(self) -> str:
         return f"needed rank {int(self.s[R.NEEDED]) or 'free'}"
@@ -83,7 +85,7 @@ class NainJauneState(ShedState):
                 f"P{self.current_player} to play>")
 
 
-class NainJaune(ShedGame):
+class NainJaune(RulesGame):
     """Le nain jaune with fixed parameters (``engines.load("nain-jaune", ...)``)."""
 
     slug = "nain-jaune"
@@ -93,4 +95,5 @@ class NainJaune(ShedGame):
     summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 7♦', 'sans'"
+    phase_names = PHASE_NAMES
     state_class = NainJauneState

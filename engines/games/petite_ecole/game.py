@@ -1,11 +1,10 @@
 """La petite école through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.petite_ecole.rules`), on the rummy engines' shared wrapper
+(:mod:`engines.games.petite_ecole.rules`), on the rummy games' core
 (:mod:`engines.families.rummy.game`, which lists the action texts; a wild 2 reads ``2=4♠`` in a run
 and ``2`` in a group: ``lay Q Q 2``)."""
 
 from __future__ import annotations
 
-from engines.families.rummy import turns as T
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.petite_ecole import rules as R
 from engines.games.petite_ecole import summary
@@ -29,7 +28,6 @@ class PetiteEcoleState(RummyState):
     then groups by rank, naturals and wilds), lay-offs (by table meld, card, end), discards
     (by card)."""
 
-    phase_names = T.PHASE_NAMES
     observation_class = PetiteEcoleObservation
 
     @property

@@ -1,5 +1,5 @@
 """Le pinacle through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.pinacle.rules`), on the rummy engines' shared wrapper
+(:mod:`engines.games.pinacle.rules`), on the rummy games' core
 (:mod:`engines.families.rummy.game`).  A pinacle reads ``2=J♠`` in a run; its move reads ``move the
 pinacle at place 1 of meld 0 to the high end``."""
 
@@ -25,7 +25,6 @@ class PinacleState(RummyState):
     lay-offs (by table meld, card, end), pinacle moves (by table meld, place, end),
     discards (by card).  A hand won in one go is logged ``hand 1 won by P0 (in one go)``."""
 
-    phase_names = T.PHASE_NAMES
     observation_class = PinacleObservation
 
     @property

@@ -1,12 +1,11 @@
 """Le rami through the common game API: a thin wrapper over the compiled rules
-(:mod:`engines.games.rami.rules`), on the rummy engines' shared wrapper
+(:mod:`engines.games.rami.rules`), on the rummy games' core
 (:mod:`engines.families.rummy.game`, which lists the action texts)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from engines.families.rummy import turns as T
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.rami import rules as R
 from engines.games.rami import summary
@@ -25,7 +24,6 @@ class RamiState(RummyState):
     place), discards (by card).  A hand won by rami sec is logged ``hand 1 won by P3 (rami
     sec)``."""
 
-    phase_names = T.PHASE_NAMES
     observation_class = RamiObservation
 
     def _hand_note(self, row: np.ndarray) -> str:
