@@ -16,7 +16,7 @@ A game, or its family's core, subclasses the three and supplies only what is its
   ``legal_room``/``legal_dtype`` (the legal-code buffer).
 
 The rules module offers ``STATE``, ``CURRENT``, ``PHASE``, ``OVER``, ``RANK``, ``N_ACTIONS``
-(or the state names ``LEGAL_ROOM``), ``new_game``, ``legal_actions``, ``observe`` and
+(or the state's ``legal_room``), ``new_game``, ``legal_actions``, ``observe`` and
 ``determinize`` (see :class:`engines.core.api.CompiledRules`); the summary module offers
 ``SIZE``, ``ROUND_WIDTH``, ``summarize`` and ``result``.
 """
@@ -105,7 +105,7 @@ class RulesState:
     observation_class: ClassVar[type[RulesObservation]]
     # where the rules module does not name them: the module that names the state's fields
     # (CURRENT, PHASE, OVER, RANK, DECISIONS), and the legal-code buffer's room and dtype
-    # (else the rules' LEGAL_ROOM or N_ACTIONS, and LEGAL_DTYPE or int32)
+    # (else the rules' N_ACTIONS, and int32)
     fields: ClassVar[ModuleType | None] = None
     legal_room: ClassVar[int | None] = None
     legal_dtype: ClassVar[type[np.integer] | None] = None
@@ -122,9 +122,8 @@ class RulesState:
         self._players = game.params.players
         self._F = F = self.fields or R
         self._current, self._phase, self._over = F.CURRENT, F.PHASE, F.OVER
-        self._buffer = np.empty(self.legal_room or getattr(R, "LEGAL_ROOM", None)
-                                or R.N_ACTIONS,
-                                dtype=self.legal_dtype or getattr(R, "LEGAL_DTYPE", np.int32))
+        self._buffer = np.empty(self.legal_room or R.N_ACTIONS,
+                                dtype=self.legal_dtype or np.int32)
         # the legal codes of the decision at hand and their actions; None: to be read from
         # the rules (a step that lists the next ones sets them)
         self._codes: list[int] | None = None
