@@ -19,10 +19,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
@@ -33,6 +33,9 @@ from sim import results, stats
 from sim.cli import Parser, UsageError, variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
+
+if TYPE_CHECKING:
+    from engines import GameParams
 
 DEFAULT_GAMES = 10_000
 SEATINGS = ("rotate", "fixed", "random")
@@ -48,29 +51,35 @@ class RunSpec:
     """Everything that determines a run's tables (and nothing that does not)."""
 
     game: str
-    params: tuple[str, ...]          # every parameter as key=value, defaults included
+    params: GameParams               # the game's validated parameters
     agents: tuple[str, ...]          # agent i of the seating rule
     seating: str
     seed: int
     games: int
     chunk_size: int
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.params, engines.params_class(self.game)):
+            raise TypeError(f"RunSpec.params must be {self.game}'s parameters "
+                            f"(engines.params_class({self.game!r})), got {self.params!r}")
+
     def load_game(self) -> Any:
-        return engines.game_class(self.game)(
-            engines.params_class(self.game).from_strings(list(self.params)))
+        return engines.game_class(self.game)(self.params)
 
     def chunks(self) -> list[tuple[int, int]]:
         return [(start, min(self.chunk_size, self.games - start))
                 for start in range(0, self.games, self.chunk_size)]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self) | {"params": dict(p.split("=", 1) for p in self.params)}
+        """The manifest's ``spec``: every parameter as text, defaults included."""
+        return {f.name: getattr(self, f.name) for f in fields(self)} | {
+            "params": dict(item.split("=", 1) for item in self.params.to_strings())}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunSpec:
         params = engines.params_class(data["game"]).from_strings(
             {k: str(v) for k, v in data["params"].items()})
-        return cls(game=data["game"], params=tuple(params.to_strings()),
+        return cls(game=data["game"], params=params,
                    agents=tuple(data["agents"]), seating=data["seating"],
                    seed=int(data["seed"]), games=int(data["games"]),
                    chunk_size=int(data["chunk_size"]))
@@ -211,10 +220,8 @@ class ChunkFigures:
     bets: dict[str, list[int]] = field(default_factory=dict)  # bet value -> [correct, total]
 
 
-def run_chunk(spec_json: dict[str, Any], run_dir: str, start: int, count: int
-              ) -> ChunkFigures:
+def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigures:
     """Play a chunk, write its tables, return its figures (the unit of parallel work)."""
-    spec = RunSpec.from_json(spec_json)
     try:
         tables = play_chunk(spec, start, count)
     except GameFailed as failure:
@@ -266,15 +273,14 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
 def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int,
             backend: str, scheduler: str | None) -> Iterator[ChunkFigures]:
     """Run the chunks, yielding their figures as they finish (in any order)."""
-    spec_json = spec.to_json()
     if backend == "dask":
-        yield from _execute_dask(spec_json, run_dir, todo, jobs, scheduler)
+        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler)
         return
     from joblib import Parallel, delayed
     backend = resolve_backend(spec, backend)
     parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
                         return_as="generator_unordered")
-    yield from parallel(delayed(run_chunk)(spec_json, str(run_dir), start, count)
+    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count)
                         for start, count in todo)
 
 
@@ -285,7 +291,7 @@ def resolve_backend(spec: RunSpec, backend: str) -> str:
     return "threads" if uses_kernel(spec) else "loky"
 
 
-def _execute_dask(spec_json: dict[str, Any], run_dir: Path, todo: list[tuple[int, int]],
+def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
                   jobs: int, scheduler: str | None) -> Iterator[ChunkFigures]:
     from distributed import Client, LocalCluster, as_completed
     cluster = None
@@ -296,7 +302,7 @@ def _execute_dask(spec_json: dict[str, Any], run_dir: Path, todo: list[tuple[int
     else:
         client = Client(scheduler)
     try:
-        futures = [client.submit(run_chunk, spec_json, str(run_dir), start, count,
+        futures = [client.submit(run_chunk, spec, str(run_dir), start, count,
                                  pure=False) for start, count in todo]
         for future in as_completed(futures):
             yield future.result()
@@ -464,7 +470,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         else default_chunk_size(games, jobs, kernel_plays(args.game, names))
     if chunk < 1:
         raise UsageError(f"--chunk-size must be at least 1, got {chunk}")
-    return RunSpec(game=args.game, params=tuple(params.to_strings()), agents=tuple(names),
+    return RunSpec(game=args.game, params=params, agents=tuple(names),
                    seating=args.seating or "rotate", seed=seed, games=games,
                    chunk_size=chunk)
 
@@ -543,7 +549,7 @@ def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
         raise UsageError(f"--resume {run_dir} writes to the run's own directory; drop --out")
     if args.variant or args.players is not None or args.agents:
         # the run's own parameters, overridden by what was given, must be the run's
-        run_params = [p for p in spec.params if not p.startswith("players=")]
+        run_params = [p for p in spec.params.to_strings() if not p.startswith("players=")]
         agents_given = args.agents or ",".join(spec.agents)
         try:
             other = spec_from_args(argparse.Namespace(**(vars(args) | {

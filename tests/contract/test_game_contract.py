@@ -172,7 +172,7 @@ def test_records_have_the_documented_columns(game, seed):
     assert summary.result(game.params, row) == state.result()
 
     n = game.num_players
-    spec = batch.RunSpec(game=game.slug, params=tuple(game.params.to_strings()),
+    spec = batch.RunSpec(game=game.slug, params=game.params,
                          agents=("random",) * n, seating="fixed", seed=seed, games=1,
                          chunk_size=1)
     tables = batch.build_tables(game, spec, 0, 1, np.arange(n)[None, :], row[None, :],

@@ -120,7 +120,7 @@ def test_a_second_process_compiles_no_kernel_again(tmp_path):
 @pytest.mark.parametrize("slug", engines.available())
 def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(slug):
     game = short_game(slug)
-    spec = batch.RunSpec(game=slug, params=tuple(game.params.to_strings()),
+    spec = batch.RunSpec(game=slug, params=game.params,
                          agents=("random",) * game.num_players, seating="rotate", seed=2,
                          games=4, chunk_size=4)
     assert batch.uses_kernel(spec)

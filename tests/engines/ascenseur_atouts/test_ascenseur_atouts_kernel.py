@@ -62,7 +62,7 @@ def test_round_rows_never_overflow_the_bound():
 
 def test_batch_tables_are_the_same_on_both_paths(monkeypatch):
     params = AscenseurParams(players=3)
-    spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="ascenseur-atouts", params=params,
                          agents=("estimator", "random", "random"), seating="rotate", seed=4,
                          games=40, chunk_size=40)
     assert batch.uses_kernel(spec)

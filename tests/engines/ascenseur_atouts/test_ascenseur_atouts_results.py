@@ -38,7 +38,7 @@ def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
 @pytest.fixture(scope="module")
 def arrow():
     params = AscenseurParams(players=3, start_cards=4)
-    spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="ascenseur-atouts", params=params,
                          agents=("random",) * 3, seating="rotate", seed=5, games=12,
                          chunk_size=12)
     return batch.play_chunk(spec, 0, 12)

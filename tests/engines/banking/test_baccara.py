@@ -401,7 +401,7 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="baccara", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="baccara", params=load().params,
                          agents=("always", "never", "coinflip", "random"), seating="rotate",
                          seed=1, games=12, chunk_size=12)
     tables = batch.play_chunk(spec, 0, 12)

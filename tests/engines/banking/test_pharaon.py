@@ -289,7 +289,7 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="pharaon", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="pharaon", params=load().params,
                          agents=("random",) * 4, seating="rotate", seed=1, games=20,
                          chunk_size=20)
     tables = batch.play_chunk(spec, 0, 20)

@@ -255,7 +255,7 @@ def test_search_bots_play_a_game(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="pouilleux", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="pouilleux", params=load().params,
                          agents=("random",) * 3, seating="rotate", seed=1, games=30,
                          chunk_size=30)
     tables = batch.play_chunk(spec, 0, 30)

@@ -236,7 +236,7 @@ def test_batch_tables_have_the_documented_columns():
     from sim.batch import RunSpec, play_chunk
 
     params = engines.params_class("petite-ecole").from_kwargs(players=3, max_hands=3)
-    spec = RunSpec(game="petite-ecole", params=tuple(params.to_strings()),
+    spec = RunSpec(game="petite-ecole", params=params,
                    agents=("climber",) * 3, seating="rotate", seed=1, games=2, chunk_size=2)
     tables = play_chunk(spec, 0, 2)
     assert tables["games"].num_rows == 2

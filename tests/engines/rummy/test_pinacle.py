@@ -176,7 +176,7 @@ def test_batch_tables_have_the_documented_columns():
     from sim.batch import RunSpec, play_chunk
 
     params = engines.params_class("pinacle").from_kwargs(players=4, max_hands=3)
-    spec = RunSpec(game="pinacle", params=tuple(params.to_strings()),
+    spec = RunSpec(game="pinacle", params=params,
                    agents=("slider",) * 4, seating="rotate", seed=1, games=2, chunk_size=2)
     tables = play_chunk(spec, 0, 2)
     for column in ("total", "one_go_finishes", "pinacle_moves", "runs_laid"):

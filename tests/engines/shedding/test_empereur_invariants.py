@@ -184,7 +184,7 @@ def test_bots_and_search_agents_play_whole_games():
 
 def test_batch_tables_hold_the_documented_columns():
     params = load(mode="elite", target_points=100).params
-    spec = batch.RunSpec(game="empereur", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="empereur", params=params,
                          agents=("hoarder", "hoarder", "hoarder", "random"),
                          seating="rotate", seed=1, games=4, chunk_size=4)
     tables = batch.play_chunk(spec, 0, 4)

@@ -202,7 +202,7 @@ def test_the_kernel_plays_the_python_paths_games(params, agent_names):
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="huit-americain", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="huit-americain", params=load().params,
                          agents=("random", "shedder", "random", "shedder"),
                          seating="rotate", seed=1, games=30, chunk_size=30)
     tables = batch.play_chunk(spec, 0, 30)

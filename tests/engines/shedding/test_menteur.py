@@ -282,7 +282,7 @@ def test_bots_and_search_agents_play_whole_games():
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="menteur", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="menteur", params=load().params,
                          agents=("honest", "bluffer", "caller", "random"),
                          seating="rotate", seed=1, games=6, chunk_size=6)
     tables = batch.play_chunk(spec, 0, 6)

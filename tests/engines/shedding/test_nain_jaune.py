@@ -238,7 +238,7 @@ def test_bots_and_search_agents_play_whole_games():
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="nain-jaune", params=tuple(load().params.to_strings()),
+    spec = batch.RunSpec(game="nain-jaune", params=load().params,
                          agents=("runner", "random", "random", "random"),
                          seating="rotate", seed=1, games=4, chunk_size=4)
     tables = batch.play_chunk(spec, 0, 4)

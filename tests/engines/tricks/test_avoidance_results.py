@@ -19,7 +19,7 @@ def run(request):
     slug = request.param
     params = engines.params_class(slug)(**RUNS[slug])
     n = params.players
-    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game=slug, params=params,
                          agents=("dumper",) + ("random",) * (n - 1), seating="rotate", seed=5,
                          games=10, chunk_size=10)
     assert not batch.uses_kernel(spec)

@@ -53,7 +53,7 @@ def test_kernel_and_python_play_identical_games(config, seats):
 
 def test_batch_tables_are_the_same_on_both_paths(monkeypatch):
     params = RikikiParams(players=3, hands=(3, 6, 2))
-    spec = batch.RunSpec(game="rikiki", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="rikiki", params=params,
                          agents=("counter", "random", "random"), seating="rotate", seed=4,
                          games=40, chunk_size=40)
     assert batch.uses_kernel(spec)

@@ -14,7 +14,7 @@ from tests.engines.tricks.trick_helpers import documented_columns
 @pytest.fixture(scope="module")
 def arrow():
     params = RikikiParams(players=3, hands=(2, 4, 1))
-    spec = batch.RunSpec(game="rikiki", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="rikiki", params=params,
                          agents=("random",) * 3, seating="rotate", seed=5, games=12,
                          chunk_size=12)
     return batch.play_chunk(spec, 0, 12)
@@ -67,8 +67,8 @@ def test_batch_cli_writes_200_games(tmp_path):
 def test_the_batch_summary_shows_bid_accuracy(arrow, tables):
     assert batch.bet_columns("rikiki") == ("bid", "made")
     assert batch.bet_columns("paris-damis") == ("bet", "bet_correct")
-    spec = batch.RunSpec(game="rikiki", params=(), agents=("random",) * 3, seating="rotate",
-                         seed=5, games=12, chunk_size=12)
+    spec = batch.RunSpec(game="rikiki", params=RikikiParams(), agents=("random",) * 3,
+                         seating="rotate", seed=5, games=12, chunk_size=12)
     summary = batch.summarize(spec, [batch.figures_of(spec, 0, 12, arrow)], wall=1.0)
     rounds = tables["rounds"]
     assert summary["bet_accuracy"]["n"] == len(rounds)

@@ -20,7 +20,7 @@ def run(request):
     slug = request.param
     params = engines.params_class(slug)(**RUNS[slug])
     n = params.players
-    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game=slug, params=params,
                          agents=("random",) * n, seating="rotate", seed=5, games=6,
                          chunk_size=6)
     assert batch.uses_kernel(spec)          # random seats: the kernel plays them

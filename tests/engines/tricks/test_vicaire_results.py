@@ -19,7 +19,7 @@ from tests.engines.tricks.vicaire_helpers import build
 @pytest.fixture(scope="module")
 def arrow():
     params = VicaireParams(num_games=2)
-    spec = batch.RunSpec(game="vicaire", params=tuple(params.to_strings()),
+    spec = batch.RunSpec(game="vicaire", params=params,
                          agents=("exact", "random", "random"), seating="rotate", seed=5,
                          games=8, chunk_size=8)
     return batch.play_chunk(spec, 0, 8)

@@ -138,8 +138,7 @@ def test_the_kernel_plays_the_games_of_the_python_path(slug, params):
 
 
 def test_the_batch_runner_writes_the_documented_tables_on_both_paths():
-    spec = batch.RunSpec(game="bataille", params=tuple(engines.load("bataille").params
-                                                        .to_strings()),
+    spec = batch.RunSpec(game="bataille", params=engines.load("bataille").params,
                          agents=("random", "random"), seating="rotate", seed=1, games=30,
                          chunk_size=30)
     assert has_kernel("bataille") and batch.uses_kernel(spec)
