@@ -153,7 +153,7 @@ def kernel_alone(slug: str, params: list[str], games: int, seed: int, jobs: int)
     the kernel alone needs on these cores."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from sim.batch import default_chunk_size
+    from sim.batch.spec import default_chunk_size
     cls = engines.game_class(slug)
     game = cls(cls.Params.from_strings(params))
     names = ["random"] * game.num_players

@@ -26,14 +26,9 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run, compare, headline
-from sim.batch import (
-    DEFAULT_GAMES,
-    RunSpec,
-    play_run,
-    prepare_run_dir,
-    resolve_jobs,
-    spec_from_args,
-)
+from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.run import play_run, prepare_run_dir
+from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, check_new_dir, stamped_dir
 from sim.report import write_comparison_report
 

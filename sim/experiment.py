@@ -34,7 +34,9 @@ import engines
 from sim.analysis import Run, analyze, compare
 from sim.analysis.questions import ANALYSES
 from sim.analysis.stats import bet_accuracy, win_share
-from sim.batch import RunSpec, ensure_run, resolve_jobs, spec_from_args
+from sim.batch.cli import resolve_jobs, spec_from_args
+from sim.batch.run import ensure_run
+from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError
 from sim.report import write_comparison_report
 from sim.tournament import lineup_specs, play_tournament

@@ -38,7 +38,10 @@ import agents
 from engines.core.api import Action, IllegalActionError
 from engines.core.seeding import decision_rng
 from sim import results
-from sim.batch import RunSpec, build_tables, now, prepare_run_dir, spec_from_args
+from sim.batch.cli import spec_from_args
+from sim.batch.run import now, prepare_run_dir
+from sim.batch.spec import RunSpec
+from sim.batch.tables import build_tables
 from sim.cli import Parser, UsageError
 from sim.runner import HUMAN
 from sim.views import (

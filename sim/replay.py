@@ -20,7 +20,9 @@ from typing import Any
 
 import agents
 from sim import results
-from sim.batch import RunSpec, seating, spec_from_args
+from sim.batch.cli import spec_from_args
+from sim.batch.seating import seating
+from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError
 from sim.runner import HUMAN, RecordedAgent, RecordingMismatch, play_python
 

@@ -48,6 +48,17 @@ def write_chunk(run_dir: Path, start: int, tables: dict[str, pa.Table]) -> None:
         os.replace(temporary, final)
 
 
+def read_chunk(run_dir: Path, start: int) -> dict[str, pa.Table]:
+    """The tables of the chunk that starts at game ``start``, as :func:`write_chunk` wrote
+    them."""
+    tables = {}
+    for name in TABLES:
+        path = run_dir / name / part_name(start)
+        if path.exists():
+            tables[name] = pq.read_table(path)
+    return tables
+
+
 def done_chunks(run_dir: Path) -> set[int]:
     """First game indices of the chunks already complete."""
     folder = run_dir / "games"

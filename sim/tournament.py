@@ -26,7 +26,9 @@ import pandas as pd
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
-from sim.batch import DEFAULT_GAMES, RunSpec, ensure_run, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.run import ensure_run
+from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, check_new_dir, stamped_dir
 from sim.report import Bullets, Heading, Table, Text, estimate, percent, publish
 

@@ -24,7 +24,8 @@ import agents
 import engines
 from engines.core.api import Action, Game, IllegalActionError, Result, State
 from engines.core.seeding import decision_rng
-from sim import batch
+from sim.batch.spec import RunSpec
+from sim.batch.tables import build_tables
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 MAX_DECISIONS = 50_000          # a bound on every game played here: more is a finding
@@ -172,11 +173,11 @@ def test_records_have_the_documented_columns(game, seed):
     assert summary.result(game.params, row) == state.result()
 
     n = game.num_players
-    spec = batch.RunSpec(game=game.slug, params=tuple(game.params.to_strings()),
-                         agents=("random",) * n, seating="fixed", seed=seed, games=1,
-                         chunk_size=1)
-    tables = batch.build_tables(game, spec, 0, 1, np.arange(n)[None, :], row[None, :],
-                                rounds, np.array([len(rounds)]))
+    spec = RunSpec(game=game.slug, params=game.params,
+                   agents=("random",) * n, seating="fixed", seed=seed, games=1,
+                   chunk_size=1)
+    tables = build_tables(game, spec, 0, 1, np.arange(n)[None, :], row[None, :],
+                          rounds, np.array([len(rounds)]))
     documented = documented_columns(game.slug, n)
     assert set(tables) == {"games", "players", "rounds"}
     assert tables["games"].num_rows == 1 and tables["players"].num_rows == n

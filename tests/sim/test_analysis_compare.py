@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 from scipy import stats as scipy_stats
 
-import sim.batch
+import sim.batch.cli
 from sim.analysis import Run, analyze, compare, headline
 from sim.analysis.compare import COLUMNS, paired
 
@@ -28,8 +28,8 @@ def run_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("analysis-runs")
     made = {"base": [], "discard-all": ["--variant", "discard=all"], "seed-1": ["--seed", "1"]}
     for name, extra in made.items():
-        status = sim.batch.main(["paris-damis", "--games", str(GAMES), "--out",
-                                 str(root / name), "--no-progress", "--jobs", "1", *extra])
+        status = sim.batch.cli.main(["paris-damis", "--games", str(GAMES), "--out",
+                                     str(root / name), "--no-progress", "--jobs", "1", *extra])
         assert status == 0
     return {name: root / name for name in made}
 

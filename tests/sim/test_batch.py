@@ -22,9 +22,13 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-import sim.batch as batch
 from sim import results
+from sim.batch.seating import SEATINGS
+from sim.batch.seating import seating as seats_for
+from sim.batch.spec import RunSpec, default_chunk_size
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import kernel_for
+from sim.runner import play_python
 from tests.sim.test_batch_support import (
     KEYS,
     assert_tables_equal,
@@ -40,7 +44,7 @@ from tests.sim.test_batch_support import (
 
 
 def spec_for(players: int = 4, seating: str = "rotate", seed: int = 0, games: int = 100,
-             *extra: object) -> batch.RunSpec:
+             *extra: object) -> RunSpec:
     return make_spec("paris-damis", "--players", players, "--seating", seating, "--seed", seed,
                      "--games", games, "--jobs", 1, *extra)
 
@@ -51,7 +55,7 @@ def spec_for(players: int = 4, seating: str = "rotate", seed: int = 0, games: in
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rotate_puts_agent_i_at_seat_i_plus_game_index(players):
     start, count = 37, 29
-    seats = batch.seating(spec_for(players, "rotate"), start, count)
+    seats = seats_for(spec_for(players, "rotate"), start, count)
     assert seats.shape == (count, players)
     for row, game in enumerate(range(start, start + count)):
         for agent in range(players):
@@ -60,7 +64,7 @@ def test_rotate_puts_agent_i_at_seat_i_plus_game_index(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fixed_puts_agent_i_at_seat_i(players):
-    seats = batch.seating(spec_for(players, "fixed"), 13, 20)
+    seats = seats_for(spec_for(players, "fixed"), 13, 20)
     assert seats.shape == (20, players)
     assert (seats == np.arange(players)).all()
 
@@ -73,22 +77,22 @@ _RANDOM_BASE = spec_for(4, "random")
        cuts=st.lists(st.integers(1, 99), max_size=8))
 def test_random_seating_depends_only_on_seed_and_game_index(players, seed, cuts):
     spec = dataclasses.replace(_RANDOM_BASE, agents=("random",) * players, seed=seed)
-    whole = batch.seating(spec, 0, 100)
+    whole = seats_for(spec, 0, 100)
     assert whole.shape == (100, players)
     assert (np.sort(whole, axis=1) == np.arange(players)).all(), "each row is a permutation"
     edges = [0, *sorted(set(cuts)), 100]
-    parts = [batch.seating(spec, a, b - a) for a, b in zip(edges, edges[1:], strict=False)]
+    parts = [seats_for(spec, a, b - a) for a, b in zip(edges, edges[1:], strict=False)]
     np.testing.assert_array_equal(np.concatenate(parts), whole)
     for game in (0, 15, 16, 17, 63, 99):
-        np.testing.assert_array_equal(batch.seating(spec, game, 1)[0], whole[game])
+        np.testing.assert_array_equal(seats_for(spec, game, 1)[0], whole[game])
     # neither the run's size nor its chunking matter
     other = dataclasses.replace(spec, games=10_000, chunk_size=7)
-    np.testing.assert_array_equal(batch.seating(other, 0, 100), whole)
+    np.testing.assert_array_equal(seats_for(other, 0, 100), whole)
 
 
 def test_random_seating_differs_between_games_and_seeds():
     spec = dataclasses.replace(_RANDOM_BASE, seed=3)
-    seats = batch.seating(spec, 0, 96)
+    seats = seats_for(spec, 0, 96)
     distinct = {tuple(row) for row in seats}
     assert len(distinct) >= 12, f"only {len(distinct)} seatings in 96 games"
     blocks = seats.reshape(6, 16, 4)
@@ -97,25 +101,25 @@ def test_random_seating_differs_between_games_and_seeds():
             assert not (blocks[i] == blocks[j]).all(), f"blocks {i} and {j} repeat"
     for agent in range(4):      # every agent sits at every seat at some point
         assert set(np.nonzero(seats == agent)[1]) == {0, 1, 2, 3}
-    other = batch.seating(dataclasses.replace(spec, seed=4), 0, 96)
+    other = seats_for(dataclasses.replace(spec, seed=4), 0, 96)
     assert not (other == seats).all()
 
 
 # --------------------------------------------------------------------------------------
 # play_chunk: game i depends only on (seed, i)
 # --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seating", batch.SEATINGS)
+@pytest.mark.parametrize("seating", SEATINGS)
 def test_chunk_split_does_not_change_the_tables(seating):
     spec = spec_for(3, seating, 21, 60, "--variant", "jokers=1")
     whole = reference_tables(spec)
-    parts = [batch.play_chunk(spec, start, count) for start, count in [(50, 10), (0, 7), (7, 43)]]
+    parts = [play_chunk(spec, start, count) for start, count in [(50, 10), (0, 7), (7, 43)]]
     assert_tables_equal(chunk_frames(parts), whole)
-    singles = [batch.play_chunk(spec, g, 1) for g in (0, 16, 59)]
+    singles = [play_chunk(spec, g, 1) for g in (0, 16, 59)]
     expected = {name: frame[frame.game_id.isin([0, 16, 59])].reset_index(drop=True)
                 for name, frame in whole.items()}
     assert_tables_equal(chunk_frames(singles), expected)
     bigger = dataclasses.replace(spec, games=5_000, chunk_size=11)
-    assert_tables_equal(chunk_frames([batch.play_chunk(bigger, 0, 60)]), whole)
+    assert_tables_equal(chunk_frames([play_chunk(bigger, 0, 60)]), whole)
 
 
 def test_the_seed_changes_the_games():
@@ -143,13 +147,13 @@ PATH_CONFIGS = {
 }
 
 
-@pytest.mark.parametrize("seating", batch.SEATINGS)
+@pytest.mark.parametrize("seating", SEATINGS)
 @pytest.mark.parametrize("config", PATH_CONFIGS)
 def test_kernel_and_python_paths_give_identical_tables(monkeypatch, config, seating):
     players, variants = PATH_CONFIGS[config]
     extra = [a for v in variants for a in ("--variant", v)]
     spec = spec_for(players, seating, 99, 200, *extra)
-    assert batch.uses_kernel(spec)
+    assert uses_kernel(spec)
     start, count = 29, 24           # crosses a 16-game seating block
     kernel = kernel_for(spec.game)
     kernel_calls = []
@@ -160,19 +164,19 @@ def test_kernel_and_python_paths_give_identical_tables(monkeypatch, config, seat
         return real_play(self, game, seat_policies, seed, first, n, **kw)
 
     monkeypatch.setattr(type(kernel), "play", counting_play)
-    compiled = batch.play_chunk(spec, start, count)
+    compiled = play_chunk(spec, start, count)
     assert kernel_calls == [(start, count)]
 
     python_calls = []
-    real_python = batch.play_python
+    real_python = play_python
 
     def counting_python(game, bots, seed, index):
         python_calls.append(index)
         return real_python(game, bots, seed, index)
 
-    monkeypatch.setattr(batch, "uses_kernel", lambda spec: False)
-    monkeypatch.setattr(batch, "play_python", counting_python)
-    python = batch.play_chunk(spec, start, count)
+    monkeypatch.setattr("sim.batch.tables.uses_kernel", lambda spec: False)
+    monkeypatch.setattr("sim.batch.tables.play_python", counting_python)
+    python = play_chunk(spec, start, count)
     assert python_calls == list(range(start, start + count))
     assert kernel_calls == [(start, count)], "the Python path must not use the kernel"
 
@@ -187,7 +191,7 @@ def test_kernel_and_python_paths_give_identical_tables(monkeypatch, config, seat
 # --------------------------------------------------------------------------------------
 # Agents and seats in the tables and the summary
 # --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seating", batch.SEATINGS)
+@pytest.mark.parametrize("seating", SEATINGS)
 def test_agent_columns_and_summary_follow_the_seating(tmp_path, monkeypatch, seating):
     # a second agent name (the random bot under another name) makes the seating visible;
     # it has no compiled twin, so the run takes the Python path, in this process
@@ -202,11 +206,11 @@ def test_agent_columns_and_summary_follow_the_seating(tmp_path, monkeypatch, sea
     manifest = results.read_manifest(run)
     assert manifest["kernel"] is False
     assert manifest["spec"]["agents"] == names
-    spec = batch.RunSpec.from_json(manifest["spec"])
+    spec = RunSpec.from_json(manifest["spec"])
     tables = load_sorted(run)
     players = tables["players"]
     index = players.agent_index.to_numpy().reshape(48, 3)
-    np.testing.assert_array_equal(index, batch.seating(spec, 0, 48))
+    np.testing.assert_array_equal(index, seats_for(spec, 0, 48))
     assert (players.agent == np.array(names)[players.agent_index]).all()
     for game, row in enumerate(index):
         if seating == "rotate":
@@ -228,7 +232,7 @@ def test_agent_columns_and_summary_follow_the_seating(tmp_path, monkeypatch, sea
 
     # the name is bookkeeping only: the same games as all-random agents in the kernel
     plain = reference_tables(dataclasses.replace(spec, agents=("random",) * 3))
-    assert batch.uses_kernel(dataclasses.replace(spec, agents=("random",) * 3))
+    assert uses_kernel(dataclasses.replace(spec, agents=("random",) * 3))
     tables["players"] = players.drop(columns="agent")
     plain["players"] = plain["players"].drop(columns="agent")
     assert_tables_equal(tables, plain)
@@ -292,14 +296,14 @@ def test_random_seating_variant_is_the_same_whatever_jobs_and_chunks(tmp_path,
 # --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_chunk_stops_the_run_and_keeps_finished_chunks(tmp_path, monkeypatch, jobs):
-    real = batch.play_chunk
+    real = play_chunk
 
     def failing(spec, start, count):
         if start == 40:
             raise RuntimeError("boom in the rules")
         return real(spec, start, count)
 
-    monkeypatch.setattr(batch, "play_chunk", failing)
+    monkeypatch.setattr("sim.batch.backends.play_chunk", failing)
     run = tmp_path / "run"
     args = ["paris-damis", "--games", 100, "--chunk-size", 10, "--seed", 3]
     threads_before = set(threading.enumerate())
@@ -333,7 +337,7 @@ def test_a_failing_chunk_stops_the_run_and_keeps_finished_chunks(tmp_path, monke
         assert set(kept["players"].game_id) >= finished
         assert set(kept["rounds"].game_id) >= finished
 
-    monkeypatch.setattr(batch, "play_chunk", real)
+    monkeypatch.setattr("sim.batch.backends.play_chunk", real)
     code, out, err = batch_main("--resume", run, "--jobs", 1, "--no-progress")
     assert code == 0, err
     assert results.read_manifest(run)["status"] == "complete"
@@ -341,15 +345,15 @@ def test_a_failing_chunk_stops_the_run_and_keeps_finished_chunks(tmp_path, monke
 
 
 def test_a_failing_game_is_named_by_its_own_index(tmp_path, monkeypatch):
-    real = batch.play_python
+    real = play_python
 
     def failing(game, bots, seed, index):
         if index == 45:
             raise RuntimeError("boom")
         return real(game, bots, seed, index)
 
-    monkeypatch.setattr(batch, "uses_kernel", lambda spec: False)
-    monkeypatch.setattr(batch, "play_python", failing)
+    monkeypatch.setattr("sim.batch.tables.uses_kernel", lambda spec: False)
+    monkeypatch.setattr("sim.batch.tables.play_python", failing)
     run = tmp_path / "run"
     code, out, err = batch_main("paris-damis", "--games", 60, "--chunk-size", 10, "--seed", 3,
                                 "--jobs", 1, "--backend", "threads", "--out", run,
@@ -564,8 +568,8 @@ def test_table_summary_mentions_seats_agents_and_bet_accuracy(tmp_path):
 
 def test_default_chunks_spread_slow_python_agents_over_every_worker():
     # the kernel: at least 500 games a chunk, at most 20,000; the Python API: 1 to 500
-    assert batch.default_chunk_size(200, 2) == 500
-    assert batch.default_chunk_size(10_000_000, 2) == 20_000
-    assert batch.default_chunk_size(200, 2, compiled=False) == 13
-    assert batch.default_chunk_size(5, 2, compiled=False) == 1
-    assert batch.default_chunk_size(1_000_000, 2, compiled=False) == 500
+    assert default_chunk_size(200, 2) == 500
+    assert default_chunk_size(10_000_000, 2) == 20_000
+    assert default_chunk_size(200, 2, compiled=False) == 13
+    assert default_chunk_size(5, 2, compiled=False) == 1
+    assert default_chunk_size(1_000_000, 2, compiled=False) == 500

@@ -20,9 +20,11 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-import sim.batch as batch
 import sim.replay as replay
 from sim import results
+from sim.batch.cli import build_parser, main, spec_from_args
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,10 +56,10 @@ def run_replay(*args: Any, cwd: Path, timeout: float = 600) -> subprocess.Comple
 
 
 def batch_main(*args: Any) -> tuple[int, str, str]:
-    """``sim.batch.main`` in this process: (exit status, stdout, stderr)."""
+    """``sim.batch.cli.main`` in this process: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = batch.main([str(a) for a in args])
+        code = main([str(a) for a in args])
     return code, out.getvalue(), err.getvalue()
 
 
@@ -73,9 +75,9 @@ def json_summary(stdout: str) -> dict[str, Any]:
     return json.loads(stdout)
 
 
-def make_spec(*args: Any) -> batch.RunSpec:
+def make_spec(*args: Any) -> RunSpec:
     """The RunSpec the command line ``python -m sim.batch ARGS`` would run."""
-    return batch.spec_from_args(batch.build_parser().parse_args([str(a) for a in args]))
+    return spec_from_args(build_parser().parse_args([str(a) for a in args]))
 
 
 def sort_tables(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
@@ -95,9 +97,9 @@ def chunk_frames(chunks: Sequence[dict[str, pa.Table]]) -> dict[str, pd.DataFram
                         for n in names})
 
 
-def reference_tables(spec: batch.RunSpec) -> dict[str, pd.DataFrame]:
+def reference_tables(spec: RunSpec) -> dict[str, pd.DataFrame]:
     """The tables of a whole run played in one chunk, in this process."""
-    return chunk_frames([batch.play_chunk(spec, 0, spec.games)])
+    return chunk_frames([play_chunk(spec, 0, spec.games)])
 
 
 def assert_tables_equal(actual: dict[str, pd.DataFrame], expected: dict[str, pd.DataFrame]

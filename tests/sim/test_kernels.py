@@ -16,7 +16,8 @@ import pytest
 
 import agents
 import engines
-import sim.batch as batch
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 
@@ -120,13 +121,13 @@ def test_a_second_process_compiles_no_kernel_again(tmp_path):
 @pytest.mark.parametrize("slug", engines.available())
 def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(slug):
     game = short_game(slug)
-    spec = batch.RunSpec(game=slug, params=tuple(game.params.to_strings()),
-                         agents=("random",) * game.num_players, seating="rotate", seed=2,
-                         games=4, chunk_size=4)
-    assert batch.uses_kernel(spec)
-    compiled = batch.play_chunk(spec, 0, 4)
-    with mock.patch.object(batch, "uses_kernel", lambda spec: False):
-        python = batch.play_chunk(spec, 0, 4)
+    spec = RunSpec(game=slug, params=game.params,
+                   agents=("random",) * game.num_players, seating="rotate", seed=2,
+                   games=4, chunk_size=4)
+    assert uses_kernel(spec)
+    compiled = play_chunk(spec, 0, 4)
+    with mock.patch("sim.batch.tables.uses_kernel", lambda spec: False):
+        python = play_chunk(spec, 0, 4)
     assert sorted(compiled) == sorted(python)
     for name in compiled:
         assert compiled[name].equals(python[name]), (slug, name)

@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 
 import agents
-import sim.batch as batch
 from engines.games.ascenseur_atouts.params import AscenseurParams
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import ascenseur_atouts as K
 from sim.kernels import kernel_for
 from sim.runner import play_kernel, play_python
@@ -62,13 +63,13 @@ def test_round_rows_never_overflow_the_bound():
 
 def test_batch_tables_are_the_same_on_both_paths(monkeypatch):
     params = AscenseurParams(players=3)
-    spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
-                         agents=("estimator", "random", "random"), seating="rotate", seed=4,
-                         games=40, chunk_size=40)
-    assert batch.uses_kernel(spec)
-    compiled = batch.play_chunk(spec, 5, 20)
-    monkeypatch.setattr(batch, "uses_kernel", lambda spec: False)
-    python = batch.play_chunk(spec, 5, 20)
+    spec = RunSpec(game="ascenseur-atouts", params=params,
+                   agents=("estimator", "random", "random"), seating="rotate", seed=4,
+                   games=40, chunk_size=40)
+    assert uses_kernel(spec)
+    compiled = play_chunk(spec, 5, 20)
+    monkeypatch.setattr("sim.batch.tables.uses_kernel", lambda spec: False)
+    python = play_chunk(spec, 5, 20)
     assert sorted(compiled) == sorted(python) == ["games", "players", "rounds"]
     for name in compiled:
         assert compiled[name].schema == python[name].schema, name

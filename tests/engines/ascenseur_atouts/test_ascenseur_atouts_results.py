@@ -10,8 +10,9 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-import sim.batch as batch
 from engines.games.ascenseur_atouts.params import AscenseurParams
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "results-ascenseur-atouts.md"
 
@@ -38,10 +39,10 @@ def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
 @pytest.fixture(scope="module")
 def arrow():
     params = AscenseurParams(players=3, start_cards=4)
-    spec = batch.RunSpec(game="ascenseur-atouts", params=tuple(params.to_strings()),
-                         agents=("random",) * 3, seating="rotate", seed=5, games=12,
-                         chunk_size=12)
-    return batch.play_chunk(spec, 0, 12)
+    spec = RunSpec(game="ascenseur-atouts", params=params,
+                   agents=("random",) * 3, seating="rotate", seed=5, games=12,
+                   chunk_size=12)
+    return play_chunk(spec, 0, 12)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(arrow):

@@ -15,10 +15,11 @@ from numba import njit
 
 import agents
 import engines
-import sim.batch as batch
 from engines.core.api import IllegalActionError
-from engines.core.cards import parse_card
 from engines.games.baccara import rules as R
+from engines.core.cards import parse_card
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 
 
@@ -401,10 +402,10 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="baccara", params=tuple(load().params.to_strings()),
-                         agents=("always", "never", "coinflip", "random"), seating="rotate",
-                         seed=1, games=12, chunk_size=12)
-    tables = batch.play_chunk(spec, 0, 12)
+    spec = RunSpec(game="baccara", params=load().params,
+                   agents=("always", "never", "coinflip", "random"), seating="rotate",
+                   seed=1, games=12, chunk_size=12)
+    tables = play_chunk(spec, 0, 12)
     games = tables["games"].to_pandas()
     rounds = tables["rounds"].to_pandas()
     players = tables["players"].to_pandas()

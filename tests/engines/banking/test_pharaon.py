@@ -15,10 +15,11 @@ from numba import njit
 
 import agents
 import engines
-import sim.batch as batch
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.pharaon import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 
 
@@ -289,10 +290,10 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="pharaon", params=tuple(load().params.to_strings()),
-                         agents=("random",) * 4, seating="rotate", seed=1, games=20,
-                         chunk_size=20)
-    tables = batch.play_chunk(spec, 0, 20)
+    spec = RunSpec(game="pharaon", params=load().params,
+                   agents=("random",) * 4, seating="rotate", seed=1, games=20,
+                   chunk_size=20)
+    tables = play_chunk(spec, 0, 20)
     games = tables["games"].to_pandas()
     rounds = tables["rounds"].to_pandas()
     players = tables["players"].to_pandas()

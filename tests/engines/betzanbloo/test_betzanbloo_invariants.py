@@ -15,9 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import sim.batch as batch
+import engines
 from engines.games.betzanbloo import rules as R
 from engines.games.betzanbloo import summary
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import cards, check_conservation, load
 
@@ -124,9 +126,9 @@ def test_random_agents_play_whole_games(players, expected):
 
 
 def test_the_batch_tables_agree_with_the_games():
-    spec = batch.RunSpec(game="betzanbloo", params=("players=4",), agents=("random",) * 4,
-                         seating="rotate", seed=2, games=12, chunk_size=12)
-    tables = {name: table.to_pandas() for name, table in batch.play_chunk(spec, 0, 12).items()}
+    spec = RunSpec(game="betzanbloo", params=engines.params_class("betzanbloo")(players=4),
+                   agents=("random",) * 4, seating="rotate", seed=2, games=12, chunk_size=12)
+    tables = {name: table.to_pandas() for name, table in play_chunk(spec, 0, 12).items()}
     games, players, rounds = tables["games"], tables["players"], tables["rounds"]
     assert len(games) == 12 and len(players) == 48 and len(rounds) == 12 * 6 * 4
     assert (games.rounds == 6).all()

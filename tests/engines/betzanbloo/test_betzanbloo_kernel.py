@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import agents
-import sim.batch as batch
 from engines.games.betzanbloo import rules as R
+from sim.batch.tables import kernel_plays
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 from tests.engines.betzanbloo.betz_helpers import load
@@ -46,7 +46,7 @@ def test_the_kernel_plays_the_games_of_the_python_path(params, names):
 
 def test_the_batch_runner_takes_the_kernel_for_compiled_bots_only():
     assert has_kernel("betzanbloo")
-    assert batch.kernel_plays("betzanbloo", ["random", "safe", "contrarian", "responder"])
-    assert not batch.kernel_plays("betzanbloo", ["random", "flatmc", "random"])
+    assert kernel_plays("betzanbloo", ["random", "safe", "contrarian", "responder"])
+    assert not kernel_plays("betzanbloo", ["random", "flatmc", "random"])
     with pytest.raises(ValueError, match="no compiled policy for flatmc in betzanbloo"):
         kernel_for("betzanbloo").policy_ids(["flatmc"])

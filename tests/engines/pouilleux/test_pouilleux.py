@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-import sim.batch as batch
 from engines.core.api import IllegalActionError
 from engines.core.cards import card_name, parse_card
 from engines.games.pouilleux import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 
 
@@ -255,10 +256,10 @@ def test_search_bots_play_a_game(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = batch.RunSpec(game="pouilleux", params=tuple(load().params.to_strings()),
-                         agents=("random",) * 3, seating="rotate", seed=1, games=30,
-                         chunk_size=30)
-    tables = batch.play_chunk(spec, 0, 30)
+    spec = RunSpec(game="pouilleux", params=load().params,
+                   agents=("random",) * 3, seating="rotate", seed=1, games=30,
+                   chunk_size=30)
+    tables = play_chunk(spec, 0, 30)
     games = tables["games"].to_pandas()
     players = tables["players"].to_pandas()
     assert (players.groupby("game_id")["lost"].sum() == 1).all()

@@ -233,10 +233,11 @@ def test_climber_takes_a_wild_and_sheds_an_isolated_high_card():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch import RunSpec, play_chunk
+    from sim.batch.spec import RunSpec
+    from sim.batch.tables import play_chunk
 
     params = engines.params_class("petite-ecole").from_kwargs(players=3, max_hands=3)
-    spec = RunSpec(game="petite-ecole", params=tuple(params.to_strings()),
+    spec = RunSpec(game="petite-ecole", params=params,
                    agents=("climber",) * 3, seating="rotate", seed=1, games=2, chunk_size=2)
     tables = play_chunk(spec, 0, 2)
     assert tables["games"].num_rows == 2

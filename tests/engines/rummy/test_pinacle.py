@@ -173,10 +173,11 @@ def test_slider_takes_a_discard_it_can_lay_and_keeps_its_pinacles():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch import RunSpec, play_chunk
+    from sim.batch.spec import RunSpec
+    from sim.batch.tables import play_chunk
 
     params = engines.params_class("pinacle").from_kwargs(players=4, max_hands=3)
-    spec = RunSpec(game="pinacle", params=tuple(params.to_strings()),
+    spec = RunSpec(game="pinacle", params=params,
                    agents=("slider",) * 4, seating="rotate", seed=1, games=2, chunk_size=2)
     tables = play_chunk(spec, 0, 2)
     for column in ("total", "one_go_finishes", "pinacle_moves", "runs_laid"):

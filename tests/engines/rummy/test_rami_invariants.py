@@ -160,10 +160,11 @@ def test_search_bots_can_play_a_hand():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch import RunSpec, play_chunk
+    from sim.batch.spec import RunSpec
+    from sim.batch.tables import play_chunk
 
     params = engines.params_class("rami").from_kwargs(players=3, num_hands=2)
-    spec = RunSpec(game="rami", params=tuple(params.to_strings()),
+    spec = RunSpec(game="rami", params=params,
                    agents=("eager", "planner", "eager"), seating="rotate", seed=1, games=3,
                    chunk_size=3)
     tables = play_chunk(spec, 0, 3)

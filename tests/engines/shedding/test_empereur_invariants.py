@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import sim.batch as batch
 from engines.core.cards import parse_card
 from engines.core.chance import uniform_index
 from engines.games.empereur import rules as R
 from engines.games.empereur import summary
 from engines.games.empereur.params import MODES
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
 from tests.engines.shedding.random_play import random_steps
@@ -184,10 +185,10 @@ def test_bots_and_search_agents_play_whole_games():
 
 def test_batch_tables_hold_the_documented_columns():
     params = load(mode="elite", target_points=100).params
-    spec = batch.RunSpec(game="empereur", params=tuple(params.to_strings()),
-                         agents=("hoarder", "hoarder", "hoarder", "random"),
-                         seating="rotate", seed=1, games=4, chunk_size=4)
-    tables = batch.play_chunk(spec, 0, 4)
+    spec = RunSpec(game="empereur", params=params,
+                   agents=("hoarder", "hoarder", "hoarder", "random"),
+                   seating="rotate", seed=1, games=4, chunk_size=4)
+    tables = play_chunk(spec, 0, 4)
     doc = open("docs/results-empereur.md", encoding="utf-8").read()
     for table in ("games", "players", "rounds"):
         for name in tables[table].column_names:

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import sim.batch as batch
 from engines.core.chance import uniform_index
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain import summary
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_kernel, play_python
 from tests.engines.shedding.huit_helpers import check_conservation, hand, legal, load, position
 from tests.engines.shedding.random_play import random_steps
@@ -202,10 +203,10 @@ def test_the_kernel_plays_the_python_paths_games(params, agent_names):
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="huit-americain", params=tuple(load().params.to_strings()),
-                         agents=("random", "shedder", "random", "shedder"),
-                         seating="rotate", seed=1, games=30, chunk_size=30)
-    tables = batch.play_chunk(spec, 0, 30)
+    spec = RunSpec(game="huit-americain", params=load().params,
+                   agents=("random", "shedder", "random", "shedder"),
+                   seating="rotate", seed=1, games=30, chunk_size=30)
+    tables = play_chunk(spec, 0, 30)
     games, players = tables["games"].to_pydict(), tables["players"].to_pydict()
     doc = open("docs/results-huit-americain.md", encoding="utf-8").read()
     for name in list(games) + list(players):

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import sim.batch as batch
 from engines.core.api import IllegalActionError
 from engines.core.chance import uniform_index
 from engines.games.menteur import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import random_steps
@@ -282,10 +283,10 @@ def test_bots_and_search_agents_play_whole_games():
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="menteur", params=tuple(load().params.to_strings()),
-                         agents=("honest", "bluffer", "caller", "random"),
-                         seating="rotate", seed=1, games=6, chunk_size=6)
-    tables = batch.play_chunk(spec, 0, 6)
+    spec = RunSpec(game="menteur", params=load().params,
+                   agents=("honest", "bluffer", "caller", "random"),
+                   seating="rotate", seed=1, games=6, chunk_size=6)
+    tables = play_chunk(spec, 0, 6)
     doc = open("docs/results-menteur.md", encoding="utf-8").read()
     for name in tables["games"].column_names + tables["players"].column_names:
         assert f"`{name}`" in doc, name

@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-import sim.batch as batch
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.core.chance import uniform_index
 from engines.games.nain_jaune import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.random_play import random_steps
 
@@ -238,10 +239,10 @@ def test_bots_and_search_agents_play_whole_games():
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = batch.RunSpec(game="nain-jaune", params=tuple(load().params.to_strings()),
-                         agents=("runner", "random", "random", "random"),
-                         seating="rotate", seed=1, games=4, chunk_size=4)
-    tables = batch.play_chunk(spec, 0, 4)
+    spec = RunSpec(game="nain-jaune", params=load().params,
+                   agents=("runner", "random", "random", "random"),
+                   seating="rotate", seed=1, games=4, chunk_size=4)
+    tables = play_chunk(spec, 0, 4)
     doc = open("docs/results-nain-jaune.md", encoding="utf-8").read()
     for table in ("games", "players", "rounds"):
         for name in tables[table].column_names:

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import engines
-import sim.batch as batch
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from tests.engines.tricks.trick_helpers import documented_columns
 
 RUNS = {"chasse-coeur": {"players": 3, "end_threshold": 60},
@@ -19,11 +20,11 @@ def run(request):
     slug = request.param
     params = engines.params_class(slug)(**RUNS[slug])
     n = params.players
-    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
-                         agents=("dumper",) + ("random",) * (n - 1), seating="rotate", seed=5,
-                         games=10, chunk_size=10)
-    assert not batch.uses_kernel(spec)
-    return slug, params, batch.play_chunk(spec, 0, 10)
+    spec = RunSpec(game=slug, params=params,
+                   agents=("dumper",) + ("random",) * (n - 1), seating="rotate", seed=5,
+                   games=10, chunk_size=10)
+    assert not uses_kernel(spec)
+    return slug, params, play_chunk(spec, 0, 10)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(run):

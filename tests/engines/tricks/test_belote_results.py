@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import engines
-import sim.batch as batch
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from tests.engines.tricks.trick_helpers import documented_columns
 
 RUNS = {"belote-a-trois": {"target": 300}, "belote-comptoir": {"players": 4, "target": 3}}
@@ -19,11 +20,11 @@ def run(request):
     slug = request.param
     params = engines.params_class(slug)(**RUNS[slug])
     n = params.players
-    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
-                         agents=("random",) * n, seating="rotate", seed=5, games=8,
-                         chunk_size=8)
-    assert batch.uses_kernel(spec)          # random seats: the kernel plays them
-    return slug, params, batch.play_chunk(spec, 0, 8)
+    spec = RunSpec(game=slug, params=params,
+                   agents=("random",) * n, seating="rotate", seed=5, games=8,
+                   chunk_size=8)
+    assert uses_kernel(spec)          # random seats: the kernel plays them
+    return slug, params, play_chunk(spec, 0, 8)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(run):

@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 
 import agents
-import sim.batch as batch
 from engines.games.rikiki.params import RikikiParams
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import kernel_for
 from sim.runner import play_kernel, play_python
 from tests.engines.tricks.rikiki_helpers import load
@@ -53,13 +54,13 @@ def test_kernel_and_python_play_identical_games(config, seats):
 
 def test_batch_tables_are_the_same_on_both_paths(monkeypatch):
     params = RikikiParams(players=3, hands=(3, 6, 2))
-    spec = batch.RunSpec(game="rikiki", params=tuple(params.to_strings()),
-                         agents=("counter", "random", "random"), seating="rotate", seed=4,
-                         games=40, chunk_size=40)
-    assert batch.uses_kernel(spec)
-    compiled = batch.play_chunk(spec, 5, 20)
-    monkeypatch.setattr(batch, "uses_kernel", lambda spec: False)
-    python = batch.play_chunk(spec, 5, 20)
+    spec = RunSpec(game="rikiki", params=params,
+                   agents=("counter", "random", "random"), seating="rotate", seed=4,
+                   games=40, chunk_size=40)
+    assert uses_kernel(spec)
+    compiled = play_chunk(spec, 5, 20)
+    monkeypatch.setattr("sim.batch.tables.uses_kernel", lambda spec: False)
+    python = play_chunk(spec, 5, 20)
     assert sorted(compiled) == sorted(python) == ["games", "players", "rounds"]
     for name in compiled:
         assert compiled[name].schema == python[name].schema, name

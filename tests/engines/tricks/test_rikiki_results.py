@@ -6,18 +6,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import sim.batch as batch
 from engines.games.rikiki.params import RikikiParams
+from sim.batch.cli import main
+from sim.batch.spec import RunSpec
+from sim.batch.summary import bet_columns, figures_of, format_summary, summarize
+from sim.batch.tables import play_chunk
 from tests.engines.tricks.trick_helpers import documented_columns
 
 
 @pytest.fixture(scope="module")
 def arrow():
     params = RikikiParams(players=3, hands=(2, 4, 1))
-    spec = batch.RunSpec(game="rikiki", params=tuple(params.to_strings()),
-                         agents=("random",) * 3, seating="rotate", seed=5, games=12,
-                         chunk_size=12)
-    return batch.play_chunk(spec, 0, 12)
+    spec = RunSpec(game="rikiki", params=params,
+                   agents=("random",) * 3, seating="rotate", seed=5, games=12,
+                   chunk_size=12)
+    return play_chunk(spec, 0, 12)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(arrow):
@@ -58,22 +61,22 @@ def test_tables_agree_with_each_other(tables):
 
 
 def test_batch_cli_writes_200_games(tmp_path):
-    assert batch.main(["rikiki", "--games", "200", "--agents", "counter,random,random,random",
-                       "--out", str(tmp_path / "run"), "--jobs", "1", "--variant", "hands=5",
-                       "--no-progress"]) == 0
+    assert main(["rikiki", "--games", "200", "--agents", "counter,random,random,random",
+                 "--out", str(tmp_path / "run"), "--jobs", "1", "--variant", "hands=5",
+                 "--no-progress"]) == 0
     assert len(list((tmp_path / "run" / "rounds").glob("*.parquet"))) >= 1
 
 
 def test_the_batch_summary_shows_bid_accuracy(arrow, tables):
-    assert batch.bet_columns("rikiki") == ("bid", "made")
-    assert batch.bet_columns("paris-damis") == ("bet", "bet_correct")
-    spec = batch.RunSpec(game="rikiki", params=(), agents=("random",) * 3, seating="rotate",
-                         seed=5, games=12, chunk_size=12)
-    summary = batch.summarize(spec, [batch.figures_of(spec, 0, 12, arrow)], wall=1.0)
+    assert bet_columns("rikiki") == ("bid", "made")
+    assert bet_columns("paris-damis") == ("bet", "bet_correct")
+    spec = RunSpec(game="rikiki", params=RikikiParams(), agents=("random",) * 3,
+                   seating="rotate", seed=5, games=12, chunk_size=12)
+    summary = summarize(spec, [figures_of(spec, 0, 12, arrow)], wall=1.0)
     rounds = tables["rounds"]
     assert summary["bet_accuracy"]["n"] == len(rounds)
     assert summary["bet_accuracy"]["p"] == pytest.approx(rounds.made.mean())
     by_bid = rounds.groupby("bid").made.mean()
     assert {int(v): p["p"] for v, p in summary["bet_accuracy_by_value"].items()} == \
         pytest.approx(by_bid.to_dict())
-    assert "bet accuracy" in batch.format_summary(summary)
+    assert "bet accuracy" in format_summary(summary)

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import engines
-import sim.batch as batch
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from tests.engines.tricks.trick_helpers import documented_columns
 
 RUNS = {"tarot": {"players": 4, "num_deals": 3}, "tarot-lorrain": {"num_deals": 3},
@@ -20,11 +21,11 @@ def run(request):
     slug = request.param
     params = engines.params_class(slug)(**RUNS[slug])
     n = params.players
-    spec = batch.RunSpec(game=slug, params=tuple(params.to_strings()),
-                         agents=("random",) * n, seating="rotate", seed=5, games=6,
-                         chunk_size=6)
-    assert batch.uses_kernel(spec)          # random seats: the kernel plays them
-    return slug, params, batch.play_chunk(spec, 0, 6)
+    spec = RunSpec(game=slug, params=params,
+                   agents=("random",) * n, seating="rotate", seed=5, games=6,
+                   chunk_size=6)
+    assert uses_kernel(spec)          # random seats: the kernel plays them
+    return slug, params, play_chunk(spec, 0, 6)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(run):

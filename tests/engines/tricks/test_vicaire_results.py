@@ -8,9 +8,10 @@ import pytest
 
 import agents
 import engines
-import sim.batch as batch
 from agents.vicaire import tricks_needed
 from engines.games.vicaire.params import VicaireParams
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.tricks.trick_helpers import documented_columns, play
 from tests.engines.tricks.vicaire_helpers import build
@@ -19,10 +20,10 @@ from tests.engines.tricks.vicaire_helpers import build
 @pytest.fixture(scope="module")
 def arrow():
     params = VicaireParams(num_games=2)
-    spec = batch.RunSpec(game="vicaire", params=tuple(params.to_strings()),
-                         agents=("exact", "random", "random"), seating="rotate", seed=5,
-                         games=8, chunk_size=8)
-    return batch.play_chunk(spec, 0, 8)
+    spec = RunSpec(game="vicaire", params=params,
+                   agents=("exact", "random", "random"), seating="rotate", seed=5,
+                   games=8, chunk_size=8)
+    return play_chunk(spec, 0, 8)
 
 
 def test_tables_have_exactly_the_documented_columns_and_types(arrow):

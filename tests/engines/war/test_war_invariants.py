@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-import sim.batch as batch
 from engines.families.war import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
 from tests.engines.war.war_helpers import all_cards, deck_of
@@ -138,14 +139,13 @@ def test_the_kernel_plays_the_games_of_the_python_path(slug, params):
 
 
 def test_the_batch_runner_writes_the_documented_tables_on_both_paths():
-    spec = batch.RunSpec(game="bataille", params=tuple(engines.load("bataille").params
-                                                        .to_strings()),
-                         agents=("random", "random"), seating="rotate", seed=1, games=30,
-                         chunk_size=30)
-    assert has_kernel("bataille") and batch.uses_kernel(spec)
-    kernel_tables = batch.play_chunk(spec, 0, 30)
-    python_spec = batch.RunSpec(**{**spec.__dict__, "agents": ("flatmc", "random")})
-    assert not batch.uses_kernel(python_spec)
+    spec = RunSpec(game="bataille", params=engines.load("bataille").params,
+                   agents=("random", "random"), seating="rotate", seed=1, games=30,
+                   chunk_size=30)
+    assert has_kernel("bataille") and uses_kernel(spec)
+    kernel_tables = play_chunk(spec, 0, 30)
+    python_spec = RunSpec(**{**spec.__dict__, "agents": ("flatmc", "random")})
+    assert not uses_kernel(python_spec)
     games = kernel_tables["games"].to_pandas()
     players = kernel_tables["players"].to_pandas()
     assert set(games["end"]) <= set(R.END_NAMES[1:])

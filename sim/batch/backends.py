@@ -1,0 +1,73 @@
+"""Running a run's chunks in parallel: on threads, on loky worker processes or on a Dask
+cluster; each chunk writes its own tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from sim import results
+from sim.batch.spec import RunSpec
+from sim.batch.summary import ChunkFigures, figures_of
+from sim.batch.tables import GameFailed, play_chunk, uses_kernel
+
+BACKENDS = ("auto", "threads", "loky", "dask")
+
+
+def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigures:
+    """Play a chunk, write its tables, return its figures (the unit of parallel work)."""
+    try:
+        tables = play_chunk(spec, start, count)
+    except GameFailed as failure:
+        raise RuntimeError(f"game {failure.index} (seed {spec.seed}) failed: "
+                           f"{failure.error!r}; replay it with python -m sim.replay RUN_DIR "
+                           f"--game {failure.index}") from failure.error
+    except Exception as error:
+        raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
+                           f"{spec.seed}) failed: {error!r}") from error
+    results.write_chunk(Path(run_dir), start, tables)
+    return figures_of(spec, start, count, tables)
+
+
+def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int,
+            backend: str, scheduler: str | None) -> Iterator[ChunkFigures]:
+    """Run the chunks, yielding their figures as they finish (in any order)."""
+    if backend == "dask":
+        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler)
+        return
+    from joblib import Parallel, delayed
+    backend = resolve_backend(spec, backend)
+    parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
+                        return_as="generator_unordered")
+    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count)
+                        for start, count in todo)
+
+
+def resolve_backend(spec: RunSpec, backend: str) -> str:
+    """``auto``: threads when the compiled kernel plays (it releases the GIL), else loky."""
+    if backend != "auto":
+        return backend
+    return "threads" if uses_kernel(spec) else "loky"
+
+
+def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
+                  jobs: int, scheduler: str | None) -> Iterator[ChunkFigures]:
+    """Run the chunks on a Dask cluster (``scheduler``, or a local one of ``jobs``
+    processes), yielding their figures as they finish."""
+    from distributed import Client, LocalCluster, as_completed
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        futures = [client.submit(run_chunk, spec, str(run_dir), start, count,
+                                 pure=False) for start, count in todo]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

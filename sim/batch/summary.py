@@ -1,0 +1,129 @@
+"""A run's summary: win shares by seat and by agent, bet accuracy, game length and speed,
+summed from each chunk's figures."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+import engines
+from sim import stats
+from sim.batch.spec import RunSpec
+
+
+@dataclass
+class ChunkFigures:
+    """What the summary needs from one chunk (small, returned by workers)."""
+
+    start: int
+    count: int
+    seat_wins: list[float]
+    agent_wins: dict[str, float]
+    agent_seats: dict[str, int]
+    decisions: np.ndarray
+    rounds: np.ndarray
+    bets: dict[str, list[int]] = field(default_factory=dict)  # bet value -> [correct, total]
+
+
+def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table]
+               ) -> ChunkFigures:
+    """The figures of a chunk from its tables."""
+    players = tables["players"]
+    seat = players["seat"].to_numpy()
+    share = players["win_share"].to_numpy().astype(np.float64)
+    agent_index = players["agent_index"].to_numpy()
+    k = len(spec.agents)
+    agent_wins: dict[str, float] = {}
+    agent_seats: dict[str, int] = {}
+    by_index = np.bincount(agent_index, weights=share, minlength=k)
+    seats_by_index = np.bincount(agent_index, minlength=k)
+    for i, name in enumerate(spec.agents):
+        agent_wins[name] = agent_wins.get(name, 0.0) + float(by_index[i])
+        agent_seats[name] = agent_seats.get(name, 0) + int(seats_by_index[i])
+    bets: dict[str, list[int]] = {}
+    rounds = tables.get("rounds")
+    bet_name, correct_name = bet_columns(spec.game)
+    if rounds is not None and {bet_name, correct_name} <= set(rounds.column_names):
+        bet = rounds[bet_name].to_numpy().astype(np.int64)
+        correct = rounds[correct_name].to_numpy().astype(np.int64)
+        totals = np.bincount(bet)
+        hits = np.bincount(bet, weights=correct, minlength=len(totals))
+        bets = {str(v): [int(hits[v]), int(totals[v])] for v in np.flatnonzero(totals)}
+    games = tables["games"]
+    return ChunkFigures(
+        start=start, count=count,
+        seat_wins=np.bincount(seat, weights=share, minlength=k).tolist(),
+        agent_wins=agent_wins, agent_seats=agent_seats,
+        decisions=games["decisions"].to_numpy().astype(np.int32),
+        rounds=games["rounds"].to_numpy().astype(np.int16), bets=bets)
+
+
+def bet_columns(slug: str) -> tuple[str, str]:
+    """The rounds table's bet column and the column that says whether the bet was met, for
+    the summary's bet accuracy: ``("bet", "bet_correct")`` unless the game's summary names
+    its own in ``BET_COLUMNS`` (rikiki: ``("bid", "made")``)."""
+    return getattr(engines.game_class(slug).summary, "BET_COLUMNS", ("bet", "bet_correct"))
+
+
+def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float,
+              played: int | None = None) -> dict[str, Any]:
+    """The run's summary over every chunk's figures; games/s counts the ``played`` games
+    (default: all) over ``wall`` seconds."""
+    games = sum(f.count for f in figures)
+    played = games if played is None else played
+    seat = [stats.proportion(sum(f.seat_wins[p] for f in figures), games)
+            for p in range(len(spec.agents))]
+    agent_names = sorted({a for f in figures for a in f.agent_wins})
+    agent = {a: stats.proportion(sum(f.agent_wins.get(a, 0.0) for f in figures),
+                                 sum(f.agent_seats.get(a, 0) for f in figures))
+             for a in agent_names}
+    decisions = np.concatenate([f.decisions for f in figures]) if figures else np.array([])
+    rounds = np.concatenate([f.rounds for f in figures]) if figures else np.array([])
+    out: dict[str, Any] = {
+        "game": spec.game, "games": games, "players": len(spec.agents),
+        "win_share_by_seat": {str(p): s for p, s in enumerate(seat)},
+        "win_share_by_agent": agent,
+        "decisions": stats.distribution(decisions),
+        "rounds": stats.distribution(rounds),
+        "games_played": played, "wall_seconds": wall,
+        "games_per_second": played / wall if wall > 0 else math.nan,
+    }
+    bet_values = sorted({v for f in figures for v in f.bets}, key=int)
+    if bet_values:
+        totals = {v: [sum(f.bets.get(v, [0, 0])[i] for f in figures) for i in (0, 1)]
+                  for v in bet_values}
+        correct = sum(t[0] for t in totals.values())
+        total = sum(t[1] for t in totals.values())
+        out["bet_accuracy"] = stats.proportion(correct, total)
+        out["bet_accuracy_by_value"] = {v: stats.proportion(c, t)
+                                        for v, (c, t) in totals.items()}
+    return out
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """The summary as the text table printed at the end of a run."""
+    def share(p: dict[str, float]) -> str:
+        return f"{p['p']:6.1%}  [{p['low']:6.1%}, {p['high']:6.1%}]  n={p['n']:,}"
+
+    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} players",
+             "", "win share by seat (95% Wilson interval)"]
+    lines += [f"  seat {s}   {share(p)}" for s, p in summary["win_share_by_seat"].items()]
+    lines += ["", "win share by agent"]
+    lines += [f"  {a:<8} {share(p)}" for a, p in summary["win_share_by_agent"].items()]
+    if "bet_accuracy" in summary:
+        lines += ["", f"bet accuracy    {share(summary['bet_accuracy'])}"]
+        lines += [f"  bet {v}        {share(p)}"
+                  for v, p in summary["bet_accuracy_by_value"].items()]
+    lines += [""]
+    for name in ("decisions", "rounds"):
+        d = summary[name]
+        lines.append(f"{name + ' per game':<20} mean {d['mean']:.1f}  median {d['median']:.0f}"
+                     f"  95th percentile {d['p95']:.0f}")
+    lines.append(f"wall time {summary['wall_seconds']:.1f} s, {summary['games_played']:,} "
+                 f"games played, {summary['games_per_second']:,.0f} games/s")
+    return "\n".join(lines)

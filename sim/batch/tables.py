@@ -1,0 +1,106 @@
+"""A chunk of games played, by the game's compiled kernel or through the Python API, and
+its result tables (games, players, rounds)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+import agents
+from sim.batch.seating import seating
+from sim.batch.spec import RunSpec
+from sim.kernels import has_kernel, kernel_for
+from sim.runner import play_python
+
+
+class GameFailed(Exception):
+    """A game raised: carries its index so that it can be replayed."""
+
+    def __init__(self, index: int, error: Exception) -> None:
+        super().__init__(index, error)
+        self.index = index
+        self.error = error
+
+
+def uses_kernel(spec: RunSpec) -> bool:
+    """Whether the compiled kernel plays the run's chunks."""
+    return kernel_plays(spec.game, spec.agents)
+
+
+def kernel_plays(game: str, agent_names: Sequence[str]) -> bool:
+    """Whether the game has a compiled kernel with a compiled twin of every agent."""
+    return has_kernel(game) and all(a in kernel_for(game).POLICIES for a in agent_names)
+
+
+def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
+    """The result tables of games start..start+count-1."""
+    game = spec.load_game()
+    seats = seating(spec, start, count)
+    if uses_kernel(spec):
+        kernel = kernel_for(spec.game)
+        ids = kernel.policy_ids(list(spec.agents))
+        out = kernel.play(game, ids[seats], spec.seed, start, count)
+        rows, rounds, round_counts = out.rows, out.rounds, out.round_counts
+    else:
+        bots = [agents.load(a, game=spec.game) for a in spec.agents]
+        rows_list, rounds_list, counts = [], [], []
+        for g in range(count):
+            try:
+                state = play_python(game, [bots[a] for a in seats[g]], spec.seed, start + g)
+            except Exception as error:
+                raise GameFailed(start + g, error) from error
+            row, game_rounds = state.records()
+            rows_list.append(row)
+            rounds_list.append(game_rounds)
+            counts.append(len(game_rounds))
+        rows, rounds = np.stack(rows_list), np.concatenate(rounds_list)
+        round_counts = np.array(counts)
+    return build_tables(game, spec, start, count, seats, rows, rounds, round_counts)
+
+
+def build_tables(game: Any, spec: RunSpec, start: int, count: int, seats: np.ndarray,
+                 rows: np.ndarray, rounds: np.ndarray | None,
+                 round_counts: np.ndarray) -> dict[str, pa.Table]:
+    """The games, players and rounds tables of a chunk from its records."""
+    summary = game.summary
+    n = game.num_players
+    game_id = np.arange(start, start + count, dtype=np.int64)
+    players = summary.player_columns(game.params, rows)
+    ranks = players["rank"]
+    games = {"game_id": game_id, "seed": np.full(count, spec.seed, dtype=np.int64),
+             "n_players": np.full(count, n, dtype=np.int8)}
+    games |= summary.game_columns(game.params, rows)
+    winners = ranks == 1
+    offsets = np.concatenate([[0], np.cumsum(winners.sum(axis=1))]).astype(np.int32)
+    seats_won = np.nonzero(winners)[1].astype(np.int8)
+    games["winner_seats"] = pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats_won))
+    games_table = pa.table(games)
+    agent_index = seats.reshape(-1).astype(np.int8)
+    player_cols = {"game_id": np.repeat(game_id, n),
+                   "seat": np.tile(np.arange(n, dtype=np.int8), count),
+                   "agent": agent_column(spec.agents, agent_index),
+                   "agent_index": agent_index}
+    player_cols |= {k: v.reshape(-1) for k, v in players.items()}
+    tables = {"games": games_table, "players": pa.table(player_cols)}
+    if rounds is not None:
+        round_cols: dict[str, Any] = {"game_id": np.repeat(game_id, round_counts)}
+        for name, column in summary.round_columns(game.params, rounds).items():
+            round_cols[name] = categorical(*column) if isinstance(column, tuple) else column
+        tables["rounds"] = pa.table(round_cols)
+    return tables
+
+
+def agent_column(names: Sequence[str], agent_index: np.ndarray) -> pa.DictionaryArray:
+    """The agent name of each row, from the run's agent indices."""
+    unique = list(dict.fromkeys(names))
+    code_of = np.array([unique.index(n) for n in names], dtype=np.int8)
+    return categorical(code_of[agent_index], unique)
+
+
+def categorical(codes: np.ndarray, categories: Sequence[str]) -> pa.DictionaryArray:
+    """A string column stored as codes into its categories (read back as text)."""
+    return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array(list(categories)))
+
