@@ -16,8 +16,8 @@ from numba import njit
 import agents
 import engines
 from engines.core.api import IllegalActionError
-from engines.games.baccara import rules as R
 from engines.core.cards import parse_card
+from engines.games.baccara import rules as R
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk
 from sim.runner import play_python
