@@ -121,7 +121,7 @@ class RulesState:
         self._tag = game.tag
         self._players = game.params.players
         self._F = F = self.fields or R
-        self._current, self._phase, self._over = F.CURRENT, F.PHASE, F.OVER
+        self._at_current, self._at_phase, self._over = F.CURRENT, F.PHASE, F.OVER
         self._buffer = np.empty(self.legal_room or R.N_ACTIONS,
                                 dtype=self.legal_dtype or np.int32)
         # the legal codes of the decision at hand and their actions; None: to be read from
@@ -134,10 +134,10 @@ class RulesState:
     # -- the common API ----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return self.s.item(self._current)
+        return self.s.item(self._at_current)
 
     def is_terminal(self) -> bool:
-        return self.s.item(self._phase) == self._over
+        return self.s.item(self._at_phase) == self._over
 
     def legal_actions(self) -> list[Action]:
         if self._codes is None:
@@ -150,7 +150,7 @@ class RulesState:
         if self._codes is None:
             self._list_legal()
         code = self._legal_code(action)
-        self._log_decision(self.s.item(self._current), code)
+        self._log_decision(self.s.item(self._at_current), code)
         self._codes = None
         self._play(code)
 
@@ -207,10 +207,15 @@ class RulesState:
         return [f"P{entry[0]} {action_of(entry[1]).text}" if isinstance(entry[0], int)
                 else self._describe(entry) for entry in self._log]
 
+    def refresh(self) -> None:
+        """Forget what was read from the state array: for tools and tests that set up a
+        position by writing ``s`` directly."""
+        self._codes = None
+
     # -- convenience -------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.game.phase_names[self.s.item(self._phase)]
+        return self.game.phase_names[self.s.item(self._at_phase)]
 
     def __repr__(self) -> str:
         if self.is_terminal():

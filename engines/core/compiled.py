@@ -86,7 +86,7 @@ class SummaryRow:
         """A one-value field of every row."""
         return rows[:, self.at[name]][:, 0]
 
-    def per_player(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
+    def players(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
         """A per-seat field of every row, shape (rows, players)."""
         return rows[:, self.at[name]][:, :players]
 

@@ -10,9 +10,10 @@ from typing import Any
 import numpy as np
 
 from engines.core.api import Result
+from engines.core.compiled import win_shares
 from engines.core.layout import Layout
 from engines.families.rummy import turns as T
-from engines.families.shedding.records import SummaryFields, result_from, win_shares
+from engines.families.shedding.records import SummaryFields, result_from
 from engines.families.shedding.rules import ENDINGS
 
 # The state fields every rummy summary row starts with.

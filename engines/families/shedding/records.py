@@ -7,40 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from engines.core.api import Result
-from engines.core.layout import Layout
+from engines.core.compiled import SummaryRow, win_shares
 from engines.families.shedding.rules import ENDINGS
-
-
-def summary_source(layout: Layout, fields: tuple[str, ...]) -> np.ndarray:
-    """The state offsets a summary row copies, in row order."""
-    return np.concatenate([np.arange(layout.offset(f), layout.offset(f) + layout.size_of(f))
-                           for f in fields]).astype(np.int64)
-
-
-def field_slices(layout: Layout, fields: tuple[str, ...]) -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in fields:
-        size = layout.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-@njit(cache=True)
-def copy_fields(s, source, out):
-    """Copy the state offsets ``source`` of ``s`` into the summary row ``out``."""
-    for i in range(source.size):
-        out[i] = s[source[i]]
-
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
 def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
@@ -53,22 +23,9 @@ def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
                   stats=stats, details=details)
 
 
-class SummaryFields:
-    """A summary row's layout: the state offsets it copies (``source``) and where each field
-    sits in it, with readers for the result tables."""
-
-    def __init__(self, layout: Layout, fields: tuple[str, ...]) -> None:
-        self.source = summary_source(layout, fields)
-        self.size = self.source.size
-        self.at = field_slices(layout, fields)
-
-    def game(self, rows: np.ndarray, name: str) -> np.ndarray:
-        """A one-value field, one entry per game."""
-        return rows[:, self.at[name]][:, 0]
-
-    def players(self, rows: np.ndarray, name: str, players: int) -> np.ndarray:
-        """A per-seat field, shape (games, players)."""
-        return rows[:, self.at[name]][:, :players]
+class SummaryFields(SummaryRow):
+    """A summary row's layout (:class:`engines.core.compiled.SummaryRow`) with the readers of
+    the shedding and rummy games' result tables."""
 
     def seat_columns(self, rows: np.ndarray, players: int, figures: tuple[str, ...],
                      dtype: type) -> dict[str, np.ndarray]:

@@ -70,20 +70,20 @@ def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.per_player(rows, "rank", params.players)
-    cards = ROW.per_player(rows, "count", params.players)
+    ranks = ROW.players(rows, "rank", params.players)
+    cards = ROW.players(rows, "count", params.players)
     return {
         "score": cards.astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
         "cards": cards.astype(np.int8),
-        "initial_cards": ROW.per_player(rows, "initial_count", params.players).astype(np.int8),
-        "initial_aces": ROW.per_player(rows, "initial_aces", params.players).astype(np.int8),
-        "initial_jokers": ROW.per_player(rows, "initial_jokers", params.players).astype(np.int8),
-        "tricks_won": ROW.per_player(rows, "tricks_won", params.players).astype(np.int32),
-        "batailles_won": ROW.per_player(rows, "batailles_won", params.players).astype(np.int32),
-        "eliminated_at": ROW.per_player(rows, "eliminated_at", params.players).astype(np.int32),
-        "decisions": ROW.per_player(rows, "steps", params.players).astype(np.int32),
+        "initial_cards": ROW.players(rows, "initial_count", params.players).astype(np.int8),
+        "initial_aces": ROW.players(rows, "initial_aces", params.players).astype(np.int8),
+        "initial_jokers": ROW.players(rows, "initial_jokers", params.players).astype(np.int8),
+        "tricks_won": ROW.players(rows, "tricks_won", params.players).astype(np.int32),
+        "batailles_won": ROW.players(rows, "batailles_won", params.players).astype(np.int32),
+        "eliminated_at": ROW.players(rows, "eliminated_at", params.players).astype(np.int32),
+        "decisions": ROW.players(rows, "steps", params.players).astype(np.int32),
     }
 
 

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, win_shares
 from engines.core.layout import Layout
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts.params import AscenseurParams
@@ -20,22 +21,8 @@ from engines.games.ascenseur_atouts.params import AscenseurParams
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "hands_played", "tour", "cards", "rank", "errors", "hand_error",
           "player_decisions", "exact_bids", "tricks_total", "excuses_played")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE, SIZE, _AT = ROW.source, ROW.size, ROW.at
 
 
 @njit(cache=True)
@@ -44,11 +31,6 @@ def summarize(s, out):
     for i in range(SIZE):
         out[i] = s[_SOURCE[i]]
 
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
 def result(params: AscenseurParams, row: np.ndarray) -> Result:

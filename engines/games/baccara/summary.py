@@ -127,19 +127,19 @@ def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarra
 
 def player_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    chips = ROW.per_player(rows, "chips", params.players)
-    ranks = ROW.per_player(rows, "rank", params.players)
+    chips = ROW.players(rows, "chips", params.players)
+    ranks = ROW.players(rows, "rank", params.players)
     return {
         "score": chips.astype(np.float32),
         "rank": ranks.astype(np.int8),
         "win_share": win_shares(ranks).astype(np.float32),
         "final_chips": chips.astype(np.int32),
         "net": (chips - params.start_chips).astype(np.int32),
-        "min_chips": ROW.per_player(rows, "min_chips", params.players).astype(np.int32),
-        "coups_banked": ROW.per_player(rows, "coups_banked", params.players).astype(np.int32),
-        "coups_ponte": ROW.per_player(rows, "coups_ponte", params.players).astype(np.int32),
-        "contributed": ROW.per_player(rows, "contributed", params.players).astype(np.int32),
-        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
+        "min_chips": ROW.players(rows, "min_chips", params.players).astype(np.int32),
+        "coups_banked": ROW.players(rows, "coups_banked", params.players).astype(np.int32),
+        "coups_ponte": ROW.players(rows, "coups_ponte", params.players).astype(np.int32),
+        "contributed": ROW.players(rows, "contributed", params.players).astype(np.int32),
+        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
     }
 
 

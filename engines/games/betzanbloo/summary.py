@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, win_shares
 from engines.core.layout import Layout
 from engines.games.betzanbloo import rules as R
 from engines.games.betzanbloo.params import BetzanblooParams
@@ -19,22 +20,8 @@ from engines.games.betzanbloo.params import BetzanblooParams
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turn", "rank", "score", "points", "diamonds", "player_decisions",
           "times_lone", "saved", "lost", "taken", "captured", "history_case")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE, SIZE, _AT = ROW.source, ROW.size, ROW.at
 CAMP_NAMES = ("below", "above")
 CASE_NAMES = ("all-same", "lone", "split")
 
@@ -45,11 +32,6 @@ def summarize(s, out):
     for i in range(SIZE):
         out[i] = s[_SOURCE[i]]
 
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:

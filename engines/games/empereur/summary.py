@@ -13,8 +13,9 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import copy_fields
 from engines.core.layout import Layout
-from engines.families.shedding.records import SummaryFields, copy_fields, result_from
+from engines.families.shedding.records import SummaryFields, result_from
 from engines.families.shedding.rules import ENDINGS
 from engines.games.empereur import rules as R
 from engines.games.empereur.params import EmpereurParams

@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.families.shedding.records import SummaryFields, copy_fields, result_from
+from engines.core.compiled import copy_fields
+from engines.families.shedding.records import SummaryFields, result_from
 from engines.families.shedding.rules import ENDINGS
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain.params import HuitAmericainParams

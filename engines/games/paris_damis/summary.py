@@ -13,6 +13,7 @@ from numba import njit
 
 from engines.core.api import Result
 from engines.core.cards import SUIT_NAMES
+from engines.core.compiled import SummaryRow, win_shares
 from engines.core.layout import Layout
 from engines.games.paris_damis import rules as R
 from engines.games.paris_damis.params import ParisDamisParams
@@ -20,22 +21,8 @@ from engines.games.paris_damis.params import ParisDamisParams
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "round", "final_tiebreak", "rank", "suit_score", "player_decisions",
           "cards_placed", "correct_bets", "exchanges")
-_SOURCE = np.concatenate([np.arange(R.STATE.offset(f), R.STATE.offset(f) + R.STATE.size_of(f))
-                          for f in FIELDS]).astype(np.int64)
-SIZE = _SOURCE.size
-
-
-def offsets() -> dict[str, slice]:
-    """Where each field sits in a summary row."""
-    out, start = {}, 0
-    for f in FIELDS:
-        size = R.STATE.size_of(f)
-        out[f] = slice(start, start + size)
-        start += size
-    return out
-
-
-_AT = offsets()
+ROW = SummaryRow(R.STATE, FIELDS)
+_SOURCE, SIZE, _AT = ROW.source, ROW.size, ROW.at
 
 
 @njit(cache=True, inline="always")
@@ -50,11 +37,6 @@ def primary_score(params: ParisDamisParams, suits: np.ndarray) -> np.ndarray:
     ``scoring=lowest-suit``, the sum under ``scoring=total``."""
     return suits.sum(axis=-1) if params.scoring == "total" else suits.min(axis=-1)
 
-
-def win_shares(ranks: np.ndarray) -> np.ndarray:
-    """1/k for each of the k seats ranked first (last axis), 0 for the others."""
-    winners = (ranks == 1).sum(axis=-1, keepdims=True)
-    return np.where(ranks == 1, 1.0 / winners, 0.0)
 
 
 def result(params: ParisDamisParams, row: np.ndarray) -> Result:

@@ -13,8 +13,9 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import copy_fields
 from engines.families.rummy import records as rummy_records
-from engines.families.shedding.records import SummaryFields, copy_fields
+from engines.families.shedding.records import SummaryFields
 from engines.games.petite_ecole import rules as R
 from engines.games.petite_ecole.params import PetiteEcoleParams
 

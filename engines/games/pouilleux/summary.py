@@ -49,7 +49,7 @@ def max_round_rows(params: PouilleuxParams) -> int:
 
 def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    ranks = ROW.per_player(rows, "rank", params.players)
+    ranks = ROW.players(rows, "rank", params.players)
     return {
         "decisions": ROW.game(rows, "decisions").astype(np.int32),
         "rounds": ROW.game(rows, "turn").astype(np.int32),
@@ -59,13 +59,13 @@ def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndar
         "loser": ROW.game(rows, "loser").astype(np.int8),
         "winners": (ranks == 1).sum(axis=1).astype(np.int8),
         "stopped": ROW.game(rows, "stopped").astype(bool),
-        "initial_empty": (ROW.per_player(rows, "emptied_at", params.players) == 0).any(axis=1),
+        "initial_empty": (ROW.players(rows, "emptied_at", params.players) == 0).any(axis=1),
     }
 
 
 def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.per_player(rows, "rank", params.players)
+    ranks = ROW.players(rows, "rank", params.players)
     winners = (ranks == 1).sum(axis=1, keepdims=True)
     loser = ROW.game(rows, "loser")[:, None] == np.arange(params.players)
     return {
@@ -73,12 +73,12 @@ def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.nd
         "rank": ranks.astype(np.int8),
         "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
         "lost": loser,
-        "emptied_at": ROW.per_player(rows, "emptied_at", params.players).astype(np.int32),
-        "initial_cards": ROW.per_player(rows, "initial_cards", params.players).astype(np.int8),
-        "initial_pairs": ROW.per_player(rows, "initial_pairs", params.players).astype(np.int8),
-        "pairs": ROW.per_player(rows, "pairs", params.players).astype(np.int8),
-        "dealt_pouilleux": ROW.per_player(rows, "held_pouilleux", params.players).astype(bool),
-        "decisions": ROW.per_player(rows, "player_decisions", params.players).astype(np.int32),
+        "emptied_at": ROW.players(rows, "emptied_at", params.players).astype(np.int32),
+        "initial_cards": ROW.players(rows, "initial_cards", params.players).astype(np.int8),
+        "initial_pairs": ROW.players(rows, "initial_pairs", params.players).astype(np.int8),
+        "pairs": ROW.players(rows, "pairs", params.players).astype(np.int8),
+        "dealt_pouilleux": ROW.players(rows, "held_pouilleux", params.players).astype(bool),
+        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
     }
 
 

@@ -92,10 +92,7 @@ def refresh(state):
     rebuild = getattr(R, "rebuild_hands", None)
     if rebuild is not None:
         rebuild(state.s, state.game.encoded_params)
-    state._legal = None
-    state._seen = None
-    if hasattr(state, "_current"):
-        state._current = int(state.s[R.CURRENT])
+    state.refresh()
     return state
 
 
