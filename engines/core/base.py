@@ -147,9 +147,14 @@ class RulesState:
     def apply(self, action: Action | int | str) -> None:
         """Play ``action`` for the current player; an illegal one raises
         :class:`IllegalActionError` and leaves the state unchanged."""
-        if self._codes is None:
-            self._list_legal()
-        code = self._legal_code(action)
+        codes = self._codes
+        if codes is None:
+            codes = self._list_legal()
+        if type(action) is Action and action.code in codes \
+                and self._legal[codes.index(action.code)] is action:
+            code = action.code      # one of the legal actions themselves (what agents return)
+        else:
+            code = self._legal_code(action)
         self._log_decision(self.s.item(self._at_current), code)
         self._codes = None
         self._play(code)
@@ -260,25 +265,25 @@ class RulesState:
         self._rounds.append(rows)
         return rows
 
-    def _read_legal(self, count: int) -> None:
-        """Take the ``count`` legal codes the rules wrote into the buffer."""
+    def _read_legal(self, count: int) -> list[int]:
+        """Take the ``count`` legal codes the rules wrote into the buffer (returned)."""
         self._codes = codes = self._buffer[:count].tolist()
         actions = self.game.actions
         if actions and count > 1:
             self._legal = list(itemgetter(*codes)(actions))
         else:
             self._legal = list(map(self.game.action_of, codes))
+        return codes
 
     # -- internals ---------------------------------------------------------------------
-    def _list_legal(self) -> None:
+    def _list_legal(self) -> list[int]:
         if self.is_terminal():
-            self._read_legal(0)
-            return
+            return self._read_legal(0)
         count = self._R.legal_actions(self.s, self._pr, self._buffer)
         if count == 0:
             raise RuntimeError(f"P{self.current_player} has no legal action "
                                f"({self._context()}): the rules leave the game stuck")
-        self._read_legal(count)
+        return self._read_legal(count)
 
     def _summary_row(self) -> np.ndarray:
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)
