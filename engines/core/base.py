@@ -250,6 +250,11 @@ class RulesState:
         """Where the game stands, for messages."""
         return f"phase {self.phase}"
 
+    def _where(self) -> str:
+        """Where the game stands, as a message refusing an action says it (by default the
+        context in brackets: ``(phase bidding)``)."""
+        return f"({self._context()})"
+
     def _round_rows(self) -> np.ndarray:
         """The finished game's round rows (by default those recorded as it was played)."""
         width = self.game.summary.ROUND_WIDTH
@@ -322,7 +327,7 @@ class RulesState:
         legal = self._legal
         shown = ", ".join(a.text for a in legal[:SHOWN_LEGAL])
         more = f" (+{len(legal) - SHOWN_LEGAL} more)" if len(legal) > SHOWN_LEGAL else ""
-        return (f"{action.text} is not legal for P{self.current_player} ({self._context()}); "
+        return (f"{action.text} is not legal for P{self.current_player} {self._where()}; "
                 f"legal: {shown}{more}")
 
 
