@@ -229,7 +229,7 @@ CARD_FIELDS = frozenset({"hand", "played", "passed", "won", "last_trick", "trick
 CARD_SCALARS = frozenset({"trump_card", "pouilleux"})
 # Fields that are not part of what the table shows (the current player is the person).
 HIDDEN_FIELDS = frozenset({"array", "params", "encoded_params", "encoder", "determinize",
-                           "player", "current_player", "DECISIONS"})
+                           "player", "current_player", "DECISIONS", "progress"})
 LONG = 16       # arrays longer than this are shown by their size
 
 
