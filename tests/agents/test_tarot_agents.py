@@ -30,7 +30,7 @@ def bidding_with(hand: str, seed: int = 3):
     for old, new in zip(swap, [c for c in mine if c not in state.hand_of(0)], strict=True):
         s[R.LOCATION + old], s[R.LOCATION + new] = s[R.LOCATION + new], R.LOC_HAND + 0
         s[R.KNOWN + old], s[R.KNOWN + new] = s[R.KNOWN + new], 1
-    state._legal = None
+    state.refresh()
     assert set(state.hand_of(0)) == set(mine)
     return state
 

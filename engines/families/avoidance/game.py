@@ -32,44 +32,6 @@ def action_text(code: int) -> str:
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
-class AvoidanceGame(TrickGame):
-    """A point-avoidance game with fixed parameters; each game subclasses it with its
-    ``slug``, ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
-
-    rules = R
-    summary = summary
-    actions = ACTIONS
-    phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
-    verbs = {"play": R.PLAY, "pass": R.PASS}
-    examples = "'play Q♠', 'play 10h', 'pass 3♦'"
-
-    def describe_deal(self, s: np.ndarray) -> str:
-        """``hand 1: 13 cards each, P0 deals; P1 leads`` (the kitty, if any)."""
-        text = (f"hand {int(s[R.HAND]) + 1}: {int(s[R.CARDS])} cards each, "
-                f"P{int(s[R.DEALER])} deals")
-        kitty = int((s[R.LOCATION:R.LOCATION + R.DECK_CARDS] == R.LOC_KITTY).sum())
-        if kitty:
-            text += f", {kitty} in the kitty"
-        if s[R.PHASE] == R.PLAYING:
-            text += f"; P{int(s[R.FIRST_LEADER])} leads"
-        return text
-
-    def describe_round_end(self, s: np.ndarray) -> str:
-        """``hand 1 ends: P0 took 14 (14, total 14), ...; P2 swept``."""
-        parts = [f"P{p} took {int(s[R.TAKEN + p])} ({int(s[R.POINTS + p])}, total "
-                 f"{int(s[R.SCORE + p])})" for p in range(self.params.players)]
-        text = f"hand {int(s[R.HANDS_PLAYED])} ends: " + ", ".join(parts)
-        if s[R.SWEEPER] >= 0:
-            text += f"; P{int(s[R.SWEEPER])} swept"
-        return text
-
-    def observe(self, state: TrickState, player: int) -> AvoidanceObservation:
-        return AvoidanceObservation(state, player)
-
-
-AvoidanceState = TrickState
-
-
 class AvoidanceObservation(TrickObservation):
     """What one seat of a point-avoidance game may know."""
 
@@ -93,3 +55,43 @@ class AvoidanceObservation(TrickObservation):
     def taken(self) -> tuple[int, ...]:
         """Points each seat has taken this hand."""
         return self._per_player(R.TAKEN)
+
+
+class AvoidanceState(TrickState):
+    """One point-avoidance game in progress."""
+
+    observation_class = AvoidanceObservation
+
+
+class AvoidanceGame(TrickGame):
+    """A point-avoidance game with fixed parameters; each game subclasses it with its
+    ``slug``, ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
+
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY, "pass": R.PASS}
+    examples = "'play Q♠', 'play 10h', 'pass 3♦'"
+    state_class = AvoidanceState
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``hand 1: 13 cards each, P0 deals; P1 leads`` (the kitty, if any)."""
+        text = (f"hand {int(s[R.HAND]) + 1}: {int(s[R.CARDS])} cards each, "
+                f"P{int(s[R.DEALER])} deals")
+        kitty = int((s[R.LOCATION:R.LOCATION + R.DECK_CARDS] == R.LOC_KITTY).sum())
+        if kitty:
+            text += f", {kitty} in the kitty"
+        if s[R.PHASE] == R.PLAYING:
+            text += f"; P{int(s[R.FIRST_LEADER])} leads"
+        return text
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``hand 1 ends: P0 took 14 (14, total 14), ...; P2 swept``."""
+        parts = [f"P{p} took {int(s[R.TAKEN + p])} ({int(s[R.POINTS + p])}, total "
+                 f"{int(s[R.SCORE + p])})" for p in range(self.params.players)]
+        text = f"hand {int(s[R.HANDS_PLAYED])} ends: " + ", ".join(parts)
+        if s[R.SWEEPER] >= 0:
+            text += f"; P{int(s[R.SWEEPER])} swept"
+        return text
+

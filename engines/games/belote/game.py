@@ -55,50 +55,6 @@ def action_text(code: int) -> str:
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
-class BeloteGame(TrickGame):
-    """A belote game with fixed parameters; each game subclasses it with its ``slug``,
-    ``title``, ``Params``, ``summary`` and ``encode`` (its parameters as the rules' data)."""
-
-    rules = R
-    actions = ACTIONS
-    phase_names = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
-                   R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
-    verbs = {"play": R.PLAY}
-    examples = "'pass', 'take', 'take ♠', 'bid 30', 'trump ♥', 'deal 3', 'play J♥', 'play 10h'"
-
-    def describe_deal(self, s: np.ndarray) -> str:
-        """``deal 1: P0 deals, 5 cards each, J♥ turned`` (or how many cards)."""
-        text = f"deal {int(s[R.ROUND]) + 1}: P{int(s[R.DEALER])} deals"
-        if s[R.PHASE] == R.CHOOSE_K:
-            return text + " and chooses how many cards"
-        text += f", {int(s[R.HAND_SIZE:R.HAND_SIZE + self.params.players].max())} cards each"
-        if s[R.TURNED] >= 0:
-            text += f", {card_name(int(s[R.TURNED]))} turned"
-        return text
-
-    def describe_round_end(self, s: np.ndarray) -> str:
-        """``deal 1 ends: P1 took ♥, 92 to 70, made; P0 +70 (70), P1 +92 (92), P2 +70 (70)``
-        or ``deal 1 ends: everyone passed``."""
-        head = f"deal {int(s[R.ROUNDS_PLAYED])} ends: "
-        taker = int(s[R.TAKER])
-        if taker < 0:
-            return head + "everyone passed"
-        bid = f" for {int(s[R.HIGH_BID])}" if s[R.HIGH_BID] > 0 else ""
-        outcome = "made" if s[R.MADE] else "failed"
-        capot = {1: ", capot", -1: ", capot against"}.get(int(s[R.CAPOT]), "")
-        parts = ", ".join(f"P{p} {int(s[R.POINTS + p]):+d} ({int(s[R.SCORE + p])})"
-                          for p in range(self.params.players))
-        return (f"{head}P{taker} takes {contract_name(int(s[R.CONTRACT]))}{bid}, "
-                f"{int(s[R.TAKER_TOTAL])} to {int(s[R.DEFENCE_TOTAL])}, {outcome}{capot}; "
-                f"{parts}")
-
-    def observe(self, state: TrickState, player: int) -> BeloteObservation:
-        return BeloteObservation(state, player)
-
-
-BeloteState = TrickState
-
-
 class BeloteObservation(TrickObservation):
     """What one seat of a belote game may know."""
 
@@ -179,3 +135,49 @@ class BeloteObservation(TrickObservation):
 
     def __repr__(self) -> str:
         return f"{super().__repr__()[:-1]}, contract {contract_name(int(self._s[R.CONTRACT]))}>"
+
+
+class BeloteState(TrickState):
+    """One belote game in progress."""
+
+    observation_class = BeloteObservation
+
+
+class BeloteGame(TrickGame):
+    """A belote game with fixed parameters; each game subclasses it with its ``slug``,
+    ``title``, ``Params``, ``summary`` and ``encode`` (its parameters as the rules' data)."""
+
+    rules = R
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
+                   R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY}
+    examples = "'pass', 'take', 'take ♠', 'bid 30', 'trump ♥', 'deal 3', 'play J♥', 'play 10h'"
+    state_class = BeloteState
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``deal 1: P0 deals, 5 cards each, J♥ turned`` (or how many cards)."""
+        text = f"deal {int(s[R.ROUND]) + 1}: P{int(s[R.DEALER])} deals"
+        if s[R.PHASE] == R.CHOOSE_K:
+            return text + " and chooses how many cards"
+        text += f", {int(s[R.HAND_SIZE:R.HAND_SIZE + self.params.players].max())} cards each"
+        if s[R.TURNED] >= 0:
+            text += f", {card_name(int(s[R.TURNED]))} turned"
+        return text
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``deal 1 ends: P1 took ♥, 92 to 70, made; P0 +70 (70), P1 +92 (92), P2 +70 (70)``
+        or ``deal 1 ends: everyone passed``."""
+        head = f"deal {int(s[R.ROUNDS_PLAYED])} ends: "
+        taker = int(s[R.TAKER])
+        if taker < 0:
+            return head + "everyone passed"
+        bid = f" for {int(s[R.HIGH_BID])}" if s[R.HIGH_BID] > 0 else ""
+        outcome = "made" if s[R.MADE] else "failed"
+        capot = {1: ", capot", -1: ", capot against"}.get(int(s[R.CAPOT]), "")
+        parts = ", ".join(f"P{p} {int(s[R.POINTS + p]):+d} ({int(s[R.SCORE + p])})"
+                          for p in range(self.params.players))
+        return (f"{head}P{taker} takes {contract_name(int(s[R.CONTRACT]))}{bid}, "
+                f"{int(s[R.TAKER_TOTAL])} to {int(s[R.DEFENCE_TOTAL])}, {outcome}{capot}; "
+                f"{parts}")
+

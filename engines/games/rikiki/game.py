@@ -33,44 +33,6 @@ def suit_text(suit: int) -> str:
     return "no trump" if suit < 0 else SUIT_SYMBOLS[suit]
 
 
-class Rikiki(TrickGame):
-    """The game Rikiki with fixed parameters (``engines.load("rikiki", ...)``)."""
-
-    slug = "rikiki"
-    title = "Rikiki"
-    Params = RikikiParams
-    rules = R
-    summary = summary
-    actions = ACTIONS
-    phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
-    verbs = {"play": R.PLAY}
-    examples = "'bid 2', 'play Q♠', 'play 10h'"
-
-    def encode(self, params: RikikiParams) -> np.ndarray:
-        return R.encode_params(params)
-
-    def describe_deal(self, s: np.ndarray) -> str:
-        """``round 1: 1 card, P0 deals, trump 7♠ turned``."""
-        cards = int(s[R.CARDS])
-        trump = int(s[R.TRUMP_CARD])
-        turned = f"trump {card_name(trump)} turned" if trump >= 0 else "no card left: no trump"
-        return (f"round {int(s[R.ROUND]) + 1}: {cards} card{'s' if cards > 1 else ''}, "
-                f"P{int(s[R.DEALER])} deals, {turned}")
-
-    def describe_round_end(self, s: np.ndarray) -> str:
-        """``round 1 ends: P0 bid 1 took 0 (-15, total -15), ...``."""
-        parts = [f"P{p} bid {int(s[R.BID + p])} took {int(s[R.TRICKS + p])} "
-                 f"({int(s[R.POINTS + p]):+d}, total {int(s[R.SCORE + p])})"
-                 for p in range(self.params.players)]
-        return f"round {int(s[R.ROUNDS_PLAYED])} ends: " + ", ".join(parts)
-
-    def observe(self, state: TrickState, player: int) -> RikikiObservation:
-        return RikikiObservation(state, player)
-
-
-RikikiState = TrickState
-
-
 class RikikiObservation(TrickObservation):
     """What one seat of a Rikiki game may know."""
 
@@ -98,3 +60,39 @@ class RikikiObservation(TrickObservation):
 
     def __repr__(self) -> str:
         return f"{super().__repr__()[:-1]}, trump {suit_text(int(self._s[R.TRUMP]))}>"
+
+
+class RikikiState(TrickState):
+    """One game of Rikiki in progress."""
+
+    observation_class = RikikiObservation
+
+
+class Rikiki(TrickGame):
+    """The game Rikiki with fixed parameters (``engines.load("rikiki", ...)``)."""
+
+    slug = "rikiki"
+    title = "Rikiki"
+    Params = RikikiParams
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = {"play": R.PLAY}
+    examples = "'bid 2', 'play Q♠', 'play 10h'"
+    state_class = RikikiState
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``round 1: 1 card, P0 deals, trump 7♠ turned``."""
+        cards = int(s[R.CARDS])
+        trump = int(s[R.TRUMP_CARD])
+        turned = f"trump {card_name(trump)} turned" if trump >= 0 else "no card left: no trump"
+        return (f"round {int(s[R.ROUND]) + 1}: {cards} card{'s' if cards > 1 else ''}, "
+                f"P{int(s[R.DEALER])} deals, {turned}")
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``round 1 ends: P0 bid 1 took 0 (-15, total -15), ...``."""
+        parts = [f"P{p} bid {int(s[R.BID + p])} took {int(s[R.TRICKS + p])} "
+                 f"({int(s[R.POINTS + p]):+d}, total {int(s[R.SCORE + p])})"
+                 for p in range(self.params.players)]
+        return f"round {int(s[R.ROUNDS_PLAYED])} ends: " + ", ".join(parts)

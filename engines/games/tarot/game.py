@@ -30,7 +30,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engines.core.api import Action, IllegalActionError
+from engines.core.api import Action
 from engines.core.cards import SUIT_SYMBOLS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, tarot_card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.tarot import rules as R
@@ -116,111 +116,6 @@ def encode(params: TarotParams | LorrainParams | TareParams) -> np.ndarray:
     return p
 
 
-class TarotGame(TrickGame):
-    """A tarot game with fixed parameters; each game subclasses it with its ``slug``,
-    ``title`` and ``Params``."""
-
-    rules = R
-    summary = summary
-    actions = ACTIONS
-    phase_names = {R.DEAL: "deal", R.PETIT_SEC: "petit sec", R.BIDDING: "bidding",
-                   R.CALLING: "calling", R.ECART: "écart", R.CHELEM_CHOICE: "chelem",
-                   R.PLAYING: "tricks", R.OVER: "over"}
-    verbs = _CARD_VERBS
-    examples = "'bid garde', 'pass', 'play T21', 'play R♠', 'play Rs', 'discard 3h'"
-
-    def encode(self, params: TarotParams | LorrainParams | TareParams) -> np.ndarray:
-        return encode(params)
-
-    def action(self, value: Action | int | str) -> Action:
-        """The Action for a code or readable text (suits also by letter: ``play Rs``)."""
-        if isinstance(value, str):
-            verb, _, card = value.strip().partition(" ")
-            if verb in self.verbs and value.strip() not in self._by_text:
-                try:
-                    action = self.actions[self.verbs[verb] + parse_tarot_card(card)]
-                except (ValueError, IndexError):
-                    action = None
-                if action is not None and action.text.partition(" ")[0] == verb:
-                    return action
-        try:
-            return super().action(value)
-        except IllegalActionError:
-            raise IllegalActionError(f"not a {self.title} action: {value!r} (examples: "
-                                     f"{self.examples})") from None
-
-    def describe_deal(self, s: np.ndarray) -> str:
-        """``deal 1: 18 cards each, 6 in the dog, P0 deals`` (+ ``; P1 leads`` in the taré)."""
-        text = (f"deal {int(s[R.DEAL_INDEX]) + 1}: {int(s[R.CARDS])} cards each, "
-                f"{int(R.DOG_CARDS[self.params.players])} in the dog, "
-                f"P{int(s[R.DEALER])} deals")
-        if s[R.PHASE] == R.PLAYING:
-            text += f"; P{int(s[R.FIRST_LEADER])} leads"
-        return text
-
-    def describe_trick(self, s: np.ndarray) -> str:
-        """``trick 1: P1 7♥, P2 T3, ... → P2``."""
-        plays = ", ".join(f"P{int(s[R.TRICK_SEAT + i])} "
-                          f"{tarot_card_name(int(s[R.TRICK_CARD + i]))}"
-                          for i in range(self.params.players))
-        return f"trick {int(s[R.TRICK])}: {plays} → P{int(s[R.TRICK_WINNER])}"
-
-    def describe_round_end(self, s: np.ndarray) -> str:
-        """``deal 1 ends: P2 garde, 2 oudlers, 48 points: made, stake 64; P0 -64 (total
-        -64), ...`` (card points taken per seat in the taré; ``all passed``, ``petit sec``)."""
-        n = self.params.players
-        head = f"deal {int(s[R.DEALS_PLAYED])} ends: "
-        if s[R.ANNULLED] == R.ALL_PASSED:
-            head += "all passed; "
-        elif s[R.ANNULLED] == R.PETIT_SEC_ANNULLED:
-            head += "petit sec, annulled; "
-        elif self.encoded_params[R.P_BIDDING]:
-            partner = int(s[R.PARTNER])
-            head += (f"P{int(s[R.TAKER])} {CONTRACT_NAMES[int(s[R.CONTRACT])]}"
-                     + (f" with P{partner}" if partner >= 0 else "")
-                     + f", {int(s[R.TAKER_OUDLERS])} oudlers, "
-                     f"{half(int(s[R.TAKER_POINTS]))} points: "
-                     f"{'made' if s[R.MADE] else 'failed'}, stake {int(s[R.STAKE])}; ")
-        parts = [f"P{p} {half(int(s[R.POINTS + p])):+} (total {half(int(s[R.SCORE + p]))})"
-                 for p in range(n)]
-        return head + ", ".join(parts)
-
-    def observe(self, state: TrickState, player: int) -> TarotObservation:
-        return TarotObservation(state, player)
-
-
-def half(value: int) -> int | float:
-    """Half points as points: 9 -> 4.5, 8 -> 4."""
-    return value // 2 if value % 2 == 0 else value / 2
-
-
-class Tarot(TarotGame):
-    """Plain FFT tarot with fixed parameters (``engines.load("tarot", ...)``)."""
-
-    slug = "tarot"
-    title = "Tarot"
-    Params = TarotParams
-
-
-class TarotLorrain(TarotGame):
-    """Le tarot lorrain with fixed parameters (``engines.load("tarot-lorrain", ...)``)."""
-
-    slug = "tarot-lorrain"
-    title = "Tarot lorrain"
-    Params = LorrainParams
-
-
-class TarotTare(TarotGame):
-    """Le tarot taré with fixed parameters (``engines.load("tarot-tare", ...)``)."""
-
-    slug = "tarot-tare"
-    title = "Tarot taré"
-    Params = TareParams
-
-
-TarotState = TrickState
-
-
 class TarotObservation(TrickObservation):
     """What one seat of a tarot game may know."""
 
@@ -268,3 +163,106 @@ class TarotObservation(TrickObservation):
     def bidding(self) -> bool:
         """False in the taré (no taker: every seat for himself)."""
         return bool(self._state.game.encoded_params[R.P_BIDDING])
+
+
+class TarotState(TrickState):
+    """One tarot game in progress."""
+
+    observation_class = TarotObservation
+
+
+class TarotGame(TrickGame):
+    """A tarot game with fixed parameters; each game subclasses it with its ``slug``,
+    ``title`` and ``Params``."""
+
+    rules = R
+    summary = summary
+    actions = ACTIONS
+    phase_names = {R.DEAL: "deal", R.PETIT_SEC: "petit sec", R.BIDDING: "bidding",
+                   R.CALLING: "calling", R.ECART: "écart", R.CHELEM_CHOICE: "chelem",
+                   R.PLAYING: "tricks", R.OVER: "over"}
+    verbs = _CARD_VERBS
+    examples = "'bid garde', 'pass', 'play T21', 'play R♠', 'play Rs', 'discard 3h'"
+    state_class = TarotState
+
+    def encode(self, params: TarotParams | LorrainParams | TareParams) -> np.ndarray:
+        return encode(params)
+
+    def action(self, value: Action | int | str) -> Action:
+        """The Action for a code or readable text (suits also by letter: ``play Rs``)."""
+        if isinstance(value, str):
+            verb, _, card = value.strip().partition(" ")
+            if verb in self.verbs and value.strip() not in self._by_text:
+                try:
+                    action = self.actions[self.verbs[verb] + parse_tarot_card(card)]
+                except (ValueError, IndexError):
+                    action = None
+                if action is not None and action.text.partition(" ")[0] == verb:
+                    return action
+        return super().action(value)
+
+    def describe_deal(self, s: np.ndarray) -> str:
+        """``deal 1: 18 cards each, 6 in the dog, P0 deals`` (+ ``; P1 leads`` in the taré)."""
+        text = (f"deal {int(s[R.DEAL_INDEX]) + 1}: {int(s[R.CARDS])} cards each, "
+                f"{int(R.DOG_CARDS[self.params.players])} in the dog, "
+                f"P{int(s[R.DEALER])} deals")
+        if s[R.PHASE] == R.PLAYING:
+            text += f"; P{int(s[R.FIRST_LEADER])} leads"
+        return text
+
+    def describe_trick(self, s: np.ndarray) -> str:
+        """``trick 1: P1 7♥, P2 T3, ... → P2``."""
+        plays = ", ".join(f"P{int(s[R.TRICK_SEAT + i])} "
+                          f"{tarot_card_name(int(s[R.TRICK_CARD + i]))}"
+                          for i in range(self.params.players))
+        return f"trick {int(s[R.TRICK])}: {plays} → P{int(s[R.TRICK_WINNER])}"
+
+    def describe_round_end(self, s: np.ndarray) -> str:
+        """``deal 1 ends: P2 garde, 2 oudlers, 48 points: made, stake 64; P0 -64 (total
+        -64), ...`` (card points taken per seat in the taré; ``all passed``, ``petit sec``)."""
+        n = self.params.players
+        head = f"deal {int(s[R.DEALS_PLAYED])} ends: "
+        if s[R.ANNULLED] == R.ALL_PASSED:
+            head += "all passed; "
+        elif s[R.ANNULLED] == R.PETIT_SEC_ANNULLED:
+            head += "petit sec, annulled; "
+        elif self.encoded_params[R.P_BIDDING]:
+            partner = int(s[R.PARTNER])
+            head += (f"P{int(s[R.TAKER])} {CONTRACT_NAMES[int(s[R.CONTRACT])]}"
+                     + (f" with P{partner}" if partner >= 0 else "")
+                     + f", {int(s[R.TAKER_OUDLERS])} oudlers, "
+                     f"{half(int(s[R.TAKER_POINTS]))} points: "
+                     f"{'made' if s[R.MADE] else 'failed'}, stake {int(s[R.STAKE])}; ")
+        parts = [f"P{p} {half(int(s[R.POINTS + p])):+} (total {half(int(s[R.SCORE + p]))})"
+                 for p in range(n)]
+        return head + ", ".join(parts)
+
+
+
+def half(value: int) -> int | float:
+    """Half points as points: 9 -> 4.5, 8 -> 4."""
+    return value // 2 if value % 2 == 0 else value / 2
+
+
+class Tarot(TarotGame):
+    """Plain FFT tarot with fixed parameters (``engines.load("tarot", ...)``)."""
+
+    slug = "tarot"
+    title = "Tarot"
+    Params = TarotParams
+
+
+class TarotLorrain(TarotGame):
+    """Le tarot lorrain with fixed parameters (``engines.load("tarot-lorrain", ...)``)."""
+
+    slug = "tarot-lorrain"
+    title = "Tarot lorrain"
+    Params = LorrainParams
+
+
+class TarotTare(TarotGame):
+    """Le tarot taré with fixed parameters (``engines.load("tarot-tare", ...)``)."""
+
+    slug = "tarot-tare"
+    title = "Tarot taré"
+    Params = TareParams

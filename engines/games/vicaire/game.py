@@ -20,6 +20,26 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, f"play {card_name(c)}")
                                     for c in range(R.N_ACTIONS))
 
 
+class VicaireObservation(TrickObservation):
+    """What one seat of a Vicaire match may know."""
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Cards played to the earlier tricks of this deal."""
+        return self._located(R.LOC_PLAYED)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's tricks in this game so far (the text's points)."""
+        return self._per_player(R.TOTAL)
+
+
+class VicaireState(TrickState):
+    """One Vicaire match in progress."""
+
+    observation_class = VicaireObservation
+
+
 class Vicaire(TrickGame):
     """Le vicaire with fixed parameters (``engines.load("vicaire", ...)``)."""
 
@@ -32,9 +52,7 @@ class Vicaire(TrickGame):
     phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'play Q♠', 'play 10h'"
-
-    def encode(self, params: VicaireParams) -> np.ndarray:
-        return R.encode_params(params)
+    state_class = VicaireState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``deal 1 (game 1): P0 deals, P1 leads``."""
@@ -51,20 +69,3 @@ class Vicaire(TrickGame):
             how = "by capot" if s[R.CAPOT] else f"with {int(s[R.TOTAL + winner])}"
             text += f"; P{winner} wins the game {how} (+{int(s[R.GAME_PAYOUT])})"
         return text
-
-    def observe(self, state: TrickState, player: int) -> VicaireObservation:
-        return VicaireObservation(state, player)
-
-
-class VicaireObservation(TrickObservation):
-    """What one seat of a Vicaire match may know."""
-
-    @property
-    def played(self) -> tuple[int, ...]:
-        """Cards played to the earlier tricks of this deal."""
-        return self._located(R.LOC_PLAYED)
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's tricks in this game so far (the text's points)."""
-        return self._per_player(R.TOTAL)

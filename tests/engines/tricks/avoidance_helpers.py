@@ -42,7 +42,7 @@ def build(slug: str, deal: dict, *, dealer: int = 0, leader: int | None = None,
     s[R.CURRENT] = s[R.FIRST_LEADER]
     if scores is not None:
         s[R.SCORE:R.SCORE + len(scores)] = scores
-    state._legal = None
+    state.refresh()
     return state
 
 

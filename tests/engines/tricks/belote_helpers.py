@@ -35,7 +35,7 @@ def place(state, deal: dict) -> None:
             s[R.LOCATION + c] = R.LOC_HAND + p
         s[R.HAND_SIZE + p] = len(hand)
     assert len(used) == len(set(used)), "a card is used twice"
-    state._legal = None
+    state.refresh()
 
 
 def build(slug: str, deal: dict, *, contract: str = "♥", taker: int = 0, dealer: int = 2,
@@ -65,7 +65,7 @@ def build(slug: str, deal: dict, *, contract: str = "♥", taker: int = 0, deale
             s[name:name + n] = values
     first = (dealer + 1) % n if leader is None else leader
     R.start_play(s, game.encoded_params, first)
-    state._legal = None
+    state.refresh()
     return state
 
 
@@ -91,7 +91,7 @@ def bidding(slug: str, deal: dict, *, dealer: int, turned: str | None = None,
         order.append(c)
     s[R.DECK:R.DECK + len(order)] = order
     s[R.PACK] = len(order)
-    state._legal = None
+    state.refresh()
     return state
 
 

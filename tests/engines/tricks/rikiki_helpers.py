@@ -59,7 +59,7 @@ def build(deal: dict, *, dealer: int = 0, trump: str | None = None, seed: int = 
 
 def refresh(state):
     """After editing ``state.s`` by hand: drop what the state object caches."""
-    state._legal = None
+    state.refresh()
     return state
 
 

@@ -85,7 +85,7 @@ def build(slug: str, hands: dict, *, dealer: int = 0, leader: int | None = None,
     first = (dealer + 1) % players if leader is None else leader
     s[R.FIRST_LEADER] = first
     s[R.CURRENT] = first
-    state._legal = None
+    state.refresh()
     for c in played:
         R.play(s, pr, int(s[R.CURRENT]), c)
     if scores is not None:

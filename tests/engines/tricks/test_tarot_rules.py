@@ -329,7 +329,7 @@ def test_the_taker_calls_a_king_or_a_queen_when_he_holds_the_four_kings():
     taker = state.current_player
     for king in cards("R♥ R♦ R♠ R♣"):
         s[R.LOCATION + king] = R.LOC_HAND + taker
-    state._legal = None
+    state.refresh()
     assert texts(state) == ["call D♥", "call D♦", "call D♠", "call D♣"]
 
 
@@ -407,7 +407,7 @@ def test_the_ecart_may_hold_no_king_no_oudler_and_trumps_only_when_forced():
             s[R.LOCATION + c] = R.LOC_WON + 1
     for c in cards("R♥ R♦ R♠ R♣ T1 T21 Excuse") + list(range(R.PETIT + 1, R.PETIT + 18)):
         s[R.LOCATION + c] = R.LOC_HAND + 0
-    state._legal = None
+    state.refresh()
     assert texts(state) == [f"discard T{n}" for n in range(2, 19)]
     state.apply("discard T2")
     assert state.observation(1).ecart == tuple(cards("T2"))
@@ -427,7 +427,7 @@ def test_a_trump_the_taker_was_dealt_is_shown_when_he_discards_it():
     for c in cards("R♥ R♦ R♠ R♣ T1 T21 Excuse") + list(range(R.PETIT + 1, R.PETIT + 18)):
         s[R.LOCATION + c] = R.LOC_HAND + 0
         s[R.KNOWN + c] = 1                              # dealt to the taker, seen by him only
-    state._legal = None
+    state.refresh()
     state.apply("discard T2")
     assert [state.observation(p).ecart for p in range(4)] == [tuple(cards("T2"))] * 4
 
@@ -481,7 +481,7 @@ def test_a_poignee_is_offered_before_the_first_card_only():
              2: "1♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦", 3: "1♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"}
     state = build("tarot", hands, leader=0)
     state.s[R.HAS_PLAYED + 0] = 0
-    state._legal = None
+    state.refresh()
     assert texts(state)[-1] == "show poignée simple"          # the Excuse stands in
     state.apply("show poignée simple")
     assert state.observation(1).array[R.LOCATION + R.EXCUSE] == R.LOC_HAND + 0
@@ -490,7 +490,7 @@ def test_a_poignee_is_offered_before_the_first_card_only():
     assert state.s[R.POIGNEE + 0] == 1
     no_poignee = build("tarot", hands, leader=0, use_poignee=False)
     no_poignee.s[R.HAS_PLAYED + 0] = 0
-    no_poignee._legal = None
+    no_poignee.refresh()
     assert not any("poignée" in t for t in texts(no_poignee))
 
 
@@ -600,6 +600,6 @@ def test_a_king_called_from_the_dog_leaves_the_taker_alone():
         s = state.s
         s[R.LOCATION + dog_card], s[R.LOCATION + dog_king] = s[R.LOCATION + dog_king], R.LOC_DOG
         s[R.KNOWN + dog_card], s[R.KNOWN + dog_king] = s[R.KNOWN + dog_king], 0
-        state._legal = None
+        state.refresh()
     state.apply(f"call {tarot_card_name(dog_king)}")
     assert state.s[R.PARTNER] == -1 and R.holder(state.s, dog_king) == 0

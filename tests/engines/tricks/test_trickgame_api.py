@@ -21,7 +21,7 @@ GAMES = [("chasse-coeur", {"num_hands": 2, "pass_cards": 3}), ("petasse", {"num_
 def fresh_legal(state) -> list[Action]:
     """The legal actions the rules list for the state as it stands (no cached codes)."""
     twin = state.clone()
-    twin._legal = None
+    twin.refresh()
     return twin.legal_actions()
 
 

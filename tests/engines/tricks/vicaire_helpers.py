@@ -31,7 +31,7 @@ def build(deal: dict, *, dealer: int = 0, totals=(0, 0, 0), seed: int = 0, **par
     s[R.FIRST_LEADER] = s[R.CURRENT] = (dealer + 1) % 3
     s[R.TOTAL:R.TOTAL + 3] = totals
     s[R.DEALS_IN_GAME] = 1 if any(totals) else 0
-    state._legal = None
+    state.refresh()
     return state
 
 
