@@ -70,7 +70,7 @@ def build(players: int = 4, hands: dict | None = None, *, dealer: int = 0,
 
 def refresh(state):
     """After editing ``state.s`` by hand: drop what the state object caches."""
-    state._legal = None
+    state.refresh()
     return state
 
 
