@@ -92,7 +92,7 @@ class Rollout:
         self.compiled = policy == "random"      # a state's playout() plays as `random` does
 
     def __call__(self, state: Any, rng: np.random.Generator) -> tuple[float, ...]:
-        if self.compiled:
+        if self.compiled and hasattr(state, "playout"):
             return state.playout(rng)
         while not state.is_terminal():
             player = state.current_player

@@ -84,8 +84,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(
         delayed(compile_game)(slug) for slug in games)
-    seconds = dict(tqdm(done, total=len(games), desc="compiling", unit="game",
-                        file=sys.stderr, disable=None))
+    seconds: dict[str, float] = {}
+    if sys.stderr.isatty():
+        seconds = dict(tqdm(done, total=len(games), desc="compiling", unit="game",
+                            file=sys.stderr))
+    else:                       # a log: one line a game, so a long first run is not silent
+        for slug, cpu in done:
+            seconds[slug] = cpu
+            print(f"compiled {slug} ({len(seconds)}/{len(games)}, {cpu:.0f} CPU s)",
+                  file=sys.stderr, flush=True)
     slowest = max(seconds, key=seconds.__getitem__)
     print(f"{len(games)} game{'s' if len(games) > 1 else ''} ready in "
           f"{time.perf_counter() - started:.0f} s "

@@ -284,11 +284,7 @@ class RulesState:
     def _list_legal(self) -> list[int]:
         if self.is_terminal():
             return self._read_legal(0)
-        count = self._R.legal_actions(self.s, self._pr, self._buffer)
-        if count == 0:
-            raise RuntimeError(f"P{self.current_player} has no legal action "
-                               f"({self._context()}): the rules leave the game stuck")
-        return self._read_legal(count)
+        return self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
 
     def _summary_row(self) -> np.ndarray:
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)

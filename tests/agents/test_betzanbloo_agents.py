@@ -17,6 +17,7 @@ HEURISTIC = ("safe", "contrarian", "responder")
 
 def choose(name, state, **options):
     bot = agents.load(name, game="betzanbloo", **options)
+    state.refresh()                     # the tests write positions into state.s
     player = state.current_player
     return bot.act(state.observation(player), state.legal_actions(),
                    np.random.default_rng(0)).text

@@ -47,8 +47,9 @@ def test_constants_name_each_offset_after_its_field():
         "ROUND_BET": 0, "ROUND_SCORE": 1, "ROUND_BET_CORRECT": 5}
 
 
-ROUND_ROWS = sorted(f"engines.{path.parent.name}.{path.stem}"
-                    for path in Path(engines.__file__).parent.glob("*/*.py")
+ENGINES = Path(engines.__file__).parent
+ROUND_ROWS = sorted("engines." + ".".join(path.relative_to(ENGINES).with_suffix("").parts)
+                    for path in ENGINES.rglob("*.py")
                     if "\nROUND_ROW = Layout(" in path.read_text())
 
 

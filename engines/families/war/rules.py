@@ -482,9 +482,11 @@ def legal_actions(s, pr, out):
 
 @njit(cache=True)
 def observe(s, pr, player, out):
-    """What a seat may know: ``s`` with the piles' cards hidden (-1), their sizes and the
-    table shown (pile contents and orders are unknown to everybody, ``player`` included)."""
+    """What a seat may know: ``s`` with the piles' cards hidden (-1, and where each pile
+    starts in its ring), their sizes and the table shown (pile contents and orders are
+    unknown to everybody, ``player`` included)."""
     out[:] = s
+    out[HEAD:HEAD + MAX_PLAYERS] = 0
     out[PILE:PILE + MAX_PLAYERS * PILE_CAPACITY] = -1
     out[SAVED:SAVED + MAX_CARDS] = -1
 

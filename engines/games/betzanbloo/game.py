@@ -69,6 +69,13 @@ class BetzanblooState(RulesState):
                      f"P{int(s[R.HISTORY_VICTIM + turn])}")
         return text
 
+    def legal_actions(self) -> list[Action]:
+        legal = super().legal_actions()
+        if not legal and not self.is_terminal():
+            raise RuntimeError(f"P{self.current_player} has no legal card: every card in "
+                               f"hand equals the threshold {int(self.s[R.THRESHOLD])} (B3)")
+        return legal
+
     def _context(self) -> str:
         return f"phase {self.phase}, threshold {int(self.s[R.THRESHOLD])}"
 

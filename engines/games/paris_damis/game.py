@@ -85,8 +85,8 @@ class ParisDamisState(RulesState):
             return _describe_chance(self.game.params, entry[1], entry[2])
         return _describe_round_start(entry[1])
 
-    def _context(self) -> str:
-        return f"round {int(self.s[R.ROUND]) + 1}, phase {self.phase}"
+    def _where(self) -> str:
+        return f"in phase {self.phase}"
 
 
 def _describe_round_end(params: ParisDamisParams, s: np.ndarray) -> str:

@@ -116,6 +116,7 @@ class Pharaon(RulesGame):
     actions = ACTIONS
     noun = "pharaon"
     examples = "'no bet', 'bet right 5', 'bet left 1'"
+    phase_names = {R.SETUP: "setup", R.BET: "bet", R.OVER: "over"}
     state_class = PharaonState
 
 

@@ -120,6 +120,7 @@ class Pouilleux(RulesGame):
     actions = ACTIONS
     noun = "pouilleux"
     examples = "'draw 3', 'place 0'"
+    phase_names = {R.SETUP: "setup", R.PLACE: "place", R.DRAW: "draw", R.OVER: "over"}
     state_class = PouilleuxState
 
 

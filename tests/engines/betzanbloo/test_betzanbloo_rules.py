@@ -313,7 +313,7 @@ def test_unknown_actions_and_bad_seats_are_refused_clearly():
 def test_a_hand_without_a_legal_card_is_an_error():
     state = start(5)
     state.s[R.HAND] = 1 << 5                        # B3: cannot happen in a real game
-    with pytest.raises(RuntimeError, match="P0 has no legal action.*threshold 5"):
+    with pytest.raises(RuntimeError, match="P0 has no legal card.*threshold 5"):
         state.legal_actions()
 
 
