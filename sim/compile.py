@@ -13,10 +13,12 @@ so the test processes do not each compile the same code.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -55,6 +57,19 @@ def compile_game(slug: str) -> tuple[str, float]:
     return slug, time.process_time() - started
 
 
+def longest_first(games: Sequence[str]) -> list[str]:
+    """The games in the order to compile them: by the size of their package's sources,
+    largest first (a rough measure of the compile time, so the longest does not start last),
+    and a game sharing its package with one before it (the tarots, the belotes) at the end,
+    where it finds that one's code in the cache."""
+    packages = {slug: Path(inspect.getfile(engines.game_class(slug))).parent for slug in games}
+    size = {slug: sum(f.stat().st_size for f in packages[slug].glob("*.py")) for slug in games}
+    ordered = sorted(games, key=lambda slug: (-size[slug], slug))
+    first = [slug for i, slug in enumerate(ordered)
+             if packages[slug] not in {packages[s] for s in ordered[:i]}]
+    return first + [slug for slug in ordered if slug not in first]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m sim.compile", description=__doc__.split("\n\n")[0],
                     formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -83,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = min(args.jobs or os.cpu_count() or 1, len(games))
     started = time.perf_counter()
     done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(
-        delayed(compile_game)(slug) for slug in games)
+        delayed(compile_game)(slug) for slug in longest_first(games))
     seconds: dict[str, float] = {}
     if sys.stderr.isatty():
         seconds = dict(tqdm(done, total=len(games), desc="compiling", unit="game",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import engines
 from sim import compile as compile_command
 
 
@@ -30,3 +31,11 @@ def test_a_game_named_is_compiled_and_reported(capsys):
 def test_compiling_a_game_plays_its_python_path_and_its_kernel():
     slug, seconds = compile_command.compile_game("bataille")
     assert slug == "bataille" and seconds >= 0
+
+
+def test_the_largest_games_are_compiled_first_and_package_sharers_last():
+    order = compile_command.longest_first(engines.available())
+    assert sorted(order) == engines.available()
+    assert order.index("paris-damis") < order.index("bataille")
+    assert order.index("tarot") < order.index("pouilleux")
+    assert order[-2:] == ["tarot-lorrain", "tarot-tare"]     # tarot's code, already cached
