@@ -3,8 +3,9 @@
 numba compiles each game's code the first time it runs and keeps it in its cache (see
 ``docs/architecture.md``), so a first run of a game waits for that, up to minutes for the
 largest.  This command does it for every game (or the ones named), several games at once,
-with a progress bar, so later commands start at once; ``make test`` runs it before the suite,
-so the test processes do not each compile the same code.
+with a progress bar (a line a game when the output is a log), so later commands start
+at once; ``make test`` runs it before the suite, so the test processes do not each compile
+the same code.
 
     python -m sim.compile                 # every game, on every core
     python -m sim.compile paris-damis tarot --jobs 1
@@ -71,7 +72,8 @@ def longest_first(games: Sequence[str]) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="python -m sim.compile", description=__doc__.split("\n\n")[0],
+    parser = Parser(prog="python -m sim.compile",
+                    description="Compile the games' rules, bots and batch kernels now.",
                     formatter_class=argparse.RawDescriptionHelpFormatter,
                     epilog="\n\n".join(__doc__.split("\n\n")[1:]))
     parser.add_argument("games", nargs="*", metavar="GAME",
