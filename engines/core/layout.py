@@ -8,15 +8,17 @@ offset; engines bind the offsets to module constants that compiled code reads (`
 
 A constant is the field's name upper-cased, after a prefix that says which layout it belongs
 to when a module has several (``ROUND_`` for a round row), bound explicitly so that readers and
-linters see every name::
+linters see every name, either field by field or all in declaration order (``_`` and ``*_``
+pass over fields a module does not name)::
 
     ROUND_ROW = Layout("round", "seat", "bet", ("score", MAX_PLAYERS))
-    ROUND_ROUND, ROUND_SEAT, ROUND_BET, ROUND_SCORE = ROUND_ROW.offsets(
-        "round", "seat", "bet", "score")
+    ROUND_SEAT, ROUND_SCORE = ROUND_ROW.offsets("seat", "score")
+    (ROUND_ROUND, ROUND_SEAT, ROUND_BET, ROUND_SCORE) = ROUND_ROW.offsets()
 
 Numba freezes a module's integer globals when it compiles a function, so ``r[ROUND_BET]`` is
 a compile-time constant, as ``r[2]`` was.  :meth:`Layout.constants` lists the names a layout's
-constants should have (``tests/test_layout.py`` checks the engines' bindings against it).
+constants should have (``tests/engines/test_layout.py`` checks the engines' bindings against
+it, and that every unpacking of ``offsets()`` names the fields in their order).
 """
 
 from __future__ import annotations
@@ -44,9 +46,11 @@ class Layout:
         return self._offsets[name][0]
 
     def offsets(self, *names: str) -> tuple[int, ...]:
-        """The offsets of the fields ``names``, in that order, to bind to module constants:
-        ``ROUND_BET, ROUND_SEAT = ROUND_ROW.offsets("bet", "seat")``."""
-        return tuple(self.offset(name) for name in names)
+        """The offsets of the fields ``names``, in that order (every field in declaration
+        order when none is named), to bind to module constants:
+        ``ROUND_BET, ROUND_SEAT = ROUND_ROW.offsets("bet", "seat")``, or
+        ``(PHASE, TURN, *_, RANK) = STATE.offsets()``."""
+        return tuple(self.offset(name) for name in (names or self._offsets))
 
     def constants(self, prefix: str = "") -> dict[str, int]:
         """Each field's offset under its constant's name, ``prefix`` + the field's name

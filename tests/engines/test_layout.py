@@ -1,6 +1,7 @@
 """The flat-array layout and its compiled helpers (they replace numpy forms that compiled
 loops without reference counting cannot use)."""
 
+import ast
 import importlib
 from pathlib import Path
 
@@ -66,3 +67,48 @@ def test_round_row_constants_are_bound_by_name(module):
     bound = {name: value for name, value in vars(records).items() if name in expected}
     assert bound == {name: expected[name] for name in bound}
     assert records.ROUND_WIDTH == records.ROUND_ROW.size
+
+
+def _unpackings(module: str):
+    """Each ``(A, B, *_, C) = LAYOUT.offsets()`` of ``module``: the layout's source text and
+    the target names (``*_`` as ``"*"``)."""
+    path = ENGINES.joinpath(*module.split(".")[1:]).with_suffix(".py")
+    for node in ast.walk(ast.parse(path.read_text())):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute)
+                and node.value.func.attr == "offsets" and not node.value.args
+                and isinstance(node.targets[0], ast.Tuple)):
+            names = ["*" if isinstance(t, ast.Starred) else t.id for t in node.targets[0].elts]
+            yield ast.unparse(node.value.func.value), names
+
+
+UNPACKING = sorted("engines." + ".".join(path.relative_to(ENGINES).with_suffix("").parts)
+                   for path in ENGINES.rglob("*.py") if ".offsets()" in path.read_text())
+
+
+def test_offsets_with_no_names_are_every_field_in_order():
+    assert Layout("a", ("b", 3), "c").offsets() == (0, 1, 4)
+
+
+def test_unpackings_are_found():
+    assert {"engines.games.paris_damis.rules", "engines.families.war.rules"} <= set(UNPACKING)
+
+
+@pytest.mark.parametrize("module", UNPACKING)
+def test_every_unpacking_of_a_layout_names_its_fields_in_order(module):
+    """``(PHASE, TURN, *_, RANK) = STATE.offsets()`` binds each name to the field it spells
+    (one prefix, such as ``P_``, for the whole layout): a field added, removed or moved in
+    the layout without the names following fails here, not as a wrong offset."""
+    found = importlib.import_module(module)
+    for source, names in _unpackings(module):
+        fields = eval(source, vars(found)).names()
+        if "*" in names:
+            star = names.index("*")
+            after = len(names) - star - 1
+            names = names[:star] + ["_"] * (len(fields) - star - after) + names[star + 1:]
+        assert len(names) == len(fields), (source, names, fields)
+        pairs = list(zip(names, fields, strict=True))
+        named = [(name, field) for name, field in pairs if name != "_"]
+        prefix = named[0][0][:-len(named[0][1])]
+        assert [name for name, _ in named] == [prefix + field.upper() for _, field in named], \
+            source

@@ -48,21 +48,9 @@ PARAMS = Layout(
     ("first_lead", 1), ("first_trick", 1), ("hearts_broken", 1), ("pass_cards", 1),
     ("sweep", 1), ("sweep_value", 1), ("end_threshold", 1), ("num_hands", 1),
 )
-P_PLAYERS = PARAMS.offset("players")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_IN_PLAY = PARAMS.offset("in_play")
-P_STRENGTH = PARAMS.offset("strength")
-P_POINTS = PARAMS.offset("points")
-P_POINT_CARD = PARAMS.offset("point_card")
-P_KITTY = PARAMS.offset("kitty")
-P_FIRST_LEAD = PARAMS.offset("first_lead")
-P_FIRST_TRICK = PARAMS.offset("first_trick")
-P_HEARTS_BROKEN = PARAMS.offset("hearts_broken")
-P_PASS_CARDS = PARAMS.offset("pass_cards")
-P_SWEEP = PARAMS.offset("sweep")
-P_SWEEP_VALUE = PARAMS.offset("sweep_value")
-P_END_THRESHOLD = PARAMS.offset("end_threshold")
-P_NUM_HANDS = PARAMS.offset("num_hands")
+(P_PLAYERS, P_FIRST_DEALER, P_IN_PLAY, P_STRENGTH, P_POINTS, P_POINT_CARD, P_KITTY, P_FIRST_LEAD,
+ P_FIRST_TRICK, P_HEARTS_BROKEN, P_PASS_CARDS, P_SWEEP, P_SWEEP_VALUE, P_END_THRESHOLD,
+ P_NUM_HANDS) = PARAMS.offsets()
 
 RANDOM_DEALER = -1
 # first_lead: who leads the first trick of a hand
@@ -95,40 +83,12 @@ STATE = Layout(
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-HAND = STATE.offset("hand")
+(PHASE, HAND, FIRST_DEALER, DEALER, CARDS, CURRENT, FIRST_LEADER, TRICK, PLAYED, PASSES_MADE,
+ DECISIONS, HANDS_PLAYED, HEARTS_PLAYED, SWEEPER, LOCATION, PASSED_BY, HAND_SIZE, TRICKS, TAKEN,
+ POINT_CARDS, POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER,
+ PLAYER_DECISIONS, SWEEPS, CLEAN_HANDS, TRICKS_TOTAL, RANK) = STATE.offsets()
 ROUND = HAND                         # the names engines.families.tricks.game reads
-FIRST_DEALER = STATE.offset("first_dealer")
-DEALER = STATE.offset("dealer")
-CARDS = STATE.offset("cards")
-CURRENT = STATE.offset("current")
-FIRST_LEADER = STATE.offset("first_leader")
-TRICK = STATE.offset("trick")
-PLAYED = STATE.offset("played")
-PASSES_MADE = STATE.offset("passes_made")
-DECISIONS = STATE.offset("decisions")
-HANDS_PLAYED = STATE.offset("hands_played")
 ROUNDS_PLAYED = HANDS_PLAYED
-HEARTS_PLAYED = STATE.offset("hearts_played")
-SWEEPER = STATE.offset("sweeper")
-LOCATION = STATE.offset("location")
-PASSED_BY = STATE.offset("passed_by")
-HAND_SIZE = STATE.offset("hand_size")
-TRICKS = STATE.offset("tricks")
-TAKEN = STATE.offset("taken")
-POINT_CARDS = STATE.offset("point_cards")
-POINTS = STATE.offset("points")
-SCORE = STATE.offset("score")
-TRICK_SEAT = STATE.offset("trick_seat")
-TRICK_CARD = STATE.offset("trick_card")
-TRICK_SUIT = STATE.offset("trick_suit")
-TRICK_STRENGTH = STATE.offset("trick_strength")
-TRICK_WINNER = STATE.offset("trick_winner")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-SWEEPS = STATE.offset("sweeps")
-CLEAN_HANDS = STATE.offset("clean_hands")
-TRICKS_TOTAL = STATE.offset("tricks_total")
-RANK = STATE.offset("rank")
 
 # phases
 DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3

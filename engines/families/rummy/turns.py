@@ -47,36 +47,11 @@ CORE_STATE = (
     ("void_hands", 1), ("rounds_len", 1),
 )
 _CORE = Layout(*CORE_STATE)
-PHASE = _CORE.offset("phase")
-CURRENT = _CORE.offset("current")
-DEALER = _CORE.offset("dealer")
-HAND_NO = _CORE.offset("hand_no")
-DECISIONS = _CORE.offset("decisions")
-TURN = _CORE.offset("turn")
-TAKEN = _CORE.offset("taken")
-ENDING = _CORE.offset("ending")
-UNSEEN = _CORE.offset("unseen")
-STOCK_LEN = _CORE.offset("stock_len")
-STOCK = _CORE.offset("stock")
-DISCARD_LEN = _CORE.offset("discard_len")
-DISCARD = _CORE.offset("discard")
-HAND = _CORE.offset("hand")
+(PHASE, CURRENT, DEALER, HAND_NO, DECISIONS, TURN, TAKEN, ENDING, UNSEEN, STOCK_LEN, STOCK,
+ DISCARD_LEN, DISCARD, HAND, _, MELDS_LEN, MELDS, TOTAL, RANK, PLAYER_DECISIONS, WINS, TAKES,
+ LAYOFFS, MELDS_LAID, HAND_RESHUFFLES, HAND_TAKES, TURNS, RESHUFFLES, VOID_HANDS,
+ ROUNDS_LEN) = _CORE.offsets()
 HAND_SIZE_AT = _CORE.offset("hand_size")
-MELDS_LEN = _CORE.offset("melds_len")
-MELDS = _CORE.offset("melds")
-TOTAL = _CORE.offset("total")
-RANK = _CORE.offset("rank")
-PLAYER_DECISIONS = _CORE.offset("player_decisions")
-WINS = _CORE.offset("wins")
-TAKES = _CORE.offset("takes")
-LAYOFFS = _CORE.offset("layoffs")
-MELDS_LAID = _CORE.offset("melds_laid")
-HAND_RESHUFFLES = _CORE.offset("hand_reshuffles")
-HAND_TAKES = _CORE.offset("hand_takes")
-TURNS = _CORE.offset("turns")
-RESHUFFLES = _CORE.offset("reshuffles")
-VOID_HANDS = _CORE.offset("void_hands")
-ROUNDS_LEN = _CORE.offset("rounds_len")
 
 # Phases.  SETUP is the deal; DRAW and PLAY wait for a decision.
 SETUP, DRAW, PLAY, OVER = 0, 1, 2, 3

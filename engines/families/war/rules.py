@@ -77,15 +77,12 @@ END_NAMES = ("not_over", "all_cards", "first_elimination", "cycle", "max_tricks"
 PARAMS = Layout(("players", 1), ("deck_size", 1), ("deck", MAX_CARDS), ("pickup", 1),
                 ("shortage", 1), ("stop_first", 1), ("max_tricks", 1), ("losers_pay", 1),
                 ("payment", STRENGTHS))
-P_PLAYERS = PARAMS.offset("players")
-P_DECK_SIZE = PARAMS.offset("deck_size")
-P_DECK = PARAMS.offset("deck")              # the card ids of the pack
-P_PICKUP = PARAMS.offset("pickup")
-P_SHORTAGE = PARAMS.offset("shortage")
-P_STOP_FIRST = PARAMS.offset("stop_first")  # stop at the first elimination
-P_MAX_TRICKS = PARAMS.offset("max_tricks")
-P_LOSERS_PAY = PARAMS.offset("losers_pay")  # bataille losers pay for their last card
-P_PAYMENT = PARAMS.offset("payment")        # n(card) by strength; 0: no payment
+# P_DECK: the card ids of the pack
+# P_STOP_FIRST: stop at the first elimination
+# P_LOSERS_PAY: bataille losers pay for their last card
+# P_PAYMENT: n(card) by strength; 0: no payment
+(P_PLAYERS, P_DECK_SIZE, P_DECK, P_PICKUP, P_SHORTAGE, P_STOP_FIRST, P_MAX_TRICKS, P_LOSERS_PAY,
+ P_PAYMENT) = PARAMS.offsets()
 
 
 def encode_params(players: int, deck: np.ndarray, pickup: str, shortage: str,
@@ -128,37 +125,15 @@ STATE = Layout(
     ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-TRICK = STATE.offset("trick")               # tricks played
-DEALER = STATE.offset("dealer")
-CURRENT = STATE.offset("current")
-END = STATE.offset("end")
-COUNT = STATE.offset("count")
-HEAD = STATE.offset("head")
-PILE = STATE.offset("pile")
-LAID = STATE.offset("laid")
-TABLE = STATE.offset("table")
-UP = STATE.offset("up")                     # each contender's face-up card (-1: none)
-TRICK_WINNER = STATE.offset("trick_winner")
-TRICK_DEPTH = STATE.offset("trick_depth")   # batailles in the last trick
-UNCLAIMED = STATE.offset("unclaimed")       # table cards left when every player ran out
-SAVED_COUNT = STATE.offset("saved_count")
-SAVED = STATE.offset("saved")
-BRENT_STEPS = STATE.offset("brent_steps")
-BRENT_POWER = STATE.offset("brent_power")
-CYCLE_LENGTH = STATE.offset("cycle_length")
-BATAILLES = STATE.offset("batailles")
-DOUBLE_BATAILLES = STATE.offset("double_batailles")
-MAX_DEPTH = STATE.offset("max_depth")
-CARDS_PAID = STATE.offset("cards_paid")
-INITIAL_COUNT = STATE.offset("initial_count")
-INITIAL_ACES = STATE.offset("initial_aces")
-INITIAL_JOKERS = STATE.offset("initial_jokers")
-TRICKS_WON = STATE.offset("tricks_won")
-BATAILLES_WON = STATE.offset("batailles_won")
-ELIMINATED_AT = STATE.offset("eliminated_at")
-STEPS = STATE.offset("steps")               # STEP actions each seat took
-RANK = STATE.offset("rank")
+# TRICK: tricks played
+# UP: each contender's face-up card (-1: none)
+# TRICK_DEPTH: batailles in the last trick
+# UNCLAIMED: table cards left when every player ran out
+# STEPS: STEP actions each seat took
+(PHASE, TRICK, DEALER, CURRENT, END, COUNT, HEAD, PILE, LAID, TABLE, UP, TRICK_WINNER, TRICK_DEPTH,
+ UNCLAIMED, SAVED_COUNT, SAVED, BRENT_STEPS, BRENT_POWER, CYCLE_LENGTH, BATAILLES, DOUBLE_BATAILLES,
+ MAX_DEPTH, CARDS_PAID, INITIAL_COUNT, INITIAL_ACES, INITIAL_JOKERS, TRICKS_WON, BATAILLES_WON,
+ ELIMINATED_AT, STEPS, RANK) = STATE.offsets()
 
 # Phases: SETUP is the deal (a chance step); PLAY waits for the STEP that plays one trick.
 SETUP, PLAY, OVER = 0, 1, 2

@@ -59,13 +59,8 @@ BLIND_CARDS = 1                              # the last hand of a tour is played
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(("players", 1), ("start_cards", 1), ("target_errors", 1), ("first_dealer", 1),
                 ("hook", 1), ("blind_excuse", 1), ("ties", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_START_CARDS = PARAMS.offset("start_cards")
-P_TARGET_ERRORS = PARAMS.offset("target_errors")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_HOOK = PARAMS.offset("hook")
-P_BLIND_EXCUSE = PARAMS.offset("blind_excuse")
-P_TIES = PARAMS.offset("ties")
+(P_PLAYERS, P_START_CARDS, P_TARGET_ERRORS, P_FIRST_DEALER, P_HOOK, P_BLIND_EXCUSE,
+ P_TIES) = PARAMS.offsets()
 
 HOOK_ALL_HANDS, HOOK_SIGHTED_HANDS = 0, 1
 BLIND_EXCUSE_HIGHEST, BLIND_EXCUSE_OWNER_CHOOSES = 0, 1
@@ -114,38 +109,10 @@ STATE = Layout(
     ("tricks_total", MAX_PLAYERS), ("excuses_played", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-HAND = STATE.offset("hand")
-TOUR = STATE.offset("tour")
-DEALER = STATE.offset("dealer")
-CARDS = STATE.offset("cards")
-BLIND = STATE.offset("blind")
-CURRENT = STATE.offset("current")
-LEADER = STATE.offset("leader")
-TRICK = STATE.offset("trick")
-PLAYED = STATE.offset("played")
-BIDS_MADE = STATE.offset("bids_made")
-BID_TOTAL = STATE.offset("bid_total")
-DECISIONS = STATE.offset("decisions")
-HANDS_PLAYED = STATE.offset("hands_played")
-EXCUSE_PLAYER = STATE.offset("excuse_player")
-LOCATION = STATE.offset("location")
-HAND_SIZE = STATE.offset("hand_size")
-BID = STATE.offset("bid")
-BID_POSITION = STATE.offset("bid_position")
-TRICKS = STATE.offset("tricks")
-HAND_ERROR = STATE.offset("hand_error")
-ERRORS = STATE.offset("errors")
-TRICK_SEAT = STATE.offset("trick_seat")
-TRICK_CARD = STATE.offset("trick_card")
-TRICK_SUIT = STATE.offset("trick_suit")
-TRICK_STRENGTH = STATE.offset("trick_strength")
-TRICK_WINNER = STATE.offset("trick_winner")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-EXACT_BIDS = STATE.offset("exact_bids")
-TRICKS_TOTAL = STATE.offset("tricks_total")
-EXCUSES_PLAYED = STATE.offset("excuses_played")
-RANK = STATE.offset("rank")
+(PHASE, HAND, TOUR, DEALER, CARDS, BLIND, CURRENT, LEADER, TRICK, PLAYED, BIDS_MADE, BID_TOTAL,
+ DECISIONS, HANDS_PLAYED, EXCUSE_PLAYER, LOCATION, HAND_SIZE, BID, BID_POSITION, TRICKS, HAND_ERROR,
+ ERRORS, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
+ EXACT_BIDS, TRICKS_TOTAL, EXCUSES_PLAYED, RANK) = STATE.offsets()
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3

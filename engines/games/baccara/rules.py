@@ -69,16 +69,9 @@ def card_value(card):
 PARAMS = Layout(("players", 1), ("shoe_size", 1), ("reshuffle", 1), ("face_up", 1),
                 ("banker_reduces", 1), ("all_stakes_stay", 1), ("rotate_on_loss", 1),
                 ("start_chips", 1), ("passes", 1), ("max_coups", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_SHOE_SIZE = PARAMS.offset("shoe_size")
-P_RESHUFFLE = PARAMS.offset("reshuffle")
-P_FACE_UP = PARAMS.offset("face_up")
-P_BANKER_REDUCES = PARAMS.offset("banker_reduces")
-P_ALL_STAKES_STAY = PARAMS.offset("all_stakes_stay")
-P_ROTATE_ON_LOSS = PARAMS.offset("rotate_on_loss")
-P_START_CHIPS = PARAMS.offset("start_chips")
-P_PASSES = PARAMS.offset("passes")          # passes of the bank in a session
-P_MAX_COUPS = PARAMS.offset("max_coups")
+# P_PASSES: passes of the bank in a session
+(P_PLAYERS, P_SHOE_SIZE, P_RESHUFFLE, P_FACE_UP, P_BANKER_REDUCES, P_ALL_STAKES_STAY,
+ P_ROTATE_ON_LOSS, P_START_CHIPS, P_PASSES, P_MAX_COUPS) = PARAMS.offsets()
 
 
 def encode_params(params: BaccaraParams) -> np.ndarray:
@@ -118,48 +111,19 @@ STATE = Layout(
     ("player_decisions", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-CURRENT = STATE.offset("current")
-DECISIONS = STATE.offset("decisions")
-COUP = STATE.offset("coup")                 # coups played, ties and void coups included
-PASSES = STATE.offset("passes")
-BANKER = STATE.offset("banker")
-PONTE = STATE.offset("ponte")
-STAKE = STATE.offset("stake")               # S, the banker's stake
-STAKE_CAP = STATE.offset("stake_cap")       # the highest stake he may set now
-TOTAL = STATE.offset("total")               # contributions so far (T once covered)
-CONTRIBUTION = STATE.offset("contribution")
-ASKED = STATE.offset("asked")
-ROUND_KIND = STATE.offset("round_kind")
-CARRY = STATE.offset("carry")
-SHOE = STATE.offset("shoe")
-DEALT = STATE.offset("dealt")
-HAND = STATE.offset("hand")                 # role * 3 + card
-HAND_SIZE = STATE.offset("hand_size")
-THIRD_PUBLIC = STATE.offset("third_public")
-SHOWN = STATE.offset("shown")               # the hands are shown (showdown)
-CHIPS = STATE.offset("chips")
-OUTCOME = STATE.offset("outcome")
-FIVE = STATE.offset("five")                 # each role's decision at 5 this coup
-NATURAL = STATE.offset("natural")
-VALUE = STATE.offset("value")
-COUP_BANKER_NET = STATE.offset("coup_banker_net")
-COUP_STAKED = STATE.offset("coup_staked")
-COUP_BANKER = STATE.offset("coup_banker")
-COUP_PONTE = STATE.offset("coup_ponte")
-COUP_STAKE = STATE.offset("coup_stake")
-DECIDED = STATE.offset("decided")
-TIES = STATE.offset("ties")
-VOIDS = STATE.offset("voids")
+# COUP: coups played, ties and void coups included
+# STAKE: S, the banker's stake
+# STAKE_CAP: the highest stake he may set now
+# TOTAL: contributions so far (T once covered)
+# HAND: role * 3 + card
+# SHOWN: the hands are shown (showdown)
+# FIVE: each role's decision at 5 this coup
+(PHASE, CURRENT, DECISIONS, COUP, PASSES, BANKER, PONTE, STAKE, STAKE_CAP, TOTAL, CONTRIBUTION,
+ ASKED, ROUND_KIND, CARRY, SHOE, DEALT, HAND, HAND_SIZE, THIRD_PUBLIC, SHOWN, CHIPS, OUTCOME, FIVE,
+ NATURAL, VALUE, COUP_BANKER_NET, COUP_STAKED, COUP_BANKER, COUP_PONTE, COUP_STAKE, DECIDED, TIES,
+ VOIDS, _, STAKED_TOTAL, BANKER_NET_TOTAL, MIN_CHIPS, COUPS_BANKED, COUPS_PONTE, CONTRIBUTED,
+ PLAYER_DECISIONS, RANK) = STATE.offsets()
 BANKER_WINS_TOTAL = STATE.offset("banker_wins")
-STAKED_TOTAL = STATE.offset("staked_total")
-BANKER_NET_TOTAL = STATE.offset("banker_net_total")
-MIN_CHIPS = STATE.offset("min_chips")
-COUPS_BANKED = STATE.offset("coups_banked")
-COUPS_PONTE = STATE.offset("coups_ponte")
-CONTRIBUTED = STATE.offset("contributed")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-RANK = STATE.offset("rank")
 
 # Phases.  SET_STAKE .. BANKER_FIVE wait for the current player; COUP_END pauses after each
 # coup (for its record) until :func:`resume`; the others are steps :func:`run` resolves.

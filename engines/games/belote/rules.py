@@ -91,42 +91,17 @@ PARAMS = Layout(
     ("trump_order", RANKS_PER_SUIT), ("plain_order", RANKS_PER_SUIT),
     ("trump_points", RANKS_PER_SUIT), ("plain_points", RANKS_PER_SUIT),
     ("sa_points", RANKS_PER_SUIT), ("ta_points", RANKS_PER_SUIT),
-    ("annonces", 1), ("belote_rebelote", 1), ("dix_de_der", 1), ("partner_exemption", 1),
-    ("must_undertrump", 1), ("fail_split", 1), ("tie_rule", 1), ("capot_value", 1),
-    ("target", 1), ("round2_any_suit", 1), ("max_deals", 1),
-    ("k_rule", 1), ("allow_sa", 1), ("allow_ta", 1), ("visibility", 1), ("visibility_j", 1),
+    ("annonces", 1), ("belote", 1), ("dix_de_der", 1), ("exemption", 1),
+    ("undertrump", 1), ("fail_split", 1), ("tie_rule", 1), ("capot", 1),
+    ("target", 1), ("round2_any", 1), ("max_deals", 1),
+    ("k_rule", 1), ("allow_sa", 1), ("allow_ta", 1), ("visibility", 1), ("vis_j", 1),
     ("blind_play", 1), ("auction", 1), ("min_bid", 1), ("max_bid", 1),
 )
-P_PLAYERS = PARAMS.offset("players")
-P_MODE = PARAMS.offset("mode")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_IN_PLAY = PARAMS.offset("in_play")
-P_TRUMP_ORDER = PARAMS.offset("trump_order")
-P_PLAIN_ORDER = PARAMS.offset("plain_order")
-P_TRUMP_POINTS = PARAMS.offset("trump_points")
-P_PLAIN_POINTS = PARAMS.offset("plain_points")
-P_SA_POINTS = PARAMS.offset("sa_points")
-P_TA_POINTS = PARAMS.offset("ta_points")
-P_ANNONCES = PARAMS.offset("annonces")
-P_BELOTE = PARAMS.offset("belote_rebelote")
-P_DIX_DE_DER = PARAMS.offset("dix_de_der")
-P_EXEMPTION = PARAMS.offset("partner_exemption")
-P_UNDERTRUMP = PARAMS.offset("must_undertrump")
-P_FAIL_SPLIT = PARAMS.offset("fail_split")
-P_TIE_RULE = PARAMS.offset("tie_rule")
-P_CAPOT = PARAMS.offset("capot_value")
-P_TARGET = PARAMS.offset("target")
-P_ROUND2_ANY = PARAMS.offset("round2_any_suit")
-P_MAX_DEALS = PARAMS.offset("max_deals")
-P_K_RULE = PARAMS.offset("k_rule")
-P_ALLOW_SA = PARAMS.offset("allow_sa")
-P_ALLOW_TA = PARAMS.offset("allow_ta")
-P_VISIBILITY = PARAMS.offset("visibility")
-P_VIS_J = PARAMS.offset("visibility_j")
-P_BLIND_PLAY = PARAMS.offset("blind_play")
-P_AUCTION = PARAMS.offset("auction")
-P_MIN_BID = PARAMS.offset("min_bid")
-P_MAX_BID = PARAMS.offset("max_bid")
+(P_PLAYERS, P_MODE, P_FIRST_DEALER, P_IN_PLAY, P_TRUMP_ORDER, P_PLAIN_ORDER, P_TRUMP_POINTS,
+ P_PLAIN_POINTS, P_SA_POINTS, P_TA_POINTS, P_ANNONCES, P_BELOTE, P_DIX_DE_DER, P_EXEMPTION,
+ P_UNDERTRUMP, P_FAIL_SPLIT, P_TIE_RULE, P_CAPOT, P_TARGET, P_ROUND2_ANY, P_MAX_DEALS, P_K_RULE,
+ P_ALLOW_SA, P_ALLOW_TA, P_VISIBILITY, P_VIS_J, P_BLIND_PLAY, P_AUCTION, P_MIN_BID,
+ P_MAX_BID) = PARAMS.offsets()
 
 
 def rank_table(values: dict[int, int]) -> np.ndarray:
@@ -198,63 +173,12 @@ STATE = Layout(
     ("rank", MAX_PLAYERS), ("redeals", 1), ("aborted", 1),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-ROUND = STATE.offset("round")
-ROUNDS_PLAYED = STATE.offset("rounds_played")
-FIRST_DEALER = STATE.offset("first_dealer")
-DEALER = STATE.offset("dealer")
-CARDS = STATE.offset("cards")
-CURRENT = STATE.offset("current")
-FIRST_LEADER = STATE.offset("first_leader")
-LEADER = STATE.offset("leader")
-TRICK = STATE.offset("trick")
-PLAYED = STATE.offset("played")
-DECISIONS = STATE.offset("decisions")
-DECK = STATE.offset("deck")
-PACK = STATE.offset("pack")
-DEALT = STATE.offset("dealt")
-TURNED = STATE.offset("turned")
-BID_ROUND = STATE.offset("bid_round")
-SPOKEN = STATE.offset("spoken")
-PASSES = STATE.offset("passes")
-HIGH_BID = STATE.offset("high_bid")
-TAKER = STATE.offset("taker")
-CONTRACT = STATE.offset("contract")
-TRUMP = STATE.offset("trump")
-BELOTE_FIRST = STATE.offset("belote_first")
-BELOTE_SEAT = STATE.offset("belote_seat")
-HELD = STATE.offset("held")
-MADE = STATE.offset("made")
-CAPOT = STATE.offset("capot")
-TAKER_TOTAL = STATE.offset("taker_total")
-DEFENCE_TOTAL = STATE.offset("defence_total")
-LOCATION = STATE.offset("location")
-OWNER_BLIND = STATE.offset("owner_blind")
-FACE_UP = STATE.offset("face_up")
-STRENGTH = STATE.offset("strength")
-CARD_POINTS = STATE.offset("card_points")
-HAND_SIZE = STATE.offset("hand_size")
-BID = STATE.offset("bid")
-TRICKS = STATE.offset("tricks")
-TAKEN = STATE.offset("taken")
-ANNONCE = STATE.offset("annonce")
-ANNONCE_KEY = STATE.offset("annonce_key")
-POINTS = STATE.offset("points")
-SCORE = STATE.offset("score")
-TRICK_SEAT = STATE.offset("trick_seat")
-TRICK_CARD = STATE.offset("trick_card")
-TRICK_SUIT = STATE.offset("trick_suit")
-TRICK_STRENGTH = STATE.offset("trick_strength")
-TRICK_WINNER = STATE.offset("trick_winner")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-TAKES = STATE.offset("takes")
-CONTRACTS_MADE = STATE.offset("contracts_made")
-BELOTES = STATE.offset("belotes")
-CAPOTS = STATE.offset("capots")
-TRICKS_TOTAL = STATE.offset("tricks_total")
-RANK = STATE.offset("rank")
-REDEALS = STATE.offset("redeals")
-ABORTED = STATE.offset("aborted")
+(PHASE, ROUND, ROUNDS_PLAYED, FIRST_DEALER, DEALER, CARDS, CURRENT, FIRST_LEADER, LEADER, TRICK,
+ PLAYED, DECISIONS, DECK, PACK, DEALT, TURNED, BID_ROUND, SPOKEN, PASSES, HIGH_BID, TAKER, CONTRACT,
+ TRUMP, BELOTE_FIRST, BELOTE_SEAT, HELD, MADE, CAPOT, TAKER_TOTAL, DEFENCE_TOTAL, LOCATION,
+ OWNER_BLIND, FACE_UP, STRENGTH, CARD_POINTS, HAND_SIZE, BID, TRICKS, TAKEN, ANNONCE, ANNONCE_KEY,
+ POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
+ TAKES, CONTRACTS_MADE, BELOTES, CAPOTS, TRICKS_TOTAL, RANK, REDEALS, ABORTED) = STATE.offsets()
 
 # Phases
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5

@@ -66,12 +66,10 @@ NO_CASE = -1
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(("players", 1), ("lowest", 1), ("highest", 1), ("worth", VALUES),
                 ("points", VALUES), ("diamonds", VALUES))
-P_PLAYERS = PARAMS.offset("players")
-P_LOWEST = PARAMS.offset("lowest")          # the lowest personal card
-P_HIGHEST = PARAMS.offset("highest")        # the highest personal card
-P_WORTH = PARAMS.offset("worth")            # what a card scores under the scoring rule
-P_POINTS = PARAMS.offset("points")
-P_DIAMONDS = PARAMS.offset("diamonds")
+# P_LOWEST: the lowest personal card
+# P_HIGHEST: the highest personal card
+# P_WORTH: what a card scores under the scoring rule
+(P_PLAYERS, P_LOWEST, P_HIGHEST, P_WORTH, P_POINTS, P_DIAMONDS) = PARAMS.offsets()
 
 
 def encode_params(params: BetzanblooParams) -> np.ndarray:
@@ -110,29 +108,10 @@ STATE = Layout(
     ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-TURN = STATE.offset("turn")
-THRESHOLD = STATE.offset("threshold")
-CURRENT = STATE.offset("current")
-DECISIONS = STATE.offset("decisions")
-PILE = STATE.offset("pile")
-HAND = STATE.offset("hand")
-PLAYED = STATE.offset("played")
-SAVED = STATE.offset("saved")
-LOST = STATE.offset("lost")
-TAKEN = STATE.offset("taken")
-CAPTURED = STATE.offset("captured")
-HISTORY_CARD = STATE.offset("history_card")
-HISTORY_CASE = STATE.offset("history_case")
-HISTORY_LONE = STATE.offset("history_lone")
-HISTORY_CAPTURE = STATE.offset("history_capture")
-HISTORY_VICTIM = STATE.offset("history_victim")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-TIMES_LONE = STATE.offset("times_lone")
-SCORE = STATE.offset("score")
-POINTS = STATE.offset("points")
+(PHASE, TURN, THRESHOLD, CURRENT, DECISIONS, PILE, HAND, PLAYED, SAVED, LOST, TAKEN, CAPTURED,
+ HISTORY_CARD, HISTORY_CASE, HISTORY_LONE, HISTORY_CAPTURE, HISTORY_VICTIM, PLAYER_DECISIONS,
+ TIMES_LONE, SCORE, POINTS, _, RANK) = STATE.offsets()
 DIAMONDS_SCORED = STATE.offset("diamonds")
-RANK = STATE.offset("rank")
 
 # Phases.  SETUP is the chance step; PLAY and CAPTURE wait for a decision.
 SETUP, PLAY, CAPTURE, OVER = 0, 1, 2, 3

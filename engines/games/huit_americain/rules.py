@@ -88,22 +88,12 @@ def is_special(card):
 # Parameters, as a flat array for compiled code (see HuitAmericainParams for their meaning)
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(("players", 1), ("decks", 1), ("hand_size", 1), ("eight_must_match", 1),
-                ("voluntary_draw", 1), ("drawn_card_optional", 1), ("counter_optional", 1),
-                ("seven_two_players", 1), ("kh_first_attacker", 1), ("carte_call", 1),
+                ("voluntary_draw", 1), ("drawn_optional", 1), ("counter_optional", 1),
+                ("seven_two", 1), ("kh_first", 1), ("carte_call", 1),
                 ("carte_forget", 1), ("rank_all", 1), ("max_turns", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_DECKS = PARAMS.offset("decks")
-P_HAND_SIZE = PARAMS.offset("hand_size")
-P_EIGHT_MUST_MATCH = PARAMS.offset("eight_must_match")
-P_VOLUNTARY_DRAW = PARAMS.offset("voluntary_draw")
-P_DRAWN_OPTIONAL = PARAMS.offset("drawn_card_optional")
-P_COUNTER_OPTIONAL = PARAMS.offset("counter_optional")
-P_SEVEN_TWO = PARAMS.offset("seven_two_players")
-P_KH_FIRST = PARAMS.offset("kh_first_attacker")
-P_CARTE_CALL = PARAMS.offset("carte_call")
-P_CARTE_FORGET = PARAMS.offset("carte_forget")
-P_RANK_ALL = PARAMS.offset("rank_all")
-P_MAX_TURNS = PARAMS.offset("max_turns")
+(P_PLAYERS, P_DECKS, P_HAND_SIZE, P_EIGHT_MUST_MATCH, P_VOLUNTARY_DRAW, P_DRAWN_OPTIONAL,
+ P_COUNTER_OPTIONAL, P_SEVEN_TWO, P_KH_FIRST, P_CARTE_CALL, P_CARTE_FORGET, P_RANK_ALL,
+ P_MAX_TURNS) = PARAMS.offsets()
 
 
 def encode_params(params: HuitAmericainParams) -> np.ndarray:
@@ -148,51 +138,12 @@ STATE = Layout(
     ("score", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-CURRENT = STATE.offset("current")
-DECISIONS = STATE.offset("decisions")
-TURNS = STATE.offset("turns")
-TOP = STATE.offset("top")
-SUIT = STATE.offset("suit")
-ATTACK = STATE.offset("attack")
-ATTACKER = STATE.offset("attacker")
-CHAIN_FIRST = STATE.offset("chain_first")
-CHAIN_LENGTH = STATE.offset("chain_length")
-DRAWN_FOR = STATE.offset("drawn_for")
-DRAWN_COUNT = STATE.offset("drawn_count")
-DRAWN_CARDS = STATE.offset("drawn_cards")
-RESUME_PHASE = STATE.offset("resume_phase")
-RESUME_CURRENT = STATE.offset("resume_current")
-CARTE_PLAYER = STATE.offset("carte_player")
-PASSES = STATE.offset("passes")
-ACTIVE = STATE.offset("active")
-FINISHED = STATE.offset("finished")
-ENDING = STATE.offset("ending")
-UNSEEN = STATE.offset("unseen")
-STOCK_LEN = STATE.offset("stock_len")
-STOCK = STATE.offset("stock")
-DISCARD_LEN = STATE.offset("discard_len")
-DISCARD = STATE.offset("discard")
-HAND = STATE.offset("hand")
-HAND_SIZE = STATE.offset("hand_size")
-OUT = STATE.offset("out")
-RESHUFFLES = STATE.offset("reshuffles")
-ACE_CHAINS = STATE.offset("ace_chains")
-KH_CHAINS = STATE.offset("kh_chains")
-LONGEST_CHAIN = STATE.offset("longest_chain")
-EIGHTS = STATE.offset("eights")
-TENS = STATE.offset("tens")
-SKIPS = STATE.offset("skips")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-CARDS_DRAWN = STATE.offset("cards_drawn")
-PENALTY_CARDS = STATE.offset("penalty_cards")
-CARDS_PLAYED = STATE.offset("cards_played")
-CARTE_PENALTIES = STATE.offset("carte_penalties")
-DEALT_ACES = STATE.offset("dealt_aces")
-DEALT_EIGHTS = STATE.offset("dealt_eights")
-DEALT_TENS = STATE.offset("dealt_tens")
-SCORE = STATE.offset("score")
-RANK = STATE.offset("rank")
+(PHASE, CURRENT, DECISIONS, TURNS, TOP, SUIT, ATTACK, ATTACKER, CHAIN_FIRST, CHAIN_LENGTH,
+ DRAWN_FOR, DRAWN_COUNT, DRAWN_CARDS, RESUME_PHASE, RESUME_CURRENT, CARTE_PLAYER, PASSES, ACTIVE,
+ FINISHED, ENDING, UNSEEN, STOCK_LEN, STOCK, DISCARD_LEN, DISCARD, HAND, HAND_SIZE, OUT, RESHUFFLES,
+ ACE_CHAINS, KH_CHAINS, LONGEST_CHAIN, EIGHTS, TENS, SKIPS, PLAYER_DECISIONS, CARDS_DRAWN,
+ PENALTY_CARDS, CARDS_PLAYED, CARTE_PENALTIES, DEALT_ACES, DEALT_EIGHTS, DEALT_TENS, SCORE,
+ RANK) = STATE.offsets()
 
 # Phases.  SETUP is the deal; TURN, RESPOND, DRAWN and CARTE wait for a decision.
 SETUP, TURN, RESPOND, DRAWN, CARTE, OVER = 0, 1, 2, 3, 4, 5

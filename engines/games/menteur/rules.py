@@ -60,13 +60,8 @@ def suit_of(card):
 PARAMS = Layout(("players", 1), ("in_deck", CARDS), ("joker_wild", 1),
                 ("taker_leads", 1), ("random_priority", 1), ("play_to_last", 1),
                 ("max_turns", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_IN_DECK = PARAMS.offset("in_deck")
-P_JOKER_WILD = PARAMS.offset("joker_wild")
-P_TAKER_LEADS = PARAMS.offset("taker_leads")
-P_RANDOM_PRIORITY = PARAMS.offset("random_priority")
-P_PLAY_TO_LAST = PARAMS.offset("play_to_last")
-P_MAX_TURNS = PARAMS.offset("max_turns")
+(P_PLAYERS, P_IN_DECK, P_JOKER_WILD, P_TAKER_LEADS, P_RANDOM_PRIORITY, P_PLAY_TO_LAST,
+ P_MAX_TURNS) = PARAMS.offsets()
 
 
 def encode_params(params: MenteurParams) -> np.ndarray:
@@ -106,41 +101,10 @@ STATE = Layout(
     ("pool", CARDS),                    # observations: the cards the seat cannot see
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-CURRENT = STATE.offset("current")
-DECISIONS = STATE.offset("decisions")
-TURNS = STATE.offset("turns")
-SUIT = STATE.offset("suit")
-LAYER = STATE.offset("layer")
-WINDOW = STATE.offset("window")
-WINDOW_LEN = STATE.offset("window_len")
-WINDOW_ORDER = STATE.offset("window_order")
-ACTIVE = STATE.offset("active")
-FINISHED = STATE.offset("finished")
-ENDING = STATE.offset("ending")
-UNSEEN = STATE.offset("unseen")
-PILE_LEN = STATE.offset("pile_len")
-PILE = STATE.offset("pile")
-PILE_OWNER = STATE.offset("pile_owner")
-HAND = STATE.offset("hand")
-HAND_SIZE = STATE.offset("hand_size")
-OUT = STATE.offset("out")
-REVEALED = STATE.offset("revealed")
-CHALLENGES = STATE.offset("challenges")
-UNCHALLENGED_LIES = STATE.offset("unchallenged_lies")
-WON_ON_LIE = STATE.offset("won_on_lie")
-LARGEST_PILE = STATE.offset("largest_pile")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-LAYS = STATE.offset("lays")
-LIES = STATE.offset("lies")
-CALLS = STATE.offset("calls")
-CORRECT_CALLS = STATE.offset("correct_calls")
-CAUGHT = STATE.offset("caught")
-PILES_TAKEN = STATE.offset("piles_taken")
-CARDS_TAKEN = STATE.offset("cards_taken")
-SCORE = STATE.offset("score")
-RANK = STATE.offset("rank")
-POOL = STATE.offset("pool")
+(PHASE, CURRENT, DECISIONS, TURNS, SUIT, LAYER, WINDOW, WINDOW_LEN, WINDOW_ORDER, ACTIVE, FINISHED,
+ ENDING, UNSEEN, PILE_LEN, PILE, PILE_OWNER, HAND, HAND_SIZE, OUT, REVEALED, CHALLENGES,
+ UNCHALLENGED_LIES, WON_ON_LIE, LARGEST_PILE, PLAYER_DECISIONS, LAYS, LIES, CALLS, CORRECT_CALLS,
+ CAUGHT, PILES_TAKEN, CARDS_TAKEN, SCORE, RANK, POOL) = STATE.offsets()
 HIDDEN = -1                             # a face-down card the observer did not lay
 
 # Phases.  SETUP is the deal; LEAD, FOLLOW and WINDOW wait for a decision.

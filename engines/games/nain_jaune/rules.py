@@ -68,16 +68,8 @@ def belle_index(card):
 PARAMS = Layout(("players", 1), ("hand_size", 1), ("start_chips", 1), ("antes", POTS),
                 ("ante_once", 1), ("may_hold_back", 1), ("double_base", 1),
                 ("grand_opera", 1), ("forget", 1), ("max_deals", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_HAND_SIZE = PARAMS.offset("hand_size")
-P_START_CHIPS = PARAMS.offset("start_chips")
-P_ANTES = PARAMS.offset("antes")
-P_ANTE_ONCE = PARAMS.offset("ante_once")
-P_MAY_HOLD_BACK = PARAMS.offset("may_hold_back")
-P_DOUBLE_BASE = PARAMS.offset("double_base")
-P_GRAND_OPERA = PARAMS.offset("grand_opera")
-P_FORGET = PARAMS.offset("forget")
-P_MAX_DEALS = PARAMS.offset("max_deals")
+(P_PLAYERS, P_HAND_SIZE, P_START_CHIPS, P_ANTES, P_ANTE_ONCE, P_MAY_HOLD_BACK, P_DOUBLE_BASE,
+ P_GRAND_OPERA, P_FORGET, P_MAX_DEALS) = PARAMS.offsets()
 
 
 def encode_params(params: NainJauneParams) -> np.ndarray:
@@ -114,36 +106,13 @@ STATE = Layout(
     ("score", MAX_PLAYERS), ("rank", MAX_PLAYERS), ("pool", CARDS),
 )
 STATE_SIZE = STATE.size
-PHASE, CURRENT, DECISIONS, TURNS, DEALER, DEAL, NEEDED, LAST_PLAYER, ENDING, UNSEEN = (
-    STATE.offset(f) for f in ("phase", "current", "decisions", "turns", "dealer", "deal",
-                              "needed", "last_player", "ending", "unseen"))
+# NO_OUT: nobody leaves the table: all zeros
+(PHASE, CURRENT, DECISIONS, TURNS, DEALER, DEAL, NEEDED, LAST_PLAYER, ENDING, UNSEEN, _, CHIPS,
+ HAND, HAND_SIZE, PLAYED_DEAL, PLAYED, ECART, NO_OUT, LAST_WINNER, LAST_OPERA, LAST_CHIPS,
+ LAST_PAID, LAST_RECEIVED, LAST_POTS_WON, LAST_DOUBLED, LAST_CARDS_LEFT, DEAL_POTS_WON,
+ GRAND_OPERAS, FORGOTTEN, PLAYER_DECISIONS, DEALS_WON, CHIPS_FROM_POTS, CHIPS_FROM_PAYMENTS,
+ CHIPS_DOUBLED, SCORE, RANK, POOL) = STATE.offsets()
 POT = STATE.offset("pots")
-CHIPS = STATE.offset("chips")
-HAND = STATE.offset("hand")
-HAND_SIZE = STATE.offset("hand_size")
-PLAYED_DEAL = STATE.offset("played_deal")
-PLAYED = STATE.offset("played")
-ECART = STATE.offset("ecart")
-NO_OUT = STATE.offset("no_out")                 # nobody leaves the table: all zeros
-LAST_WINNER = STATE.offset("last_winner")
-LAST_OPERA = STATE.offset("last_opera")
-LAST_CHIPS = STATE.offset("last_chips")
-LAST_PAID = STATE.offset("last_paid")
-LAST_RECEIVED = STATE.offset("last_received")
-LAST_POTS_WON = STATE.offset("last_pots_won")
-LAST_DOUBLED = STATE.offset("last_doubled")
-LAST_CARDS_LEFT = STATE.offset("last_cards_left")
-DEAL_POTS_WON = STATE.offset("deal_pots_won")
-GRAND_OPERAS = STATE.offset("grand_operas")
-FORGOTTEN = STATE.offset("forgotten")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-DEALS_WON = STATE.offset("deals_won")
-CHIPS_FROM_POTS = STATE.offset("chips_from_pots")
-CHIPS_FROM_PAYMENTS = STATE.offset("chips_from_payments")
-CHIPS_DOUBLED = STATE.offset("chips_doubled")
-SCORE = STATE.offset("score")
-RANK = STATE.offset("rank")
-POOL = STATE.offset("pool")
 
 SETUP, PLAY, OVER = 0, 1, 2
 PLAY_ACTION = 0                                 # + card

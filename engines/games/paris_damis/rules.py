@@ -93,24 +93,9 @@ PARAMS = Layout(
     ("mulligan_penalty", 1), ("jokers", 1), ("joker_rule", 1), ("joker_value", 1),
     ("first_player", 1), ("scoring", 1),
 )
-P_PLAYERS = PARAMS.offset("players")
-P_ROUNDS = PARAMS.offset("rounds")
-P_INITIAL_HAND = PARAMS.offset("initial_hand")
-P_MARKERS = PARAMS.offset("markers")
-P_REWARD = PARAMS.offset("reward")
-P_REWARD_BY = PARAMS.offset("reward_by")
-P_WRONG_BET_CARDS = PARAMS.offset("wrong_bet_cards")
-P_MAX_BET = PARAMS.offset("max_bet")
-P_EMPTY_COLUMN = PARAMS.offset("empty_column")
-P_COLUMN_TIE = PARAMS.offset("column_tie")
-P_DISCARD = PARAMS.offset("discard")
-P_MULLIGAN = PARAMS.offset("mulligan")
-P_MULLIGAN_PENALTY = PARAMS.offset("mulligan_penalty")
-P_JOKERS = PARAMS.offset("jokers")
-P_JOKER_RULE = PARAMS.offset("joker_rule")
-P_JOKER_VALUE = PARAMS.offset("joker_value")
-P_FIRST_PLAYER = PARAMS.offset("first_player")
-P_SCORING = PARAMS.offset("scoring")
+(P_PLAYERS, P_ROUNDS, P_INITIAL_HAND, P_MARKERS, P_REWARD, P_REWARD_BY, P_WRONG_BET_CARDS,
+ P_MAX_BET, P_EMPTY_COLUMN, P_COLUMN_TIE, P_DISCARD, P_MULLIGAN, P_MULLIGAN_PENALTY, P_JOKERS,
+ P_JOKER_RULE, P_JOKER_VALUE, P_FIRST_PLAYER, P_SCORING) = PARAMS.offsets()
 
 REWARD_FLAT, REWARD_BY_VALUE, REWARD_BY_ORDER = 0, 1, 2
 EMPTY_STAYS, EMPTY_DISCARD = 0, 1
@@ -194,51 +179,12 @@ STATE = Layout(
     ("suit_score", MAX_PLAYERS * SUITS), ("rank", MAX_PLAYERS), ("final_tiebreak", 1),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-ROUND = STATE.offset("round")
-TRUMP = STATE.offset("trump")
-STARTER = STATE.offset("starter")
-CURRENT = STATE.offset("current")
-BETS_PLACED = STATE.offset("bets_placed")
-LAST_BETTOR = STATE.offset("last_bettor")
-PLACEMENTS = STATE.offset("placements")
-DECK_SIZE = STATE.offset("deck_size")
-DECISIONS = STATE.offset("decisions")
-HAND_CHANGE_TURN = STATE.offset("hand_change_turn")
-LOCATION = STATE.offset("location")
-HAND_MASK = STATE.offset("hand_mask")
-DECK = STATE.offset("deck")
-HAND_SIZE = STATE.offset("hand_size")
-MARKERS_USED = STATE.offset("markers_used")
-BET = STATE.offset("bet")
-BET_ORDER = STATE.offset("bet_order")
-OWED = STATE.offset("owed")
-TO_DISCARD = STATE.offset("to_discard")
-DISCARDED = STATE.offset("discarded")
-COLUMN_TOTAL = STATE.offset("column_total")
-COLUMN_FIRST = STATE.offset("column_first")
-COLUMN_LAST = STATE.offset("column_last")
-COLUMN_JOKERS = STATE.offset("column_jokers")
-PLACEMENT_CARD = STATE.offset("placement_card")
-PLACEMENT_PLAYER = STATE.offset("placement_player")
-PLACEMENT_COLUMN = STATE.offset("placement_column")
-PILE = STATE.offset("pile")
-PILE_TOP = STATE.offset("pile_top")
-POINTS_OWNER = STATE.offset("points_owner")
-COLUMN_WINNER = STATE.offset("column_winner")
-ROUND_K = STATE.offset("round_k")
-BET_CORRECT = STATE.offset("bet_correct")
-ROUNDS_SETTLED = STATE.offset("rounds_settled")
-HAND_START = STATE.offset("hand_start")
-EXCHANGED = STATE.offset("exchanged")
-CARDS_SHORT = STATE.offset("cards_short")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-CARDS_PLACED = STATE.offset("cards_placed")
-CORRECT_BETS = STATE.offset("correct_bets")
-EXCHANGES = STATE.offset("exchanges")
-SUIT_SCORE = STATE.offset("suit_score")
-RANK = STATE.offset("rank")
-FINAL_TIEBREAK = STATE.offset("final_tiebreak")
+(PHASE, ROUND, TRUMP, STARTER, CURRENT, BETS_PLACED, LAST_BETTOR, PLACEMENTS, DECK_SIZE, DECISIONS,
+ HAND_CHANGE_TURN, LOCATION, HAND_MASK, DECK, HAND_SIZE, MARKERS_USED, BET, BET_ORDER, OWED,
+ TO_DISCARD, DISCARDED, COLUMN_TOTAL, COLUMN_FIRST, COLUMN_LAST, COLUMN_JOKERS, PLACEMENT_CARD,
+ PLACEMENT_PLAYER, PLACEMENT_COLUMN, PILE, PILE_TOP, POINTS_OWNER, COLUMN_WINNER, ROUND_K,
+ BET_CORRECT, ROUNDS_SETTLED, HAND_START, EXCHANGED, CARDS_SHORT, PLAYER_DECISIONS, CARDS_PLACED,
+ CORRECT_BETS, EXCHANGES, SUIT_SCORE, RANK, FINAL_TIEBREAK) = STATE.offsets()
 
 # Phases.  SETUP, RECYCLE and EXCHANGE are chance steps (resolve_chance); the others wait
 # for the current player's decision, except OVER.

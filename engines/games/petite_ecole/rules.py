@@ -81,14 +81,8 @@ FIRST_NATURAL_POSITION = 3                      # runs "du 3 à l'As"
 PARAMS = Layout(*rummy.CORE_PARAMS, ("decks", 1), ("keep", 1), ("rediscard", 1),
                 ("overall", 1), ("max_hands", 1), ("max_turns", 1), ("stage_count", 1),
                 ("stages", MAX_STAGES * STAGE_FIELDS))
-P_DECKS = PARAMS.offset("decks")
-P_KEEP = PARAMS.offset("keep")
-P_REDISCARD = PARAMS.offset("rediscard")
-P_OVERALL = PARAMS.offset("overall")
-P_MAX_HANDS = PARAMS.offset("max_hands")
-P_MAX_TURNS = PARAMS.offset("max_turns")
-P_STAGE_COUNT = PARAMS.offset("stage_count")
-P_STAGES = PARAMS.offset("stages")
+(*_, P_DECKS, P_KEEP, P_REDISCARD, P_OVERALL, P_MAX_HANDS, P_MAX_TURNS, P_STAGE_COUNT,
+ P_STAGES) = PARAMS.offsets()
 
 
 def encode_params(params: PetiteEcoleParams) -> np.ndarray:
@@ -145,12 +139,7 @@ N_ACTIONS = T.MAX_LEGAL
 # (see engines.core.streams)
 APPLY_DRAWS = True
 CURRENT = T.CURRENT
-RUNS_LEFT = STATE.offset("runs_left")
-GROUPS_LEFT = STATE.offset("groups_left")
-STAGE = STATE.offset("stage")
-LAID_STAGE = STATE.offset("laid_stage")
-STAGES_PASSED = STATE.offset("stages_passed")
-ROUNDS = STATE.offset("rounds")
+(*_, RUNS_LEFT, GROUPS_LEFT, STAGE, LAID_STAGE, STAGES_PASSED, ROUNDS) = STATE.offsets()
 
 # A player's stage in this hand: not laid, being laid this turn, laid.
 NOT_LAID, LAYING, LAID = 0, 1, 2

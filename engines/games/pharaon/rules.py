@@ -54,16 +54,9 @@ UNLIMITED = -1
 PARAMS = Layout(("seats", 1), ("ace_low", 1), ("run_through", 1), ("min_bet", 1),
                 ("max_bet", 1), ("punter_bankroll", 1), ("bank_bankroll", 1),
                 ("both_sides", 1), ("num_coups", 1), ("rotate_bank", 1))
-P_SEATS = PARAMS.offset("seats")
-P_ACE_LOW = PARAMS.offset("ace_low")
-P_RUN_THROUGH = PARAMS.offset("run_through")
-P_MIN_BET = PARAMS.offset("min_bet")
-P_MAX_BET = PARAMS.offset("max_bet")
-P_PUNTER_BANKROLL = PARAMS.offset("punter_bankroll")
-P_BANK_BANKROLL = PARAMS.offset("bank_bankroll")    # UNLIMITED or the banker's chips
-P_BOTH_SIDES = PARAMS.offset("both_sides")
-P_NUM_COUPS = PARAMS.offset("num_coups")
-P_ROTATE_BANK = PARAMS.offset("rotate_bank")
+# P_BANK_BANKROLL: UNLIMITED or the banker's chips
+(P_SEATS, P_ACE_LOW, P_RUN_THROUGH, P_MIN_BET, P_MAX_BET, P_PUNTER_BANKROLL, P_BANK_BANKROLL,
+ P_BOTH_SIDES, P_NUM_COUPS, P_ROTATE_BANK) = PARAMS.offsets()
 
 
 def encode_params(params: PharaonParams) -> np.ndarray:
@@ -100,33 +93,14 @@ STATE = Layout(
     ("coup_cards_left", 1), ("coup_banker", 1),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-COUP = STATE.offset("coup")                 # coups played
-BANKER = STATE.offset("banker")
-CURRENT = STATE.offset("current")
-DECISIONS = STATE.offset("decisions")
-SHOE = STATE.offset("shoe")
-DRAWN = STATE.offset("drawn")
-SEEN = STATE.offset("seen")
-CHIPS = STATE.offset("chips")
-START_CHIPS = STATE.offset("start_chips")
-STAKE = STATE.offset("stake")               # seat * 2 + side
-RIGHT_CARD = STATE.offset("right_card")
-LEFT_CARD = STATE.offset("left_card")
-PAIRS = STATE.offset("pairs")
-STAKED_TOTAL = STATE.offset("staked_total")
-BANKER_NET_TOTAL = STATE.offset("banker_net_total")
-MIN_CHIPS = STATE.offset("min_chips")
-STAKED = STATE.offset("staked")
-BETS = STATE.offset("bets")
-COUPS_BANKED = STATE.offset("coups_banked")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-RANK = STATE.offset("rank")
-COUP_STAKED = STATE.offset("coup_staked")
-COUP_BANKER_NET = STATE.offset("coup_banker_net")
-COUP_PAIR_CHANCES = STATE.offset("coup_pair_chances")   # pairs among the ordered draws
-COUP_CARDS_LEFT = STATE.offset("coup_cards_left")       # cards in the shoe before the draw
-COUP_BANKER = STATE.offset("coup_banker")
+# COUP: coups played
+# STAKE: seat * 2 + side
+# COUP_PAIR_CHANCES: pairs among the ordered draws
+# COUP_CARDS_LEFT: cards in the shoe before the draw
+(PHASE, COUP, BANKER, CURRENT, DECISIONS, SHOE, DRAWN, SEEN, CHIPS, START_CHIPS, STAKE, RIGHT_CARD,
+ LEFT_CARD, PAIRS, STAKED_TOTAL, BANKER_NET_TOTAL, MIN_CHIPS, STAKED, BETS, COUPS_BANKED,
+ PLAYER_DECISIONS, RANK, COUP_STAKED, COUP_BANKER_NET, COUP_PAIR_CHANCES, COUP_CARDS_LEFT,
+ COUP_BANKER) = STATE.offsets()
 
 # Phases: SETUP is the first shuffle; BET waits for a punter's decision.
 SETUP, BET, OVER = 0, 1, 2

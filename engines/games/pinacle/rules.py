@@ -67,15 +67,8 @@ FIRST_HIGH_RANK = 7
 PARAMS = Layout(*rummy.CORE_PARAMS, ("hand_size", 1), ("winner_bonus", 1),
                 ("one_go_bonus", 1), ("flat", 1), ("team_scope", 1), ("keep", 1),
                 ("target", 1), ("max_hands", 1), ("max_turns", 1))
-P_HAND_SIZE = PARAMS.offset("hand_size")
-P_WINNER_BONUS = PARAMS.offset("winner_bonus")
-P_ONE_GO_BONUS = PARAMS.offset("one_go_bonus")
-P_FLAT = PARAMS.offset("flat")
-P_TEAM_SCOPE = PARAMS.offset("team_scope")
-P_KEEP = PARAMS.offset("keep")
-P_TARGET = PARAMS.offset("target")
-P_MAX_HANDS = PARAMS.offset("max_hands")
-P_MAX_TURNS = PARAMS.offset("max_turns")
+(*_, P_HAND_SIZE, P_WINNER_BONUS, P_ONE_GO_BONUS, P_FLAT, P_TEAM_SCOPE, P_KEEP, P_TARGET,
+ P_MAX_HANDS, P_MAX_TURNS) = PARAMS.offsets()
 
 
 def encode_params(params: PinacleParams) -> np.ndarray:
@@ -126,14 +119,8 @@ N_ACTIONS = T.MAX_LEGAL
 # (see engines.core.streams)
 APPLY_DRAWS = True
 CURRENT = T.CURRENT
-LAID_AT_START = STATE.offset("laid_at_start")
-LAID = STATE.offset("laid")
-LAID_VALUE = STATE.offset("laid_value")
-TEAM_TOTAL = STATE.offset("team_total")
-ONE_GOES = STATE.offset("one_goes")
-MOVES = STATE.offset("moves")
-HAND_MOVES = STATE.offset("hand_moves")
-ROUNDS = STATE.offset("rounds")
+(*_, LAID_AT_START, LAID, LAID_VALUE, TEAM_TOTAL, ONE_GOES, MOVES, HAND_MOVES,
+ ROUNDS) = STATE.offsets()
 
 
 @njit(cache=True)

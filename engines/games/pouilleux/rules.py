@@ -56,12 +56,7 @@ def partner(card):
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(("players", 1), ("deck_size", 1), ("deck", CARDS), ("mysterieux", 1),
                 ("arranges", 1), ("max_turns", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_DECK_SIZE = PARAMS.offset("deck_size")
-P_DECK = PARAMS.offset("deck")
-P_MYSTERIEUX = PARAMS.offset("mysterieux")
-P_ARRANGES = PARAMS.offset("arranges")
-P_MAX_TURNS = PARAMS.offset("max_turns")
+(P_PLAYERS, P_DECK_SIZE, P_DECK, P_MYSTERIEUX, P_ARRANGES, P_MAX_TURNS) = PARAMS.offsets()
 
 
 def encode_params(params: PouilleuxParams) -> np.ndarray:
@@ -94,30 +89,13 @@ STATE = Layout(
     ("player_decisions", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-TURN = STATE.offset("turn")                 # draws made
-DEALER = STATE.offset("dealer")
-CURRENT = STATE.offset("current")
-NEIGHBOUR = STATE.offset("neighbour")       # the seat drawn from this turn
-DECISIONS = STATE.offset("decisions")
-REMOVED = STATE.offset("removed")
-POUILLEUX = STATE.offset("pouilleux")
-HAND = STATE.offset("hand")
-HAND_SIZE = STATE.offset("hand_size")
-LAID = STATE.offset("laid")
-LAST_DRAWN = STATE.offset("last_drawn")
-LAST_PAIRED = STATE.offset("last_paired")
-LAST_DRAWER = STATE.offset("last_drawer")
-LAST_FROM = STATE.offset("last_from")
-LOSER = STATE.offset("loser")
-STOPPED = STATE.offset("stopped")           # ended by max_turns
-EMPTIED_AT = STATE.offset("emptied_at")
-INITIAL_CARDS = STATE.offset("initial_cards")
-INITIAL_PAIRS = STATE.offset("initial_pairs")
-PAIRS = STATE.offset("pairs")
-HELD_POUILLEUX = STATE.offset("held_pouilleux")    # 1 if the seat was dealt the pouilleux
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-RANK = STATE.offset("rank")
+# TURN: draws made
+# NEIGHBOUR: the seat drawn from this turn
+# STOPPED: ended by max_turns
+# HELD_POUILLEUX: 1 if the seat was dealt the pouilleux
+(PHASE, TURN, DEALER, CURRENT, NEIGHBOUR, DECISIONS, REMOVED, POUILLEUX, HAND, HAND_SIZE, LAID,
+ LAST_DRAWN, LAST_PAIRED, LAST_DRAWER, LAST_FROM, LOSER, STOPPED, EMPTIED_AT, INITIAL_CARDS,
+ INITIAL_PAIRS, PAIRS, HELD_POUILLEUX, PLAYER_DECISIONS, RANK) = STATE.offsets()
 
 # Phases: SETUP is the deal; PLACE and DRAW wait for a decision.
 SETUP, PLACE, DRAW, OVER = 0, 1, 2, 3

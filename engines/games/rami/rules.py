@@ -96,19 +96,9 @@ PARAMS = Layout(*rummy.CORE_PARAMS, ("opening_min", 1), ("clean_run", 1), ("sec_
                 ("layoff_opening", 1), ("joker_to_hand", 1), ("swap_full_carre", 1),
                 ("stock_void", 1), ("sec_loser_cards", 1), ("num_hands", 1),
                 ("max_turns", 1))
-P_OPENING_MIN = PARAMS.offset("opening_min")
-P_CLEAN_RUN = PARAMS.offset("clean_run")
-P_SEC_ONLY = PARAMS.offset("sec_only")
-P_SEC_BONUS = PARAMS.offset("sec_bonus")
-P_NEVER_LAID = PARAMS.offset("never_laid")
-P_JOKER_PENALTY = PARAMS.offset("joker_penalty")
-P_LAYOFF_OPENING = PARAMS.offset("layoff_opening")
-P_JOKER_TO_HAND = PARAMS.offset("joker_to_hand")
-P_SWAP_FULL_CARRE = PARAMS.offset("swap_full_carre")
-P_STOCK_VOID = PARAMS.offset("stock_void")
-P_SEC_LOSER_CARDS = PARAMS.offset("sec_loser_cards")
-P_NUM_HANDS = PARAMS.offset("num_hands")
-P_MAX_TURNS = PARAMS.offset("max_turns")
+(*_, P_OPENING_MIN, P_CLEAN_RUN, P_SEC_ONLY, P_SEC_BONUS, P_NEVER_LAID, P_JOKER_PENALTY,
+ P_LAYOFF_OPENING, P_JOKER_TO_HAND, P_SWAP_FULL_CARRE, P_STOCK_VOID, P_SEC_LOSER_CARDS, P_NUM_HANDS,
+ P_MAX_TURNS) = PARAMS.offsets()
 
 
 def encode_params(params: RamiParams) -> np.ndarray:
@@ -168,21 +158,8 @@ N_ACTIONS = T.MAX_LEGAL
 # apply_action(s, pr, action, rng) draws the chance that follows a decision itself
 # (see engines.core.streams)
 APPLY_DRAWS = True
-MUST_CARD = STATE.offset("must_card")
-MUST_WILD = STATE.offset("must_wild")
-PROV_POINTS = STATE.offset("prov_points")
-PROV_CLEAN = STATE.offset("prov_clean")
-PROV_CARDS = STATE.offset("prov_cards")
-TABLE_BEFORE = STATE.offset("table_before")
-OPENED = STATE.offset("opened")
-LAID = STATE.offset("laid")
-OPENINGS = STATE.offset("openings")
-SECS = STATE.offset("secs")
-NEVER_LAID_HANDS = STATE.offset("never_laid_hands")
-SWAPS = STATE.offset("swaps")
-HAND_FIRST_OPEN = STATE.offset("hand_first_open")
-HAND_SWAPS = STATE.offset("hand_swaps")
-ROUNDS = STATE.offset("rounds")
+(*_, MUST_CARD, MUST_WILD, PROV_POINTS, PROV_CLEAN, PROV_CARDS, TABLE_BEFORE, OPENED, LAID,
+ OPENINGS, SECS, NEVER_LAID_HANDS, SWAPS, HAND_FIRST_OPEN, HAND_SWAPS, ROUNDS) = STATE.offsets()
 
 # Whether a player has opened: not yet, on an earlier turn, in this turn.
 NOT_OPENED, OPENED_BEFORE, OPENING_NOW = 0, 1, 2

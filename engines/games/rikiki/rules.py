@@ -50,20 +50,11 @@ NO_CARD = -1
 # --------------------------------------------------------------------------------------
 # Parameters, as a flat array for compiled code (see RikikiParams for their meaning)
 # --------------------------------------------------------------------------------------
-PARAMS = Layout(("players", 1), ("rounds", 1), ("schedule", MAX_ROUNDS), ("max_bid_rule", 1),
-                ("hook_rule", 1), ("legality", 1), ("first_dealer", 1), ("made_base", 1),
+PARAMS = Layout(("players", 1), ("rounds", 1), ("schedule", MAX_ROUNDS), ("overbid", 1),
+                ("hook", 1), ("legality", 1), ("first_dealer", 1), ("made_base", 1),
                 ("per_trick", 1), ("fail_base", 1), ("per_diff", 1))
-P_PLAYERS = PARAMS.offset("players")
-P_ROUNDS = PARAMS.offset("rounds")
-P_SCHEDULE = PARAMS.offset("schedule")
-P_OVERBID = PARAMS.offset("max_bid_rule")
-P_HOOK = PARAMS.offset("hook_rule")
-P_LEGALITY = PARAMS.offset("legality")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_MADE_BASE = PARAMS.offset("made_base")
-P_PER_TRICK = PARAMS.offset("per_trick")
-P_FAIL_BASE = PARAMS.offset("fail_base")
-P_PER_DIFF = PARAMS.offset("per_diff")
+(P_PLAYERS, P_ROUNDS, P_SCHEDULE, P_OVERBID, P_HOOK, P_LEGALITY, P_FIRST_DEALER, P_MADE_BASE,
+ P_PER_TRICK, P_FAIL_BASE, P_PER_DIFF) = PARAMS.offsets()
 RANDOM_DEALER = -1
 
 
@@ -116,39 +107,10 @@ STATE = Layout(
     ("tricks_total", MAX_PLAYERS), ("bids_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
-ROUND = STATE.offset("round")
-FIRST_DEALER = STATE.offset("first_dealer")
-DEALER = STATE.offset("dealer")
-CARDS = STATE.offset("cards")
-CURRENT = STATE.offset("current")
-FIRST_LEADER = STATE.offset("first_leader")
-LEADER = STATE.offset("leader")
-TRICK = STATE.offset("trick")
-PLAYED = STATE.offset("played")
-BIDS_MADE = STATE.offset("bids_made")
-BID_TOTAL = STATE.offset("bid_total")
-DECISIONS = STATE.offset("decisions")
-ROUNDS_PLAYED = STATE.offset("rounds_played")
-TRUMP_CARD = STATE.offset("trump_card")
-TRUMP = STATE.offset("trump")
-LOCATION = STATE.offset("location")
-HAND_SIZE = STATE.offset("hand_size")
-BID = STATE.offset("bid")
-BID_POSITION = STATE.offset("bid_position")
-TRICKS = STATE.offset("tricks")
-POINTS = STATE.offset("points")
-SCORE = STATE.offset("score")
-TRICK_SEAT = STATE.offset("trick_seat")
-TRICK_CARD = STATE.offset("trick_card")
-TRICK_SUIT = STATE.offset("trick_suit")
-TRICK_STRENGTH = STATE.offset("trick_strength")
-TRICK_WINNER = STATE.offset("trick_winner")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-MADE_BIDS = STATE.offset("made_bids")
-TRICKS_TOTAL = STATE.offset("tricks_total")
-BIDS_TOTAL = STATE.offset("bids_total")
-RANK = STATE.offset("rank")
+(PHASE, ROUND, FIRST_DEALER, DEALER, CARDS, CURRENT, FIRST_LEADER, LEADER, TRICK, PLAYED, BIDS_MADE,
+ BID_TOTAL, DECISIONS, ROUNDS_PLAYED, TRUMP_CARD, TRUMP, LOCATION, HAND_SIZE, BID, BID_POSITION,
+ TRICKS, POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER,
+ PLAYER_DECISIONS, MADE_BIDS, TRICKS_TOTAL, BIDS_TOTAL, RANK) = STATE.offsets()
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3

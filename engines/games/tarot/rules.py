@@ -114,22 +114,11 @@ PARAMS = Layout(
     ("use_chelem", 1), ("petit_sec_annul", 1), ("num_deals", 1), ("loss_threshold", 1),
     ("dog_to", 1),
 )
-P_PLAYERS = PARAMS.offset("players")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
-P_BIDDING = PARAMS.offset("bidding")                 # 0: the taré, every seat for himself
-P_PASS_HANDS = PARAMS.offset("pass_hands")
-P_PASS_OFFSET = PARAMS.offset("pass_offset")
-P_BOUTS_OWNER = PARAMS.offset("bouts_owner")
-P_EXCUSE_EXCHANGE = PARAMS.offset("excuse_exchange")
-P_EXCUSE_WITH_TRICK = PARAMS.offset("excuse_with_trick")
-P_PETIT_AU_BOUT_TO = PARAMS.offset("petit_au_bout_to")
-P_PETIT_AU_BOUT_PENALTY = PARAMS.offset("petit_au_bout_penalty")
-P_USE_POIGNEE = PARAMS.offset("use_poignee")
-P_USE_CHELEM = PARAMS.offset("use_chelem")
-P_PETIT_SEC_ANNUL = PARAMS.offset("petit_sec_annul")
-P_NUM_DEALS = PARAMS.offset("num_deals")
-P_LOSS_THRESHOLD = PARAMS.offset("loss_threshold")   # card points; 0: none
-P_DOG_TO = PARAMS.offset("dog_to")
+# P_BIDDING: 0: the taré, every seat for himself
+# P_LOSS_THRESHOLD: card points; 0: none
+(P_PLAYERS, P_FIRST_DEALER, P_BIDDING, P_PASS_HANDS, P_PASS_OFFSET, P_BOUTS_OWNER,
+ P_EXCUSE_EXCHANGE, P_EXCUSE_WITH_TRICK, P_PETIT_AU_BOUT_TO, P_PETIT_AU_BOUT_PENALTY, P_USE_POIGNEE,
+ P_USE_CHELEM, P_PETIT_SEC_ANNUL, P_NUM_DEALS, P_LOSS_THRESHOLD, P_DOG_TO) = PARAMS.offsets()
 
 RANDOM_DEALER = -1
 # bouts_owner: who keeps an oudler played to a trick
@@ -168,61 +157,17 @@ STATE = Layout(
     ("tricks_total", MAX_PLAYERS), ("poignees", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE = STATE.offset("phase")
+(PHASE, _, FIRST_DEALER, DEALER, CARDS, CURRENT, FIRST_LEADER, TRICK, PLAYED, DECISIONS,
+ DEALS_PLAYED, BIDS_MADE, CONTRACT, TAKER, PARTNER, CALLED_CARD, CHELEM_DECLARED, DISCARDS, PASSES,
+ EXCUSE_OWNER, EXCUSE_TRICK_WINNER, PETIT_TRICK, PETIT_WINNER, PETIT_PLAYER, EXCUSE_WON_LAST,
+ ANNULLED, TAKER_POINTS, TAKER_OUDLERS, MADE, STAKE, _, CHELEM, TRICK_WINNER, LOCATION, KNOWN,
+ HAND_SIZE, BID, POIGNEE, HAS_PLAYED, TRICKS, TAKEN, POINTS, SCORE, TRICK_SEAT, TRICK_CARD,
+ TRICK_SUIT, TRICK_STRENGTH, PLAYER_DECISIONS, TAKES, MADE_TOTAL, TRICKS_TOTAL, POIGNEES,
+ RANK) = STATE.offsets()
 DEAL_INDEX = STATE.offset("deal")
 ROUND = DEAL_INDEX                   # the names engines.families.tricks.game reads
-FIRST_DEALER = STATE.offset("first_dealer")
-DEALER = STATE.offset("dealer")
-CARDS = STATE.offset("cards")
-CURRENT = STATE.offset("current")
-FIRST_LEADER = STATE.offset("first_leader")
-TRICK = STATE.offset("trick")
-PLAYED = STATE.offset("played")
-DECISIONS = STATE.offset("decisions")
-DEALS_PLAYED = STATE.offset("deals_played")
 ROUNDS_PLAYED = DEALS_PLAYED
-BIDS_MADE = STATE.offset("bids_made")
-CONTRACT = STATE.offset("contract")
-TAKER = STATE.offset("taker")
-PARTNER = STATE.offset("partner")
-CALLED_CARD = STATE.offset("called_card")
-CHELEM_DECLARED = STATE.offset("chelem_declared")
-DISCARDS = STATE.offset("discards")
-PASSES = STATE.offset("passes")
-EXCUSE_OWNER = STATE.offset("excuse_owner")
-EXCUSE_TRICK_WINNER = STATE.offset("excuse_trick_winner")
-PETIT_TRICK = STATE.offset("petit_trick")
-PETIT_WINNER = STATE.offset("petit_winner")
-PETIT_PLAYER = STATE.offset("petit_player")
-EXCUSE_WON_LAST = STATE.offset("excuse_won_last")
-ANNULLED = STATE.offset("annulled")
-TAKER_POINTS = STATE.offset("taker_points")
-TAKER_OUDLERS = STATE.offset("taker_oudlers")
-MADE = STATE.offset("made")
-STAKE = STATE.offset("stake")
 PETIT_AU_BOUT_SIGN = STATE.offset("petit_au_bout")
-CHELEM = STATE.offset("chelem")
-TRICK_WINNER = STATE.offset("trick_winner")
-LOCATION = STATE.offset("location")
-KNOWN = STATE.offset("known")
-HAND_SIZE = STATE.offset("hand_size")
-BID = STATE.offset("bid")
-POIGNEE = STATE.offset("poignee")
-HAS_PLAYED = STATE.offset("has_played")
-TRICKS = STATE.offset("tricks")
-TAKEN = STATE.offset("taken")
-POINTS = STATE.offset("points")
-SCORE = STATE.offset("score")
-TRICK_SEAT = STATE.offset("trick_seat")
-TRICK_CARD = STATE.offset("trick_card")
-TRICK_SUIT = STATE.offset("trick_suit")
-TRICK_STRENGTH = STATE.offset("trick_strength")
-PLAYER_DECISIONS = STATE.offset("player_decisions")
-TAKES = STATE.offset("takes")
-MADE_TOTAL = STATE.offset("made_total")
-TRICKS_TOTAL = STATE.offset("tricks_total")
-POIGNEES = STATE.offset("poignees")
-RANK = STATE.offset("rank")
 
 # phases
 DEAL, PETIT_SEC, BIDDING, CALLING, ECART, CHELEM_CHOICE, PLAYING, OVER = range(8)

@@ -54,18 +54,9 @@ PARAMS = Layout(("first_target", 1), ("target_step", 1), ("require_trick", 1),
                 ("legality", 1), ("payout_10", 1), ("payout_15_20", 1), ("payout_25_plus", 1),
                 ("capot_payout", 1), ("match_target", 1), ("num_games", 1), ("max_deals", 1),
                 ("first_dealer", 1))
-P_FIRST_TARGET = PARAMS.offset("first_target")
-P_TARGET_STEP = PARAMS.offset("target_step")
-P_REQUIRE_TRICK = PARAMS.offset("require_trick")
-P_LEGALITY = PARAMS.offset("legality")
-P_PAYOUT_10 = PARAMS.offset("payout_10")
-P_PAYOUT_15_20 = PARAMS.offset("payout_15_20")
-P_PAYOUT_25_PLUS = PARAMS.offset("payout_25_plus")
-P_CAPOT_PAYOUT = PARAMS.offset("capot_payout")
-P_MATCH_TARGET = PARAMS.offset("match_target")
-P_NUM_GAMES = PARAMS.offset("num_games")
-P_MAX_DEALS = PARAMS.offset("max_deals")
-P_FIRST_DEALER = PARAMS.offset("first_dealer")
+(P_FIRST_TARGET, P_TARGET_STEP, P_REQUIRE_TRICK, P_LEGALITY, P_PAYOUT_10, P_PAYOUT_15_20,
+ P_PAYOUT_25_PLUS, P_CAPOT_PAYOUT, P_MATCH_TARGET, P_NUM_GAMES, P_MAX_DEALS,
+ P_FIRST_DEALER) = PARAMS.offsets()
 RANDOM_DEALER = -1
 
 
@@ -105,24 +96,10 @@ STATE = Layout(
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
 STATE_SIZE = STATE.size
-PHASE, ROUND, GAME, DEALS_IN_GAME = (STATE.offset(n) for n in
-                                     ("phase", "round", "game", "deals_in_game"))
-FIRST_DEALER, DEALER, CARDS, CURRENT = (STATE.offset(n) for n in
-                                        ("first_dealer", "dealer", "cards", "current"))
-FIRST_LEADER, TRICK, PLAYED, DECISIONS = (STATE.offset(n) for n in
-                                          ("first_leader", "trick", "played", "decisions"))
-ROUNDS_PLAYED, GAMES_PLAYED, GAME_WINNER, GAME_PAYOUT, CAPOT = (
-    STATE.offset(n) for n in ("rounds_played", "games_played", "game_winner", "game_payout",
-                              "capot"))
-LOCATION, HAND_SIZE, TRICKS, TOTAL, QUALIFIED, SCORE = (
-    STATE.offset(n) for n in ("location", "hand_size", "tricks", "total", "qualified",
-                              "score"))
-TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER = (
-    STATE.offset(n) for n in ("trick_seat", "trick_card", "trick_suit", "trick_strength",
-                              "trick_winner"))
-PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK = (
-    STATE.offset(n) for n in ("player_decisions", "games_won", "capots", "tricks_total",
-                              "rank"))
+(PHASE, ROUND, GAME, DEALS_IN_GAME, FIRST_DEALER, DEALER, CARDS, CURRENT, FIRST_LEADER, TRICK,
+ PLAYED, DECISIONS, ROUNDS_PLAYED, GAMES_PLAYED, GAME_WINNER, GAME_PAYOUT, CAPOT, LOCATION,
+ HAND_SIZE, TRICKS, TOTAL, QUALIFIED, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH,
+ TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
 
 DEAL, PLAYING, OVER = 0, 1, 2
 LOC_OUT = 0                          # not in the 32-card pack
