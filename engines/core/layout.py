@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numpy.typing import ArrayLike
 
 
 class Layout:
@@ -56,6 +57,23 @@ class Layout:
         """Each field's offset under its constant's name, ``prefix`` + the field's name
         upper-cased: ``{"ROUND_BET": 3, ...}``."""
         return {prefix + name.upper(): start for name, (start, _) in self._offsets.items()}
+
+    def encode(self, **values: ArrayLike) -> np.ndarray:
+        """A new array holding each field's value from ``values``, given by field name (a
+        field of several values takes a sequence, the rest of it left 0); every field must
+        be given, so that none is forgotten at 0."""
+        missing = [name for name in self._offsets if name not in values]
+        unknown = [name for name in values if name not in self._offsets]
+        if missing or unknown:
+            raise ValueError(f"layout fields missing {missing}, unknown {unknown}")
+        out = self.new()
+        for name, value in values.items():
+            start, size = self._offsets[name]
+            flat = np.ravel(np.asarray(value, dtype=np.int64))
+            if flat.size > size:
+                raise ValueError(f"field {name!r} holds {size} values, given {flat.size}")
+            out[start:start + flat.size] = flat
+        return out
 
     def size_of(self, name: str) -> int:
         return self._offsets[name][1]

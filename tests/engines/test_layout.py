@@ -112,3 +112,18 @@ def test_every_unpacking_of_a_layout_names_its_fields_in_order(module):
         prefix = named[0][0][:-len(named[0][1])]
         assert [name for name, _ in named] == [prefix + field.upper() for _, field in named], \
             source
+
+
+def test_encode_sets_every_field_by_name_and_pads_a_short_sequence():
+    layout = Layout("players", ("deck", 4), "flag")
+    assert layout.encode(players=3, deck=[7, 8], flag=True).tolist() == [3, 7, 8, 0, 0, 1]
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"players": 3, "deck": [1]}, r"missing \['flag'\]"),
+    ({"players": 3, "deck": [1], "flag": 0, "extra": 1}, r"unknown \['extra'\]"),
+    ({"players": 3, "deck": [1] * 5, "flag": 0}, "'deck' holds 4 values, given 5"),
+])
+def test_encode_refuses_a_field_missing_unknown_or_too_long(values, message):
+    with pytest.raises(ValueError, match=message):
+        Layout("players", ("deck", 4), "flag").encode(**values)

@@ -90,18 +90,11 @@ def encode_params(players: int, deck: np.ndarray, pickup: str, shortage: str,
                   payment: np.ndarray | None = None, losers_pay: bool = False) -> np.ndarray:
     """The flat parameter array compiled code reads; ``payment[strength]`` is the number of
     cards a loser's contribution must reach (None: the plain bataille, no payment)."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = players
-    p[P_DECK_SIZE] = deck.size
-    p[P_DECK:P_DECK + deck.size] = deck
-    p[P_PICKUP] = PICKUP_NAMES.index(pickup)
-    p[P_SHORTAGE] = SHORTAGE_NAMES.index(shortage)
-    p[P_STOP_FIRST] = stop_at_first_elimination
-    p[P_MAX_TRICKS] = max_tricks
-    p[P_LOSERS_PAY] = losers_pay
-    if payment is not None:
-        p[P_PAYMENT:P_PAYMENT + STRENGTHS] = payment
-    return p
+    return PARAMS.encode(players=players, deck_size=deck.size, deck=deck,
+                         pickup=PICKUP_NAMES.index(pickup),
+                         shortage=SHORTAGE_NAMES.index(shortage),
+                         stop_first=stop_at_first_elimination, max_tricks=max_tricks,
+                         losers_pay=losers_pay, payment=() if payment is None else payment)
 
 
 # --------------------------------------------------------------------------------------

@@ -76,14 +76,10 @@ _CODES = {
 
 def encode_params(params: AscenseurParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_START_CARDS] = params.start_cards
-    p[P_TARGET_ERRORS] = params.target_errors
-    p[P_FIRST_DEALER] = params.first_dealer
-    for key, codes in _CODES.items():
-        p[PARAMS.offset(key)] = codes[getattr(params, key)]
-    return p
+    codes = {key: codes[getattr(params, key)] for key, codes in _CODES.items()}
+    return PARAMS.encode(players=params.players, start_cards=params.start_cards,
+                         target_errors=params.target_errors, first_dealer=params.first_dealer,
+                         **codes)
 
 
 # --------------------------------------------------------------------------------------

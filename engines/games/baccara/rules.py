@@ -76,18 +76,13 @@ PARAMS = Layout(("players", 1), ("shoe_size", 1), ("reshuffle", 1), ("face_up", 
 
 def encode_params(params: BaccaraParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_SHOE_SIZE] = params.num_decks * DECK
-    p[P_RESHUFFLE] = params.reshuffle_each_coup
-    p[P_FACE_UP] = params.third_card_face_up
-    p[P_BANKER_REDUCES] = params.void_rule == "banker_reduces"
-    p[P_ALL_STAKES_STAY] = params.tie_rule == "all_stakes_stay"
-    p[P_ROTATE_ON_LOSS] = params.rotate_on == "banker_loss"
-    p[P_START_CHIPS] = params.start_chips
-    p[P_PASSES] = params.num_rotations * params.players
-    p[P_MAX_COUPS] = params.max_coups
-    return p
+    return PARAMS.encode(players=params.players, shoe_size=params.num_decks * DECK,
+                         reshuffle=params.reshuffle_each_coup, face_up=params.third_card_face_up,
+                         banker_reduces=params.void_rule == "banker_reduces",
+                         all_stakes_stay=params.tie_rule == "all_stakes_stay",
+                         rotate_on_loss=params.rotate_on == "banker_loss",
+                         start_chips=params.start_chips,
+                         passes=params.num_rotations * params.players, max_coups=params.max_coups)
 
 
 # --------------------------------------------------------------------------------------

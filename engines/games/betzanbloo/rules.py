@@ -74,17 +74,13 @@ PARAMS = Layout(("players", 1), ("lowest", 1), ("highest", 1), ("worth", VALUES)
 
 def encode_params(params: BetzanblooParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_LOWEST] = 2 if params.drop_extremes else 1
-    p[P_HIGHEST] = params.perso_max - 1 if params.drop_extremes else params.perso_max
     points = np.arange(VALUES, dtype=np.int32)
     diamonds = np.full(VALUES, params.diamonds_11_12, dtype=np.int32)
     diamonds[:DIAMONDS.size] = DIAMONDS
-    p[P_POINTS:P_POINTS + VALUES] = points
-    p[P_DIAMONDS:P_DIAMONDS + VALUES] = diamonds
-    p[P_WORTH:P_WORTH + VALUES] = points if params.scoring == "points" else diamonds
-    return p
+    return PARAMS.encode(players=params.players, lowest=2 if params.drop_extremes else 1,
+                         highest=params.perso_max - 1 if params.drop_extremes else params.perso_max,
+                         worth=points if params.scoring == "points" else diamonds, points=points,
+                         diamonds=diamonds)
 
 
 # --------------------------------------------------------------------------------------

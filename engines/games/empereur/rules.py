@@ -145,20 +145,14 @@ PARAMS = Layout(("players", 1), ("mode", 1), ("num_rounds", 1), ("target_points"
 
 def encode_params(params: EmpereurParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_MODE] = MODES.index(params.mode)
-    p[P_NUM_ROUNDS] = params.num_rounds
-    p[P_TARGET] = params.target_points
-    p[P_JOKERS] = params.num_jokers
-    p[P_LEAD_MUST_PLAY] = params.lead_must_play
-    p[P_PENALTY_SKIPS] = params.penalty_skips_turn
-    p[P_SHUFFLE] = params.shuffle_recycled_pile
-    p[P_MIROIR_EMPEROR_EXCHANGE] = params.miroir_elite_emperor_exchange
-    p[P_JOKER_FINISH_ZERO] = JOKER_FINISH_POINTS.index(params.miroir_joker_finish_points)
-    p[P_MAX_TURNS] = params.max_turns
-    p[P_MAX_ROUNDS] = params.max_rounds
-    return p
+    return PARAMS.encode(
+        players=params.players, mode=MODES.index(params.mode), num_rounds=params.num_rounds,
+        target_points=params.target_points, num_jokers=params.num_jokers,
+        lead_must_play=params.lead_must_play, penalty_skips_turn=params.penalty_skips_turn,
+        shuffle_recycled=params.shuffle_recycled_pile,
+        miroir_emperor_exchange=params.miroir_elite_emperor_exchange,
+        joker_finish_zero=JOKER_FINISH_POINTS.index(params.miroir_joker_finish_points),
+        max_turns=params.max_turns, max_rounds=params.max_rounds)
 
 
 # --------------------------------------------------------------------------------------

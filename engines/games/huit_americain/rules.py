@@ -98,21 +98,16 @@ PARAMS = Layout(("players", 1), ("decks", 1), ("hand_size", 1), ("eight_must_mat
 
 def encode_params(params: HuitAmericainParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_DECKS] = params.num_decks
-    p[P_HAND_SIZE] = params.hand_size
-    p[P_EIGHT_MUST_MATCH] = params.eight_must_match
-    p[P_VOLUNTARY_DRAW] = params.voluntary_draw
-    p[P_DRAWN_OPTIONAL] = params.drawn_card_optional
-    p[P_COUNTER_OPTIONAL] = params.counter_optional
-    p[P_SEVEN_TWO] = params.seven_skip_two_players
-    p[P_KH_FIRST] = params.kh_resume == "first_attacker"
-    p[P_CARTE_CALL] = params.carte_call
-    p[P_CARTE_FORGET] = round(params.carte_forget * PROBABILITY_SCALE)
-    p[P_RANK_ALL] = params.rank_all
-    p[P_MAX_TURNS] = params.max_turns
-    return p
+    return PARAMS.encode(players=params.players, decks=params.num_decks, hand_size=params.hand_size,
+                         eight_must_match=params.eight_must_match,
+                         voluntary_draw=params.voluntary_draw,
+                         drawn_optional=params.drawn_card_optional,
+                         counter_optional=params.counter_optional,
+                         seven_two=params.seven_skip_two_players,
+                         kh_first=params.kh_resume == "first_attacker",
+                         carte_call=params.carte_call,
+                         carte_forget=round(params.carte_forget * PROBABILITY_SCALE),
+                         rank_all=params.rank_all, max_turns=params.max_turns)
 
 
 # --------------------------------------------------------------------------------------

@@ -66,20 +66,14 @@ PARAMS = Layout(("players", 1), ("in_deck", CARDS), ("joker_wild", 1),
 
 def encode_params(params: MenteurParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    for card in range(CARDS):
-        if card >= STANDARD_CARDS:
-            p[P_IN_DECK + card] = params.deck == 54
-        else:
-            p[P_IN_DECK + card] = params.deck != 32 or card % RANKS_PER_SUIT + 2 >= \
-                LOWEST_RANK_32
-    p[P_JOKER_WILD] = params.joker_rule == "wild"
-    p[P_TAKER_LEADS] = params.after_truth == "taker_leads"
-    p[P_RANDOM_PRIORITY] = params.caller_priority == "random"
-    p[P_PLAY_TO_LAST] = params.play_to_last
-    p[P_MAX_TURNS] = params.max_turns
-    return p
+    in_deck = [params.deck == 54 if card >= STANDARD_CARDS
+               else params.deck != 32 or card % RANKS_PER_SUIT + 2 >= LOWEST_RANK_32
+               for card in range(CARDS)]
+    return PARAMS.encode(players=params.players, in_deck=in_deck,
+                         joker_wild=params.joker_rule == "wild",
+                         taker_leads=params.after_truth == "taker_leads",
+                         random_priority=params.caller_priority == "random",
+                         play_to_last=params.play_to_last, max_turns=params.max_turns)
 
 
 # --------------------------------------------------------------------------------------

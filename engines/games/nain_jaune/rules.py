@@ -74,18 +74,12 @@ PARAMS = Layout(("players", 1), ("hand_size", 1), ("start_chips", 1), ("antes", 
 
 def encode_params(params: NainJauneParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_HAND_SIZE] = HAND_SIZES[params.players]
-    p[P_START_CHIPS] = params.start_chips
-    p[P_ANTES:P_ANTES + POTS] = params.antes
-    p[P_ANTE_ONCE] = params.ante_once
-    p[P_MAY_HOLD_BACK] = params.may_hold_back
-    p[P_DOUBLE_BASE] = params.double_amount == "base"
-    p[P_GRAND_OPERA] = params.grand_opera
-    p[P_FORGET] = round(params.forget_prob * PROBABILITY_SCALE)
-    p[P_MAX_DEALS] = params.max_deals
-    return p
+    return PARAMS.encode(players=params.players, hand_size=HAND_SIZES[params.players],
+                         start_chips=params.start_chips, antes=params.antes,
+                         ante_once=params.ante_once, may_hold_back=params.may_hold_back,
+                         double_base=params.double_amount == "base", grand_opera=params.grand_opera,
+                         forget=round(params.forget_prob * PROBABILITY_SCALE),
+                         max_deals=params.max_deals)
 
 
 STATE = Layout(

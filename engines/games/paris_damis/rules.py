@@ -117,27 +117,20 @@ _CODES = {
 
 def encode_params(params: ParisDamisParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[P_ROUNDS] = params.rounds
-    p[P_INITIAL_HAND] = params.initial_hand
-    p[P_MARKERS] = params.markers
     table = params.correct_bet_cards
-    p[P_REWARD:P_REWARD + 4] = table if len(table) == 4 else table * 4
     if len(table) == 1:
-        p[P_REWARD_BY] = REWARD_FLAT
+        reward_by = REWARD_FLAT
     else:
-        p[P_REWARD_BY] = REWARD_BY_VALUE if params.correct_bet_by == "value" else REWARD_BY_ORDER
-    p[P_WRONG_BET_CARDS] = params.wrong_bet_cards
-    p[P_MAX_BET] = params.players if params.bet_options == "players" else 4
-    for key, codes in _CODES.items():
-        p[PARAMS.offset(key)] = codes[getattr(params, key)]
-    p[P_MULLIGAN] = int(params.mulligan)
-    p[P_MULLIGAN_PENALTY] = params.mulligan_penalty
-    p[P_JOKERS] = params.jokers
-    p[P_JOKER_VALUE] = params.joker_value
-    p[P_FIRST_PLAYER] = params.first_player
-    return p
+        reward_by = REWARD_BY_VALUE if params.correct_bet_by == "value" else REWARD_BY_ORDER
+    codes = {key: codes[getattr(params, key)] for key, codes in _CODES.items()}
+    return PARAMS.encode(players=params.players, rounds=params.rounds,
+                         initial_hand=params.initial_hand, markers=params.markers,
+                         reward=table if len(table) == 4 else table * 4, reward_by=reward_by,
+                         wrong_bet_cards=params.wrong_bet_cards,
+                         max_bet=params.players if params.bet_options == "players" else 4,
+                         mulligan=params.mulligan, mulligan_penalty=params.mulligan_penalty,
+                         jokers=params.jokers, joker_value=params.joker_value,
+                         first_player=params.first_player, **codes)
 
 
 # --------------------------------------------------------------------------------------

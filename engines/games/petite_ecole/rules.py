@@ -87,28 +87,17 @@ PARAMS = Layout(*rummy.CORE_PARAMS, ("decks", 1), ("keep", 1), ("rediscard", 1),
 
 def encode_params(params: PetiteEcoleParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[rummy.P_WILD_POLICY] = rummy.TWOS
     max_wilds, min_naturals, ratio = WILD_LIMITS[params.wild_limit]
-    p[rummy.P_MAX_WILDS] = max_wilds
-    p[rummy.P_MIN_NATURALS] = min_naturals
-    p[rummy.P_WILDS_LE_NATURALS] = ratio
-    p[rummy.P_GROUPS] = 1
-    p[rummy.P_FREE_GROUPS] = 1
-    p[rummy.P_RUN_MIN] = FIRST_NATURAL_POSITION
-    p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
-    p[rummy.P_MIXED_RUNS] = not params.run_same_suit
-    p[P_DECKS] = params.decks
-    p[P_KEEP] = 1 if params.must_discard_to_go_out else 0
-    p[P_REDISCARD] = params.may_rediscard_taken
-    p[P_OVERALL] = params.winner_rule == "lowest_points_overall"
-    p[P_MAX_HANDS] = params.max_hands
-    p[P_MAX_TURNS] = params.max_turns
     stages = params.stages
-    p[P_STAGE_COUNT] = len(stages)
-    p[P_STAGES:P_STAGES + len(stages) * STAGE_FIELDS] = np.array(stages).ravel()
-    return p
+    return PARAMS.encode(players=params.players, wild_policy=rummy.TWOS, max_wilds=max_wilds,
+                         min_naturals=min_naturals, groups=1, run_min=FIRST_NATURAL_POSITION,
+                         run_max=rummy.ACE_HIGH, free_groups=1, wilds_le_naturals=ratio,
+                         mixed_runs=not params.run_same_suit, decks=params.decks,
+                         keep=1 if params.must_discard_to_go_out else 0,
+                         rediscard=params.may_rediscard_taken,
+                         overall=params.winner_rule == "lowest_points_overall",
+                         max_hands=params.max_hands, max_turns=params.max_turns,
+                         stage_count=len(stages), stages=np.array(stages).ravel())
 
 
 # --------------------------------------------------------------------------------------

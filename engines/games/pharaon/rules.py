@@ -61,18 +61,13 @@ PARAMS = Layout(("seats", 1), ("ace_low", 1), ("run_through", 1), ("min_bet", 1)
 
 def encode_params(params: PharaonParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_SEATS] = params.players
-    p[P_ACE_LOW] = params.ace_low
-    p[P_RUN_THROUGH] = params.deck_mode == "run_through"
-    p[P_MIN_BET] = params.min_bet
-    p[P_MAX_BET] = params.max_bet
-    p[P_PUNTER_BANKROLL] = params.punter_bankroll
-    p[P_BANK_BANKROLL] = UNLIMITED if params.bank_bankroll is None else params.bank_bankroll
-    p[P_BOTH_SIDES] = params.allow_both_sides
-    p[P_NUM_COUPS] = params.num_coups
-    p[P_ROTATE_BANK] = params.rotate_bank
-    return p
+    return PARAMS.encode(seats=params.players, ace_low=params.ace_low,
+                         run_through=params.deck_mode == "run_through", min_bet=params.min_bet,
+                         max_bet=params.max_bet, punter_bankroll=params.punter_bankroll,
+                         bank_bankroll=(UNLIMITED if params.bank_bankroll is None
+                                        else params.bank_bankroll),
+                         both_sides=params.allow_both_sides, num_coups=params.num_coups,
+                         rotate_bank=params.rotate_bank)
 
 
 # --------------------------------------------------------------------------------------

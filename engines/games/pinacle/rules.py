@@ -73,24 +73,17 @@ PARAMS = Layout(*rummy.CORE_PARAMS, ("hand_size", 1), ("winner_bonus", 1),
 
 def encode_params(params: PinacleParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[rummy.P_WILD_POLICY] = rummy.SUIT_TWOS
-    p[rummy.P_MAX_WILDS] = 1
-    p[rummy.P_MIN_NATURALS] = 2
-    p[rummy.P_GROUPS] = 0
-    p[rummy.P_RUN_MIN] = rummy.ACE_LOW
-    p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
-    p[P_HAND_SIZE] = params.cards_dealt_total // params.players
-    p[P_WINNER_BONUS] = params.winner_bonus * HALF_POINTS
-    p[P_ONE_GO_BONUS] = params.one_go_bonus * HALF_POINTS
-    p[P_FLAT] = params.winner_scoring == "flat"
-    p[P_TEAM_SCOPE] = params.layoff_scope == "own_team_only"
-    p[P_KEEP] = 1 if params.must_discard_to_go_out else 0
-    p[P_TARGET] = params.target_score * HALF_POINTS
-    p[P_MAX_HANDS] = params.max_hands
-    p[P_MAX_TURNS] = params.max_turns
-    return p
+    return PARAMS.encode(players=params.players, wild_policy=rummy.SUIT_TWOS, max_wilds=1,
+                         min_naturals=2, groups=0, run_min=rummy.ACE_LOW, run_max=rummy.ACE_HIGH,
+                         free_groups=0, wilds_le_naturals=0, mixed_runs=0,
+                         hand_size=params.cards_dealt_total // params.players,
+                         winner_bonus=params.winner_bonus * HALF_POINTS,
+                         one_go_bonus=params.one_go_bonus * HALF_POINTS,
+                         flat=params.winner_scoring == "flat",
+                         team_scope=params.layoff_scope == "own_team_only",
+                         keep=1 if params.must_discard_to_go_out else 0,
+                         target=params.target_score * HALF_POINTS, max_hands=params.max_hands,
+                         max_turns=params.max_turns)
 
 
 # --------------------------------------------------------------------------------------

@@ -61,15 +61,10 @@ PARAMS = Layout(("players", 1), ("deck_size", 1), ("deck", CARDS), ("mysterieux"
 
 def encode_params(params: PouilleuxParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
     deck = [c for c in range(CARDS) if params.deck == 52 or c % RANKS + 2 >= 7]
-    p[P_PLAYERS] = params.players
-    p[P_DECK_SIZE] = len(deck)
-    p[P_DECK:P_DECK + len(deck)] = deck
-    p[P_MYSTERIEUX] = params.mysterieux
-    p[P_ARRANGES] = params.holder_arranges
-    p[P_MAX_TURNS] = params.max_turns
-    return p
+    return PARAMS.encode(players=params.players, deck_size=len(deck), deck=deck,
+                         mysterieux=params.mysterieux, arranges=params.holder_arranges,
+                         max_turns=params.max_turns)
 
 
 # --------------------------------------------------------------------------------------

@@ -103,28 +103,19 @@ PARAMS = Layout(*rummy.CORE_PARAMS, ("opening_min", 1), ("clean_run", 1), ("sec_
 
 def encode_params(params: RamiParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_PLAYERS] = params.players
-    p[rummy.P_WILD_POLICY] = rummy.JOKERS
-    p[rummy.P_MAX_WILDS] = MAX_JOKERS[params.max_jokers_per_meld]
-    p[rummy.P_MIN_NATURALS] = MIN_NATURALS
-    p[rummy.P_GROUPS] = 1
-    p[rummy.P_RUN_MIN] = rummy.ACE_LOW
-    p[rummy.P_RUN_MAX] = rummy.ACE_HIGH
-    p[P_OPENING_MIN] = params.opening_min
-    p[P_CLEAN_RUN] = params.opening_needs_clean_run
-    p[P_SEC_ONLY] = params.rami_sec_only
-    p[P_SEC_BONUS] = params.rami_sec_bonus
-    p[P_NEVER_LAID] = params.never_laid_penalty
-    p[P_JOKER_PENALTY] = params.joker_penalty
-    p[P_LAYOFF_OPENING] = params.layoff_on_opening_turn
-    p[P_JOKER_TO_HAND] = params.joker_to_hand
-    p[P_SWAP_FULL_CARRE] = params.swap_from_full_carre
-    p[P_STOCK_VOID] = params.stock_out == "hand_void"
-    p[P_SEC_LOSER_CARDS] = params.sec_loser_scoring == "card_values"
-    p[P_NUM_HANDS] = params.hands
-    p[P_MAX_TURNS] = params.max_turns
-    return p
+    return PARAMS.encode(players=params.players, wild_policy=rummy.JOKERS,
+                         max_wilds=MAX_JOKERS[params.max_jokers_per_meld],
+                         min_naturals=MIN_NATURALS, groups=1, run_min=rummy.ACE_LOW,
+                         run_max=rummy.ACE_HIGH, free_groups=0, wilds_le_naturals=0, mixed_runs=0,
+                         opening_min=params.opening_min, clean_run=params.opening_needs_clean_run,
+                         sec_only=params.rami_sec_only, sec_bonus=params.rami_sec_bonus,
+                         never_laid=params.never_laid_penalty, joker_penalty=params.joker_penalty,
+                         layoff_opening=params.layoff_on_opening_turn,
+                         joker_to_hand=params.joker_to_hand,
+                         swap_full_carre=params.swap_from_full_carre,
+                         stock_void=params.stock_out == "hand_void",
+                         sec_loser_cards=params.sec_loser_scoring == "card_values",
+                         num_hands=params.hands, max_turns=params.max_turns)
 
 
 # --------------------------------------------------------------------------------------

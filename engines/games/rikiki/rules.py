@@ -67,20 +67,14 @@ def legality(params: RikikiParams) -> int:
 
 def encode_params(params: RikikiParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
     schedule = params.schedule()
-    p[P_PLAYERS] = params.players
-    p[P_ROUNDS] = len(schedule)
-    p[P_SCHEDULE:P_SCHEDULE + len(schedule)] = schedule
-    p[P_OVERBID] = params.allow_overbid
-    p[P_HOOK] = params.hook_rule
-    p[P_LEGALITY] = legality(params)
-    p[P_FIRST_DEALER] = RANDOM_DEALER if params.first_dealer is None else params.first_dealer
-    p[P_MADE_BASE] = params.made_base
-    p[P_PER_TRICK] = params.per_trick
-    p[P_FAIL_BASE] = params.fail_base
-    p[P_PER_DIFF] = params.per_diff
-    return p
+    return PARAMS.encode(players=params.players, rounds=len(schedule), schedule=schedule,
+                         overbid=params.allow_overbid, hook=params.hook_rule,
+                         legality=legality(params),
+                         first_dealer=(RANDOM_DEALER if params.first_dealer is None
+                                       else params.first_dealer),
+                         made_base=params.made_base, per_trick=params.per_trick,
+                         fail_base=params.fail_base, per_diff=params.per_diff)
 
 
 # --------------------------------------------------------------------------------------

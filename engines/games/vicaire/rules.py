@@ -62,20 +62,16 @@ RANDOM_DEALER = -1
 
 def encode_params(params: VicaireParams) -> np.ndarray:
     """The flat parameter array compiled code reads."""
-    p = PARAMS.new()
-    p[P_FIRST_TARGET] = params.first_target
-    p[P_TARGET_STEP] = params.target_step
-    p[P_REQUIRE_TRICK] = params.require_trick_this_deal
-    p[P_LEGALITY] = tricks.MUST_TRUMP if params.must_trump else tricks.FOLLOW
-    p[P_PAYOUT_10] = params.payout_10
-    p[P_PAYOUT_15_20] = params.payout_15_20
-    p[P_PAYOUT_25_PLUS] = params.payout_25_plus
-    p[P_CAPOT_PAYOUT] = params.capot_payout
-    p[P_MATCH_TARGET] = params.match_target
-    p[P_NUM_GAMES] = 0 if params.num_games is None else params.num_games
-    p[P_MAX_DEALS] = params.max_deals
-    p[P_FIRST_DEALER] = RANDOM_DEALER if params.first_dealer is None else params.first_dealer
-    return p
+    return PARAMS.encode(first_target=params.first_target, target_step=params.target_step,
+                         require_trick=params.require_trick_this_deal,
+                         legality=tricks.MUST_TRUMP if params.must_trump else tricks.FOLLOW,
+                         payout_10=params.payout_10, payout_15_20=params.payout_15_20,
+                         payout_25_plus=params.payout_25_plus, capot_payout=params.capot_payout,
+                         match_target=params.match_target,
+                         num_games=0 if params.num_games is None else params.num_games,
+                         max_deals=params.max_deals,
+                         first_dealer=(RANDOM_DEALER if params.first_dealer is None
+                                       else params.first_dealer))
 
 
 STATE = Layout(
