@@ -90,6 +90,31 @@ class SummaryRow:
         """A per-seat field of every row, shape (rows, players)."""
         return rows[:, self.at[name]][:, :players]
 
+    def games(self, rows: np.ndarray, dtype: Any, names: str) -> dict[str, np.ndarray]:
+        """Game columns of ``dtype`` from one-value fields: ``names`` lists them, spaced, in
+        column order; ``column=field`` names a column after another field."""
+        return {column: self.game(rows, field).astype(dtype) for column, field in _named(names)}
+
+    def seats(self, rows: np.ndarray, players: int, dtype: Any,
+              names: str) -> dict[str, np.ndarray]:
+        """Player columns of ``dtype`` from per-seat fields, shape (rows, players) each
+        (``names`` as for :meth:`games`)."""
+        return {column: self.players(rows, field, players).astype(dtype)
+                for column, field in _named(names)}
+
+    def standings(self, rows: np.ndarray, players: int,
+                  score: np.ndarray) -> dict[str, np.ndarray]:
+        """The players table's first columns: ``score`` as given, then ``rank`` and
+        ``win_share`` from the ``rank`` field."""
+        ranks = self.players(rows, "rank", players)
+        return {"score": score.astype(np.float32), "rank": ranks.astype(np.int8),
+                "win_share": win_shares(ranks).astype(np.float32)}
+
+
+def _named(names: str) -> list[tuple[str, str]]:
+    """``"a b=c"`` as ``[("a", "a"), ("b", "c")]``: (column, field) pairs."""
+    return [(word.partition("=")[0], word.partition("=")[2] or word) for word in names.split()]
+
 
 @njit(cache=True)
 def copy_fields(s, source, out):

@@ -106,13 +106,13 @@ def max_round_rows(params: EmpereurParams) -> int:
 def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     n = params.players
-    columns: dict[str, Any] = {"decisions": ROW.game(rows, "decisions").astype(np.int32),
-                               "rounds": ROW.game(rows, "rounds_done").astype(np.int16)}
+    columns: dict[str, Any] = ROW.games(rows, np.int32, "decisions")
+    columns |= ROW.games(rows, np.int16, "rounds=rounds_done")
     columns |= {name: _total(rows, name)[:, 0].astype(np.int32) for name in GAME_FIGURES}
     for name in ("cards_drawn", "penalty_cards", "two_cards"):
         columns[name] = _total(rows, name, n).sum(axis=1).astype(np.int32)
     ending = ROW.game(rows, "ending")
-    columns["capped"] = ending == ENDINGS.index("capped")
+    columns |= ROW.capped(rows)
     columns["cyclic"] = ending == ENDINGS.index("cyclic")
     return columns
 

@@ -84,15 +84,11 @@ def max_round_rows(params: NainJauneParams) -> int:
 
 def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "deal").astype(np.int16),
-        "turns": ROW.game(rows, "turns").astype(np.int32),
-        "grand_operas": ROW.game(rows, "grand_operas").astype(np.int16),
-        "forgotten": ROW.game(rows, "forgotten").astype(np.int16),
-        "chips_in_pots": rows[:, ROW.at["pots"]].sum(axis=1).astype(np.int32),
-        "capped": ROW.game(rows, "ending") == ENDINGS.index("capped"),
-    }
+    columns = ROW.games(rows, np.int32, "decisions") | ROW.games(rows, np.int16, "rounds=deal")
+    columns |= ROW.games(rows, np.int32, "turns")
+    columns |= ROW.games(rows, np.int16, "grand_operas forgotten")
+    columns["chips_in_pots"] = rows[:, ROW.at["pots"]].sum(axis=1).astype(np.int32)
+    return columns | ROW.capped(rows)
 
 
 def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.ndarray]:
