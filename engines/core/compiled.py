@@ -123,6 +123,25 @@ def copy_fields(s, source, out):
         out[i] = s[source[i]]
 
 
+@njit(cache=True)
+def rank_highest(values, ranks):
+    """``ranks[p]``: 1 plus the seats with a higher ``values[q]`` (equal values rank equal)."""
+    for p in range(values.size):
+        better = 0
+        for q in range(values.size):
+            better += values[q] > values[p]
+        ranks[p] = 1 + better
+
+
+@njit(cache=True)
+def count_positive(values):
+    """How many of ``values`` are above 0 (the seats with chips, or cards, left)."""
+    n = 0
+    for v in values:
+        n += v > 0
+    return n
+
+
 def win_shares(ranks: np.ndarray) -> np.ndarray:
     """1/k for each of the k seats ranked first (last axis), 0 for the others."""
     winners = (ranks == 1).sum(axis=-1, keepdims=True)

@@ -99,6 +99,12 @@ LAY_ACTION = 16384
 MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
 ALL_SEATS = (1 << MAX_PLAYERS) - 1
 
+# The compiled contract's names (engines.core.api) that every rummy game takes from here: the
+# seat to decide and the phase are the turn core's, a decision's legal codes fit in its buffer,
+# and apply_action(s, pr, action, rng) draws the chance that follows a decision itself.
+N_ACTIONS = MAX_LEGAL
+APPLY_DRAWS = True
+
 
 @njit(cache=True, inline="always")
 def hand_at(player):
@@ -339,23 +345,10 @@ def observe(s, pr, player, out):
     do, in pinacle and petite école where a taken card may stay in hand; in rami it is
     laid the same turn.)"""
     out[:] = s
-    counts = np.zeros(CARD_KINDS, dtype=np.int32)
-    for i in range(s[STOCK_LEN]):
-        counts[s[STOCK + i]] += 1
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for card in range(CARD_KINDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
-    n = 0
-    for card in range(CARD_KINDS):
-        for _ in range(counts[card]):
-            out[STOCK + n] = card
-            n += 1
-    out[STOCK + n:STOCK + MAX_CARDS] = 0
-    out[UNSEEN] = n
+    counts = np.empty(CARD_KINDS, dtype=np.int32)
+    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARD_KINDS, STOCK, STOCK_LEN,
+                        counts)
+    out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)
 
 
 @njit(cache=True)
@@ -363,14 +356,5 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
     cards shuffled, each other hand filled up to its size, the rest as the talon."""
     observe(s, pr, player, out)
-    n = out[UNSEEN]
-    shuffle(rng, out[STOCK:STOCK + n])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for _ in range(out[HAND_SIZE_AT + p]):
-            n -= 1
-            out[h + out[STOCK + n]] += 1
-    out[STOCK_LEN] = n
-    out[UNSEEN] = 0
+    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARD_KINDS, HAND_SIZE_AT, STOCK,
+                           STOCK_LEN, UNSEEN, rng)

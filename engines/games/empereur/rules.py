@@ -232,9 +232,7 @@ DRAW_ACTION = N_PLAYS
 PASS_ACTION = DRAW_ACTION + 1
 GIVE_ACTION = PASS_ACTION + 1     # + kind (0..12 a rank, 13 a Joker)
 N_ACTIONS = GIVE_ACTION + RANKS + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -893,5 +891,4 @@ def determinize(s, pr, player, rng, out):
     may know."""
     observe(s, pr, player, out)
     shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
-                           STOCK_LEN, out[UNSEEN], rng)
-    out[UNSEEN] = 0
+                           STOCK_LEN, UNSEEN, rng)

@@ -206,9 +206,7 @@ KEEP_ACTION = DRAW_ACTION + 1
 CALL_ACTION = KEEP_ACTION + 1
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -242,9 +240,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle, deal ``hand_size`` cards one at a time from seat 0 (the dealer's left), then
-    turn up the first card: a special card goes under the stock and the next is turned."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle, deal ``hand_size`` cards one at a
+    time from seat 0 (the dealer's left), then turn up the first card: a special card goes
+    under the stock and the next is turned."""
+    if s[PHASE] != SETUP:
+        return
     shuffle(rng, s[STOCK:STOCK + s[STOCK_LEN]])
     players = pr[P_PLAYERS]
     for _ in range(pr[P_HAND_SIZE]):
@@ -678,13 +679,6 @@ def apply_action(s, pr, action, rng):
         finish(s, pr, shedding.CAPPED)
 
 
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
@@ -718,5 +712,4 @@ def determinize(s, pr, player, rng, out):
     may know."""
     observe(s, pr, player, out)
     shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
-                           STOCK_LEN, out[UNSEEN], rng)
-    out[UNSEEN] = 0
+                           STOCK_LEN, UNSEEN, rng)

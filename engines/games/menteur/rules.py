@@ -152,9 +152,7 @@ FOLLOW_ACTION = SUITS * CARDS           # + card
 CALL_ACTION = FOLLOW_ACTION + CARDS
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -191,8 +189,11 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle and deal every card one at a time from seat 0, who leads."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle and deal every card one at a time
+    from seat 0, who leads."""
+    if s[PHASE] != SETUP:
+        return
     n = s[PILE_LEN]
     shuffle(rng, s[PILE:PILE + n])
     players = pr[P_PLAYERS]
@@ -386,13 +387,6 @@ def apply_action(s, pr, action, rng):
         lay(s, pr, player, (action - LEAD_ACTION) // SUITS, rng)
     if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

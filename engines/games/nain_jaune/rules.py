@@ -149,9 +149,7 @@ SETUP, PLAY, OVER = 0, 1, 2
 PLAY_ACTION = 0                                 # + card
 SANS_ACTION = CARDS
 N_ACTIONS = CARDS + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")

@@ -266,9 +266,7 @@ DISCARD_ACTION = BET_ACTION + 4             # + card
 KEEP = DISCARD_ACTION + PLAY_CARDS
 EXCHANGE_ACTION = KEEP + 1
 N_ACTIONS = EXCHANGE_ACTION + 1
-# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
-# for advance (see engines.core.streams)
-APPLY_DRAWS = False
+APPLY_DRAWS = False     # apply_action(s, pr, action) draws nothing: chance waits for advance
 
 
 @njit(cache=True, inline="always")

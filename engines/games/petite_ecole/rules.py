@@ -137,14 +137,8 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
-CURRENT = T.CURRENT
+# the compiled contract's names, the turn core's (engines.families.rummy.turns)
+OVER, N_ACTIONS, APPLY_DRAWS, CURRENT = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS, T.CURRENT
 RUNS_LEFT = STATE.offset("runs_left")
 GROUPS_LEFT = STATE.offset("groups_left")
 STAGE = STATE.offset("stage")
@@ -183,9 +177,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Gather and shuffle the decks, deal 13 cards to each player from the dealer's left,
-    turn the next card up as the écart; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): gather and shuffle the decks, deal 13 cards
+    to each player from the dealer's left, turn the next card up as the écart; the dealer's
+    left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, pr[P_DECKS], 0, HAND_SIZE, True)
     for p in range(MAX_PLAYERS):
         s[LAID_STAGE + p] = NOT_LAID
@@ -344,15 +341,7 @@ def apply_action(s, pr, action, rng):
         lay_off_card(s, pr, player, a, b, c)
     else:
         lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

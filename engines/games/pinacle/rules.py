@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core.compiled import rank_highest
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
@@ -118,14 +119,8 @@ STATE = Layout(
     ("hand_moves", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
-CURRENT = T.CURRENT
+# the compiled contract's names, the turn core's (engines.families.rummy.turns)
+OVER, N_ACTIONS, APPLY_DRAWS, CURRENT = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS, T.CURRENT
 LAID_AT_START = STATE.offset("laid_at_start")
 LAID = STATE.offset("laid")
 LAID_VALUE = STATE.offset("laid_value")
@@ -164,9 +159,11 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle, deal 36 cards in all from the dealer's left, turn the 37th up as the discard
-    pile; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle, deal 36 cards in all from the
+    dealer's left, turn the 37th up as the discard pile; the dealer's left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, 1, 0, pr[P_HAND_SIZE], True)
     for p in range(MAX_PLAYERS):
         s[LAID + p] = 0
@@ -307,15 +304,7 @@ def apply_action(s, pr, action, rng):
         move_pinacle(s, pr, player, a, b, c)
     else:
         lay_run(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -377,11 +366,7 @@ def match_won(s, pr):
 def finish(s, pr, capped):
     """The highest total (team total with four players) wins; equal totals share."""
     players = pr[P_PLAYERS]
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            better += s[TEAM_TOTAL + q] > s[TEAM_TOTAL + p]
-        s[T.RANK + p] = better + 1
+    rank_highest(s[TEAM_TOTAL:TEAM_TOTAL + players], s[T.RANK:T.RANK + players])
     T.end_match(s, capped)
 
 

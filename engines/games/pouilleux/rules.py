@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_positive
 from engines.core.layout import Layout
 from engines.games.pouilleux.params import MAX_PLAYERS, PouilleuxParams
 
@@ -125,9 +126,7 @@ SETUP, PLACE, DRAW, OVER = 0, 1, 2, 3
 DRAW_ACTION = 0
 PLACE_ACTION = MAX_HAND
 N_ACTIONS = 2 * MAX_HAND
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 # --------------------------------------------------------------------------------------
@@ -233,10 +232,7 @@ def next_with_cards(s, pr, seat):
 @njit(cache=True)
 def holders(s, pr):
     """Players still holding cards."""
-    total = 0
-    for p in range(pr[P_PLAYERS]):
-        total += s[HAND_SIZE + p] > 0
-    return total
+    return count_positive(s[HAND_SIZE:HAND_SIZE + pr[P_PLAYERS]])
 
 
 # --------------------------------------------------------------------------------------

@@ -161,13 +161,8 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+# the compiled contract's names, the turn core's (engines.families.rummy.turns)
+OVER, N_ACTIONS, APPLY_DRAWS = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS
 MUST_CARD = STATE.offset("must_card")
 MUST_WILD = STATE.offset("must_wild")
 PROV_POINTS = STATE.offset("prov_points")
@@ -209,10 +204,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Gather and shuffle the 108 cards, deal 13 to each player from the dealer's left (the
-    first dealer is drawn, then the deal passes left); the rest is the talon, the discard
-    pile is empty; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): gather and shuffle the 108 cards, deal 13
+    to each player from the dealer's left (the first dealer is drawn, then the deal passes
+    left); the rest is the talon, the discard pile is empty; the dealer's left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, DECKS, JOKERS, HAND_SIZE, False)
     for p in range(MAX_PLAYERS):
         s[OPENED + p] = NOT_OPENED
@@ -515,8 +512,7 @@ def apply_action(s, pr, action, rng):
         draw_stock(s, pr, player, rng)
     else:
         apply_choice(s, pr, action)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 @njit(cache=True)
@@ -540,13 +536,6 @@ def apply_choice(s, pr, action):
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
