@@ -4,6 +4,7 @@ by :func:`summarize` from the state array."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,20 @@ def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
                   ranks=tuple(int(v) for v in players["rank"][0]),
                   win_shares=tuple(float(v) for v in players["win_share"][0]),
                   stats=stats, details=details)
+
+
+def hand_result(row: SummaryFields, params: Any, record: np.ndarray, player_columns: Callable,
+                game_columns: Callable, stats: tuple[str, ...],
+                details: tuple[str, ...]) -> Result:
+    """The common Result of the summary row ``record``: its game's decisions, rounds, ending
+    (by name) and the named game columns as stats, the named player columns as details."""
+    rows = record[None, :]
+    games = game_columns(params, rows)
+    values: dict[str, Any] = {"decisions": int(games["decisions"][0]),
+                              "rounds": int(games["rounds"][0]),
+                              "ending": ENDINGS[int(row.game(rows, "ending")[0])]}
+    values |= {name: games[name][0].item() for name in stats}
+    return result_from(player_columns(params, rows), values, details)
 
 
 class SummaryFields(SummaryRow):
