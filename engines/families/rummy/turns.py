@@ -121,7 +121,7 @@ def table(s):
 # The deal
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def new_game(s):
+def new_game(s, pr):
     """The state before the first deal."""
     s[:] = 0
     s[DEALER] = -1
@@ -178,6 +178,26 @@ def start_turn(s, player):
 # --------------------------------------------------------------------------------------
 # A turn's steps
 # --------------------------------------------------------------------------------------
+@njit(cache=True)
+def draw_actions(s, out):
+    """The draws: ``draw stock``, then ``take discard`` if the discard pile has a card;
+    their count."""
+    out[0] = DRAW_STOCK
+    if s[DISCARD_LEN] > 0:
+        out[1] = TAKE_DISCARD
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def count_decision(s):
+    """A decision of the seat to play, counted; returns that seat."""
+    player = s[CURRENT]
+    s[DECISIONS] += 1
+    s[PLAYER_DECISIONS + player] += 1
+    return player
+
+
 @njit(cache=True)
 def draw_stock(s, player, rng):
     """The top card of the talon, the discard pile but its top card shuffled into a new

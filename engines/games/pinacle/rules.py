@@ -43,7 +43,6 @@ from engines.families.rummy import turns as T
 from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
     DRAW,
-    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
@@ -51,7 +50,6 @@ from engines.families.rummy.turns import (
     PLAY,
     SETUP,
     SWAP_ACTION,
-    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -153,9 +151,7 @@ def teammates(pr, player):
 # --------------------------------------------------------------------------------------
 # Setup
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def new_game(s, pr):
-    T.new_game(s)
+new_game = T.new_game
 
 
 @njit(cache=True)
@@ -217,11 +213,7 @@ def play_actions(s, pr, player, out):
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == DRAW:
-        out[0] = DRAW_STOCK
-        if s[T.DISCARD_LEN] > 0:
-            out[1] = TAKE_DISCARD
-            return 2
-        return 1
+        return T.draw_actions(s, out)
     if s[PHASE] == PLAY:
         return play_actions(s, pr, s[T.CURRENT], out)
     return 0
@@ -287,9 +279,7 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    player = s[T.CURRENT]
-    s[T.DECISIONS] += 1
-    s[T.PLAYER_DECISIONS + player] += 1
+    player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == 0:
         if not T.draw_stock(s, player, rng):

@@ -56,7 +56,6 @@ from engines.families.rummy.rules import (
 )
 from engines.families.rummy.turns import (
     CURRENT,
-    DECISIONS,
     DISCARD,
     DISCARD_LEN,
     DRAW,
@@ -67,7 +66,6 @@ from engines.families.rummy.turns import (
     MELDS_LEN,
     PHASE,
     PLAY,
-    PLAYER_DECISIONS,
     SETUP,
     SWAP_ACTION,
     TAKE_DISCARD,
@@ -197,10 +195,7 @@ def penalty_values(pr):
 # --------------------------------------------------------------------------------------
 # Setup: the first dealer is drawn, then the deal passes left; 13 cards each
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def new_game(s, pr):
-    """The state before the first deal."""
-    T.new_game(s)
+new_game = T.new_game
 
 
 @njit(cache=True)
@@ -506,9 +501,7 @@ def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
     if action == DRAW_STOCK:
-        player = s[CURRENT]
-        s[DECISIONS] += 1
-        s[PLAYER_DECISIONS + player] += 1
+        player = T.count_decision(s)
         draw_stock(s, pr, player, rng)
     else:
         apply_choice(s, pr, action)
@@ -520,9 +513,7 @@ def apply_choice(s, pr, action):
     """Play a legal action that draws no chance (any but ``draw stock`` from an empty
     talon); a hand it ends leaves the next deal pending (phase ``SETUP``, see
     :func:`advance`)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == 0:
         T.draw_top(s, player)
