@@ -124,6 +124,16 @@ def copy_fields(s, source, out):
 
 
 @njit(cache=True)
+def count_decision(s, current, decisions, player_decisions):
+    """A decision of the seat to play (``s[current]``), counted in the game's and the seat's
+    totals; returns that seat."""
+    player = s[current]
+    s[decisions] += 1
+    s[player_decisions + player] += 1
+    return player
+
+
+@njit(cache=True)
 def rank_highest(values, ranks):
     """``ranks[p]``: 1 plus the seats with a higher ``values[q]`` (equal values rank equal)."""
     for p in range(values.size):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import compiled
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
@@ -192,10 +193,7 @@ def draw_actions(s, out):
 @njit(cache=True)
 def count_decision(s):
     """A decision of the seat to play, counted; returns that seat."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
-    return player
+    return compiled.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
 
 
 @njit(cache=True)

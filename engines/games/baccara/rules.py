@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import count_positive, rank_highest
+from engines.core.compiled import count_decision, count_positive, rank_highest
 from engines.core.layout import Layout
 from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, BaccaraParams
 
@@ -456,9 +456,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """The current player's decision, then whatever follows it."""
-    p = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + p] += 1
+    p = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     phase = s[PHASE]
     if phase == SET_STAKE:
         start_staking(s, pr, action - STAKE_ACTION + 1)

@@ -81,6 +81,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.empereur.params import JOKER_FINISH_POINTS, MAX_PLAYERS, MODES, EmpereurParams
@@ -835,9 +836,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``.  A round reaching ``max_turns`` turns ends the game, capped."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if s[PHASE] == GIVE:
         give(s, pr, action - GIVE_ACTION, rng)
     elif action == DRAW_ACTION:

@@ -47,6 +47,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
@@ -661,9 +662,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``.  The game ends as capped at ``max_turns`` decisions."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     phase = s[PHASE]
     if phase == CARTE:
         carte_answer(s, pr, player, action == CALL_ACTION, rng)

@@ -36,6 +36,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
@@ -373,9 +374,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     (a random calling order) draws from ``rng``.  The game ends as capped at ``max_turns``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action == CALL_ACTION:
         call(s, pr, player)
     elif action == NO_CALL_ACTION:

@@ -30,6 +30,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
@@ -384,9 +385,7 @@ def finish(s, pr, ending):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player; chance (the next deal, a forgotten pot)
     draws from ``rng``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action == SANS_ACTION:
         pass_on(s, pr, player)
     else:

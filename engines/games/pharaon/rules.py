@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import rank_highest
+from engines.core.compiled import count_decision, rank_highest
 from engines.core.layout import Layout
 from engines.games.pharaon.params import MAX_BET, MAX_PUNTERS, PharaonParams
 
@@ -248,9 +248,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """The current punter's decision; after the last punter, the draw and the resolution."""
-    p = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + p] += 1
+    p = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     ask_again = False
     if action != NO_BET:
         side = (action - 1) // MAX_BET

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_positive
+from engines.core.compiled import count_decision, count_positive
 from engines.core.layout import Layout
 from engines.games.pouilleux.params import MAX_PLAYERS, PouilleuxParams
 
@@ -276,8 +276,7 @@ def apply_action(s, pr, action, rng):
     """``place k``: the holder moves the pouilleux to position k, then the drawer draws.
     ``draw k``: the drawer takes the card at position k and lays it with its pair if he can;
     the neighbour draws next."""
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + s[CURRENT]] += 1
+    count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     neighbour = s[NEIGHBOUR]
     if s[PHASE] == PLACE:
         base = HAND + neighbour * MAX_HAND
