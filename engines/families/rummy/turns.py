@@ -374,5 +374,5 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
     cards shuffled, each other hand filled up to its size, the rest as the talon."""
     observe(s, pr, player, out)
-    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARD_KINDS, HAND_SIZE_AT, STOCK,
-                           STOCK_LEN, UNSEEN, rng)
+    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARD_KINDS,
+                                            HAND_SIZE_AT, STOCK, UNSEEN, rng)

@@ -889,5 +889,5 @@ def determinize(s, pr, player, rng, out):
     from the observation, so for a given ``rng`` the result depends only on what ``player``
     may know."""
     observe(s, pr, player, out)
-    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
-                           STOCK_LEN, UNSEEN, rng)
+    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
+                                            STOCK, UNSEEN, rng)

@@ -399,7 +399,6 @@ def observe(s, pr, player, out):
     listed, sorted, in ``pool`` (``unseen`` of them).  Cards he saw in a pile another player
     took are not tracked: the observation is coarser there than his memory could be."""
     out[:] = s
-    unseen = 0
     counts = np.zeros(CARDS, dtype=np.int32)
     for p in range(pr[P_PLAYERS]):
         if p != player:
@@ -411,12 +410,7 @@ def observe(s, pr, player, out):
         if s[PILE_OWNER + i] != player:
             counts[s[PILE + i]] += 1
             out[PILE + i] = HIDDEN
-    for card in range(CARDS):
-        for _ in range(counts[card]):
-            out[POOL + unseen] = card
-            unseen += 1
-    out[POOL + unseen:POOL + CARDS] = 0
-    out[UNSEEN] = unseen
+    out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 
 @njit(cache=True)

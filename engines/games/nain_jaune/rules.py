@@ -409,19 +409,13 @@ def observe(s, pr, player, out):
     listed, sorted, in ``pool`` (``unseen`` of them).  "sans" announcements are not used to
     narrow the other hands (a coarser observation than a player's memory)."""
     out[:] = s
-    n = 0
-    for card in range(CARDS):
-        hidden = s[ECART + card]
-        for p in range(pr[P_PLAYERS]):
-            if p != player:
-                hidden += s[hand_at(p) + card]
-                out[hand_at(p) + card] = 0
-        out[ECART + card] = 0
-        if hidden:
-            out[POOL + n] = card
-            n += 1
-    out[POOL + n:POOL + CARDS] = 0
-    out[UNSEEN] = n
+    counts = s[ECART:ECART + CARDS].copy()
+    out[ECART:ECART + CARDS] = 0
+    for p in range(pr[P_PLAYERS]):
+        if p != player:
+            counts += s[hand_at(p):hand_at(p) + CARDS]
+            out[hand_at(p):hand_at(p) + CARDS] = 0
+    out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 
 @njit(cache=True)
@@ -429,15 +423,8 @@ def determinize(s, pr, player, rng, out):
     """A full state consistent with ``player``'s observation: the unseen cards shuffled
     into the other hands (sizes kept) and the écart."""
     observe(s, pr, player, out)
-    n = out[UNSEEN]
-    shuffle(rng, out[POOL:POOL + n])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        for _ in range(out[HAND_SIZE + p]):
-            n -= 1
-            out[hand_at(p) + out[POOL + n]] = 1
-    for i in range(n):
+    left = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, POOL,
+                                  UNSEEN, rng)
+    for i in range(left):
         out[ECART + out[POOL + i]] = 1
     out[POOL:POOL + CARDS] = 0
-    out[UNSEEN] = 0
