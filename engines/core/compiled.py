@@ -1,10 +1,11 @@
 """What the Python side of every compiled engine shares: a game's chance stream from a seed,
 calls of compiled rules that draw from a state's own stream, action parsing, seat checks,
-summary rows copied out of a state array and win shares (the classes over them are in
-:mod:`engines.core.base`).
+summary rows copied out of a state array and their common columns, win shares (the classes
+over them are in :mod:`engines.core.base`); and the few compiled steps many rules modules
+share, over field offsets they pass: a decision counted (:func:`count_decision`), seats
+ranked by a figure (:func:`rank_highest`), seats with something left (:func:`count_positive`).
 
-The rules themselves stay in each engine's ``rules`` module; these helpers only carry state
-arrays and streams to them.
+The rules themselves stay in each engine's ``rules`` module.
 """
 
 from __future__ import annotations
