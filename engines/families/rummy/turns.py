@@ -101,10 +101,9 @@ MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS
 ALL_SEATS = (1 << MAX_PLAYERS) - 1
 
 # The compiled contract's names (engines.core.api) that every rummy game takes from here: the
-# seat to decide and the phase are the turn core's, a decision's legal codes fit in its buffer,
-# and apply_action(s, pr, action, rng) draws the chance that follows a decision itself.
+# seat to decide and the phase are the turn core's, and a decision's legal codes fit in its
+# buffer.
 N_ACTIONS = MAX_LEGAL
-APPLY_DRAWS = True
 
 
 @njit(cache=True, inline="always")

@@ -135,8 +135,11 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the compiled contract's names, the turn core's (engines.families.rummy.turns)
-OVER, N_ACTIONS, APPLY_DRAWS, CURRENT = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS, T.CURRENT
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
+APPLY_DRAWS = True
+CURRENT = T.CURRENT
 RUNS_LEFT = STATE.offset("runs_left")
 GROUPS_LEFT = STATE.offset("groups_left")
 STAGE = STATE.offset("stage")

@@ -117,8 +117,11 @@ STATE = Layout(
     ("hand_moves", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the compiled contract's names, the turn core's (engines.families.rummy.turns)
-OVER, N_ACTIONS, APPLY_DRAWS, CURRENT = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS, T.CURRENT
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
+APPLY_DRAWS = True
+CURRENT = T.CURRENT
 LAID_AT_START = STATE.offset("laid_at_start")
 LAID = STATE.offset("laid")
 LAID_VALUE = STATE.offset("laid_value")

@@ -159,8 +159,10 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the compiled contract's names, the turn core's (engines.families.rummy.turns)
-OVER, N_ACTIONS, APPLY_DRAWS = T.OVER, T.N_ACTIONS, T.APPLY_DRAWS
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
+APPLY_DRAWS = True
 MUST_CARD = STATE.offset("must_card")
 MUST_WILD = STATE.offset("must_wild")
 PROV_POINTS = STATE.offset("prov_points")
