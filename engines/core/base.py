@@ -225,7 +225,7 @@ class RulesState:
     def __repr__(self) -> str:
         if self.is_terminal():
             return f"<{self.game.slug} over>"
-        return f"<{self.game.slug} {self._context()}, P{self.current_player} to play>"
+        return f"<{self.game.slug} {self._progress()}, P{self.current_player} to play>"
 
     # -- hooks -------------------------------------------------------------------------
     def _start(self) -> None:
@@ -249,6 +249,10 @@ class RulesState:
     def _context(self) -> str:
         """Where the game stands, for messages."""
         return f"phase {self.phase}"
+
+    def _progress(self) -> str:
+        """Where the game stands, as its repr says it (by default the context)."""
+        return self._context()
 
     def _where(self) -> str:
         """Where the game stands, as a message refusing an action says it (by default the

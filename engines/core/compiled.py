@@ -1,10 +1,11 @@
 """What the Python side of every compiled engine shares: a game's chance stream from a seed,
 calls of compiled rules that draw from a state's own stream, action parsing, seat checks,
-summary rows copied out of a state array and win shares (the classes over them are in
-:mod:`engines.core.base`).
+summary rows copied out of a state array and their common columns, win shares (the classes
+over them are in :mod:`engines.core.base`); and the few compiled steps many rules modules
+share, over field offsets they pass: a decision counted (:func:`count_decision`), seats
+ranked by a figure (:func:`rank_highest`), seats with something left (:func:`count_positive`).
 
-The rules themselves stay in each engine's ``rules`` module; these helpers only carry state
-arrays and streams to them.
+The rules themselves stay in each engine's ``rules`` module.
 """
 
 from __future__ import annotations
@@ -90,12 +91,66 @@ class SummaryRow:
         """A per-seat field of every row, shape (rows, players)."""
         return rows[:, self.at[name]][:, :players]
 
+    def games(self, rows: np.ndarray, dtype: Any, names: str) -> dict[str, np.ndarray]:
+        """Game columns of ``dtype`` from one-value fields: ``names`` lists them, spaced, in
+        column order; ``column=field`` names a column after another field."""
+        return {column: self.game(rows, field).astype(dtype) for column, field in _named(names)}
+
+    def seats(self, rows: np.ndarray, players: int, dtype: Any,
+              names: str) -> dict[str, np.ndarray]:
+        """Player columns of ``dtype`` from per-seat fields, shape (rows, players) each
+        (``names`` as for :meth:`games`)."""
+        return {column: self.players(rows, field, players).astype(dtype)
+                for column, field in _named(names)}
+
+    def standings(self, rows: np.ndarray, players: int,
+                  score: np.ndarray) -> dict[str, np.ndarray]:
+        """The players table's first columns: ``score`` as given, then ``rank`` and
+        ``win_share`` from the ``rank`` field."""
+        ranks = self.players(rows, "rank", players)
+        return {"score": score.astype(np.float32), "rank": ranks.astype(np.int8),
+                "win_share": win_shares(ranks).astype(np.float32)}
+
+
+def _named(names: str) -> list[tuple[str, str]]:
+    """``"a b=c"`` as ``[("a", "a"), ("b", "c")]``: (column, field) pairs."""
+    return [(word.partition("=")[0], word.partition("=")[2] or word) for word in names.split()]
+
 
 @njit(cache=True)
 def copy_fields(s, source, out):
     """``out[i] = s[source[i]]``: a finished game's summary row."""
     for i in range(source.size):
         out[i] = s[source[i]]
+
+
+@njit(cache=True)
+def count_decision(s, current, decisions, player_decisions):
+    """A decision of the seat to play (``s[current]``), counted in the game's and the seat's
+    totals; returns that seat."""
+    player = s[current]
+    s[decisions] += 1
+    s[player_decisions + player] += 1
+    return player
+
+
+@njit(cache=True)
+def rank_highest(values, ranks):
+    """``ranks[p]``: 1 plus the seats with a higher ``values[q]`` (equal values rank equal)."""
+    for p in range(values.size):
+        better = 0
+        for q in range(values.size):
+            better += values[q] > values[p]
+        ranks[p] = 1 + better
+
+
+@njit(cache=True)
+def count_positive(values):
+    """How many of ``values`` are above 0 (the seats with chips, or cards, left)."""
+    n = 0
+    for v in values:
+        n += v > 0
+    return n
 
 
 def win_shares(ranks: np.ndarray) -> np.ndarray:

@@ -130,22 +130,19 @@ def _decide(tag, s, pr, code, out):
     """See :func:`decide`."""
 
 
-@by_tag(_advance)
-def _advance_rules(tag, s, pr, rng):
-    advance = module_of(tag).advance
+def _chance_step(name):
+    """The overload of a stub that calls the rules' chance step ``name(s, pr, rng)``."""
+    def overload_for(tag, s, pr, rng):
+        step = getattr(module_of(tag), name)
 
-    def impl(tag, s, pr, rng):
-        advance(s, pr, rng)
-    return impl
+        def impl(tag, s, pr, rng):
+            step(s, pr, rng)
+        return impl
+    return overload_for
 
 
-@by_tag(_resume)
-def _resume_rules(tag, s, pr, rng):
-    resume = module_of(tag).resume
-
-    def impl(tag, s, pr, rng):
-        resume(s, pr, rng)
-    return impl
+_advance_rules = by_tag(_advance)(_chance_step("advance"))
+_resume_rules = by_tag(_resume)(_chance_step("resume"))
 
 
 @by_tag(_play)

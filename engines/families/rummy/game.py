@@ -79,10 +79,8 @@ class RummyGame(RulesGame):
         return self._actions.__getitem__
 
     def action_text(self, code: int) -> str:
-        if code == T.DRAW_STOCK:
-            return "draw stock"
-        if code == T.TAKE_DISCARD:
-            return "take discard"
+        if code < T.DISCARD_ACTION:
+            return ("draw stock", "take discard")[code - T.DRAW_STOCK]
         if code < T.LAYOFF_ACTION:
             return f"discard {card_name(code - T.DISCARD_ACTION)}"
         if code < T.SWAP_ACTION:

@@ -10,11 +10,9 @@ from typing import Any
 import numpy as np
 
 from engines.core.api import Result
-from engines.core.compiled import win_shares
 from engines.core.layout import Layout
 from engines.families.rummy import turns as T
 from engines.families.shedding.records import SummaryFields, result_from
-from engines.families.shedding.rules import ENDINGS
 
 # The state fields every rummy summary row starts with.
 MATCH_FIELDS = ("decisions", "turns", "hand_no", "ending", "reshuffles", "void_hands",
@@ -26,27 +24,19 @@ MATCH_STATS = ("decisions", "rounds", "turns", "reshuffles", "void_hands", "capp
 def match_columns(row: SummaryFields, rows: np.ndarray) -> dict[str, Any]:
     """The games table's common columns: decisions, hands played (``rounds``), turns,
     reshuffles, void hands, and whether the match was capped."""
-    return {
-        "decisions": row.game(rows, "decisions").astype(np.int32),
-        "rounds": row.game(rows, "hand_no").astype(np.int16),
-        "turns": row.game(rows, "turns").astype(np.int32),
-        "reshuffles": row.game(rows, "reshuffles").astype(np.int16),
-        "void_hands": row.game(rows, "void_hands").astype(np.int16),
-        "capped": row.game(rows, "ending") == ENDINGS.index("capped"),
-    }
+    columns = row.games(rows, np.int32, "decisions") | row.games(rows, np.int16, "rounds=hand_no")
+    columns |= row.games(rows, np.int32, "turns")
+    return columns | row.games(rows, np.int16, "reshuffles void_hands") | row.capped(rows)
 
 
 def seat_columns(row: SummaryFields, rows: np.ndarray, players: int, score: np.ndarray,
                  figures: Sequence[tuple[str, str]]) -> dict[str, np.ndarray]:
     """The players table's common columns (``score`` as given, rank, win share, decisions)
     and each ``(state field, column)`` of ``figures`` as int16."""
-    ranks = row.players(rows, "rank", players)
-    columns = {"score": score.astype(np.float32), "rank": ranks.astype(np.int8),
-               "win_share": win_shares(ranks).astype(np.float32),
-               "decisions": row.players(rows, "player_decisions", players).astype(np.int32)}
-    for field, name in figures:
-        columns[name] = row.players(rows, field, players).astype(np.int16)
-    return columns
+    columns = row.standings(rows, players, score)
+    columns |= row.seats(rows, players, np.int32, "decisions=player_decisions")
+    return columns | row.seats(rows, players, np.int16,
+                               " ".join(f"{name}={field}" for field, name in figures))
 
 
 def round_core_columns(layout: Layout, fields: Sequence[str],

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import compiled
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
@@ -74,6 +75,11 @@ LAY_ACTION = 16384
 MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
 ALL_SEATS = (1 << MAX_PLAYERS) - 1
 
+# The compiled contract's names (engines.core.api) that every rummy game takes from here: the
+# seat to decide and the phase are the turn core's, and a decision's legal codes fit in its
+# buffer.
+N_ACTIONS = MAX_LEGAL
+
 
 @njit(cache=True, inline="always")
 def hand_at(player):
@@ -90,7 +96,7 @@ def table(s):
 # The deal
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def new_game(s):
+def new_game(s, pr):
     """The state before the first deal."""
     s[:] = 0
     s[DEALER] = -1
@@ -147,6 +153,23 @@ def start_turn(s, player):
 # --------------------------------------------------------------------------------------
 # A turn's steps
 # --------------------------------------------------------------------------------------
+@njit(cache=True)
+def draw_actions(s, out):
+    """The draws: ``draw stock``, then ``take discard`` if the discard pile has a card;
+    their count."""
+    out[0] = DRAW_STOCK
+    if s[DISCARD_LEN] > 0:
+        out[1] = TAKE_DISCARD
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def count_decision(s):
+    """A decision of the seat to play, counted; returns that seat."""
+    return compiled.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
+
+
 @njit(cache=True)
 def draw_stock(s, player, rng):
     """The top card of the talon, the discard pile but its top card shuffled into a new
@@ -314,23 +337,10 @@ def observe(s, pr, player, out):
     do, in pinacle and petite école where a taken card may stay in hand; in rami it is
     laid the same turn.)"""
     out[:] = s
-    counts = np.zeros(CARD_KINDS, dtype=np.int32)
-    for i in range(s[STOCK_LEN]):
-        counts[s[STOCK + i]] += 1
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for card in range(CARD_KINDS):
-            counts[card] += s[h + card]
-            out[h + card] = 0
-    n = 0
-    for card in range(CARD_KINDS):
-        for _ in range(counts[card]):
-            out[STOCK + n] = card
-            n += 1
-    out[STOCK + n:STOCK + MAX_CARDS] = 0
-    out[UNSEEN] = n
+    counts = np.empty(CARD_KINDS, dtype=np.int32)
+    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARD_KINDS, STOCK, STOCK_LEN,
+                        counts)
+    out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)
 
 
 @njit(cache=True)
@@ -338,14 +348,5 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
     cards shuffled, each other hand filled up to its size, the rest as the talon."""
     observe(s, pr, player, out)
-    n = out[UNSEEN]
-    shuffle(rng, out[STOCK:STOCK + n])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        h = hand_at(p)
-        for _ in range(out[HAND_SIZE_AT + p]):
-            n -= 1
-            out[h + out[STOCK + n]] += 1
-    out[STOCK_LEN] = n
-    out[UNSEEN] = 0
+    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARD_KINDS,
+                                            HAND_SIZE_AT, STOCK, UNSEEN, rng)

@@ -4,12 +4,13 @@ by :func:`summarize` from the state array."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, win_shares
+from engines.core.compiled import SummaryRow
 from engines.families.shedding.rules import ENDINGS
 
 
@@ -23,6 +24,20 @@ def result_from(players: dict[str, np.ndarray], stats: dict[str, Any],
                   stats=stats, details=details)
 
 
+def hand_result(row: SummaryFields, params: Any, record: np.ndarray, player_columns: Callable,
+                game_columns: Callable, stats: tuple[str, ...],
+                details: tuple[str, ...]) -> Result:
+    """The common Result of the summary row ``record``: its game's decisions, rounds, ending
+    (by name) and the named game columns as stats, the named player columns as details."""
+    rows = record[None, :]
+    games = game_columns(params, rows)
+    values: dict[str, Any] = {"decisions": int(games["decisions"][0]),
+                              "rounds": int(games["rounds"][0]),
+                              "ending": ENDINGS[int(row.game(rows, "ending")[0])]}
+    values |= {name: games[name][0].item() for name in stats}
+    return result_from(player_columns(params, rows), values, details)
+
+
 class SummaryFields(SummaryRow):
     """A summary row's layout (:class:`engines.core.compiled.SummaryRow`) with the readers of
     the shedding and rummy games' result tables."""
@@ -31,21 +46,17 @@ class SummaryFields(SummaryRow):
                      dtype: type) -> dict[str, np.ndarray]:
         """The players table's common columns (score, rank, win share, decisions) and the
         per-seat ``figures`` as ``dtype``."""
-        ranks = self.players(rows, "rank", players)
-        columns = {
-            "score": self.players(rows, "score", players).astype(np.float32),
-            "rank": ranks.astype(np.int8),
-            "win_share": win_shares(ranks).astype(np.float32),
-            "decisions": self.players(rows, "player_decisions", players).astype(np.int32),
-        }
-        return columns | {name: self.players(rows, name, players).astype(dtype)
-                          for name in figures}
+        columns = self.standings(rows, players, self.players(rows, "score", players))
+        columns |= self.seats(rows, players, np.int32, "decisions=player_decisions")
+        return columns | self.seats(rows, players, dtype, " ".join(figures))
 
     def hand_columns(self, rows: np.ndarray, figures: tuple[str, ...]) -> dict[str, Any]:
         """The games table's common columns of a single-hand game: decisions, rounds (1),
         the game ``figures`` and whether it was capped."""
-        columns: dict[str, Any] = {"decisions": self.game(rows, "decisions").astype(np.int32),
-                                   "rounds": np.ones(len(rows), dtype=np.int16)}
-        columns |= {name: self.game(rows, name).astype(np.int32) for name in figures}
-        columns["capped"] = self.game(rows, "ending") == ENDINGS.index("capped")
-        return columns
+        columns: dict[str, Any] = self.games(rows, np.int32, "decisions")
+        columns["rounds"] = np.ones(len(rows), dtype=np.int16)
+        return columns | self.games(rows, np.int32, " ".join(figures)) | self.capped(rows)
+
+    def capped(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The games table's ``capped`` column: the game reached its decision cap."""
+        return {"capped": self.game(rows, "ending") == ENDINGS.index("capped")}

@@ -142,11 +142,13 @@ def list_unseen(out, counts, stock, capacity):
 
 
 @njit(cache=True)
-def redeal_unseen(out, players, player, hand, cards, hand_size, stock, stock_len, unseen,
-                  rng):
-    """A determinization of an observation: shuffle the ``unseen`` cards listed at ``stock``,
-    fill every other hand up to its size (``s[hand_size + p]``; cards it is known to hold
-    stay), and leave the rest as the stock."""
+def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at, rng):
+    """A determinization of an observation: shuffle the unseen cards listed at ``stock``
+    (``out[unseen_at]`` of them, a count then cleared) and fill every other hand up to its
+    size (``s[hand_size + p]``; cards it is known to hold stay).  Returns how many are left,
+    at the start of the list (the new stock)."""
+    unseen = out[unseen_at]
+    out[unseen_at] = 0
     shuffle(rng, out[stock:stock + unseen])
     for p in range(players):
         if p == player:
@@ -158,7 +160,7 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, stock_len
         for _ in range(out[hand_size + p] - known):
             unseen -= 1
             out[h + out[stock + unseen]] += 1
-    out[stock_len] = unseen
+    return unseen
 
 
 @njit(cache=True)

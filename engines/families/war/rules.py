@@ -45,6 +45,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import rank_highest
 from engines.core.layout import Layout
 
 # --------------------------------------------------------------------------------------
@@ -132,9 +133,7 @@ STATE_SIZE = STATE.size
 SETUP, PLAY, OVER = 0, 1, 2
 STEP = 0                                    # the only action: play the next trick
 N_ACTIONS = 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 # --------------------------------------------------------------------------------------
@@ -418,14 +417,14 @@ def finish(s, pr, end):
     s[PHASE] = OVER
     s[CURRENT] = -1
     players = pr[P_PLAYERS]
+    if end != ALL_CARDS:
+        rank_highest(s[COUNT:COUNT + players], s[RANK:RANK + players])
+        return
     for p in range(players):
         better = 0
         for q in range(players):
-            if end == ALL_CARDS:
-                eq, ep = s[ELIMINATED_AT + q], s[ELIMINATED_AT + p]
-                better += (eq < 0 and ep >= 0) or (ep >= 0 and eq > ep)
-            else:
-                better += s[COUNT + q] > s[COUNT + p]
+            eq, ep = s[ELIMINATED_AT + q], s[ELIMINATED_AT + p]
+            better += (eq < 0 and ep >= 0) or (ep >= 0 and eq > ep)
         s[RANK + p] = 1 + better
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, result_of, win_shares
+from engines.core.compiled import SummaryRow, copy_fields, result_of
 from engines.families.war import rules as R
 
 # State fields copied into a summary row, in order.
@@ -51,40 +51,23 @@ def max_round_rows(params: Any) -> int:
 
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    tricks = ROW.game(rows, "trick").astype(np.int32)
-    return {
-        "decisions": tricks,
-        "rounds": tricks,
-        "tricks": tricks,
-        "end": np.array(R.END_NAMES)[ROW.game(rows, "end")],
-        "cycle": ROW.game(rows, "end") == R.CYCLE,
-        "cycle_length": ROW.game(rows, "cycle_length").astype(np.int32),
-        "dealer": ROW.game(rows, "dealer").astype(np.int8),
-        "batailles": ROW.game(rows, "batailles").astype(np.int32),
-        "double_batailles": ROW.game(rows, "double_batailles").astype(np.int32),
-        "max_depth": ROW.game(rows, "max_depth").astype(np.int8),
-        "cards_paid": ROW.game(rows, "cards_paid").astype(np.int32),
-        "unclaimed": ROW.game(rows, "unclaimed").astype(np.int8),
-    }
+    columns = ROW.games(rows, np.int32, "decisions=trick rounds=trick tricks=trick")
+    columns |= {"end": np.array(R.END_NAMES)[ROW.game(rows, "end")],
+                "cycle": ROW.game(rows, "end") == R.CYCLE}
+    columns |= ROW.games(rows, np.int32, "cycle_length") | ROW.games(rows, np.int8, "dealer")
+    columns |= ROW.games(rows, np.int32, "batailles double_batailles")
+    columns |= ROW.games(rows, np.int8, "max_depth") | ROW.games(rows, np.int32, "cards_paid")
+    return columns | ROW.games(rows, np.int8, "unclaimed")
 
 
 def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.players(rows, "rank", params.players)
-    cards = ROW.players(rows, "count", params.players)
-    return {
-        "score": cards.astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "cards": cards.astype(np.int8),
-        "initial_cards": ROW.players(rows, "initial_count", params.players).astype(np.int8),
-        "initial_aces": ROW.players(rows, "initial_aces", params.players).astype(np.int8),
-        "initial_jokers": ROW.players(rows, "initial_jokers", params.players).astype(np.int8),
-        "tricks_won": ROW.players(rows, "tricks_won", params.players).astype(np.int32),
-        "batailles_won": ROW.players(rows, "batailles_won", params.players).astype(np.int32),
-        "eliminated_at": ROW.players(rows, "eliminated_at", params.players).astype(np.int32),
-        "decisions": ROW.players(rows, "steps", params.players).astype(np.int32),
-    }
+    n = params.players
+    columns = ROW.standings(rows, n, ROW.players(rows, "count", n))
+    columns |= ROW.seats(rows, n, np.int8, "cards=count initial_cards=initial_count "
+                                           "initial_aces initial_jokers")
+    return columns | ROW.seats(rows, n, np.int32, "tricks_won batailles_won eliminated_at "
+                                                  "decisions=steps")
 
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:

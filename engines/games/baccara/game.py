@@ -21,17 +21,16 @@ PHASE_NAMES = {R.SET_STAKE: "stake", R.FULL_COVER: "banco", R.PARTIAL_COVER: "co
                R.PONTE_FIVE: "ponte at 5", R.BANKER_FIVE: "banker at 5", R.OVER: "over"}
 
 
+NAMED_ACTIONS = {R.BANCO: "banco", R.DECLINE: "decline", R.DRAW: "draw", R.STAND: "stand"}
+
+
 def action_text(code: int) -> str:
     """``stake 5``, ``banco``, ``decline``, ``contribute 3``, ``draw``, ``stand``."""
+    if code in NAMED_ACTIONS:
+        return NAMED_ACTIONS[code]
     if code < R.BANCO:
         return f"stake {code - R.STAKE_ACTION + 1}"
-    if code == R.BANCO:
-        return "banco"
-    if code == R.DECLINE:
-        return "decline"
-    if code < R.DRAW:
-        return f"contribute {code - R.CONTRIBUTE}"
-    return "draw" if code == R.DRAW else "stand"
+    return f"contribute {code - R.CONTRIBUTE}"
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))

@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision, count_positive, rank_highest
 from engines.core.layout import Layout
 from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, BaccaraParams
 
@@ -134,9 +135,7 @@ CONTRIBUTE = DECLINE + 1            # + c: CONTRIBUTE(c), c = 0 .. MAX_CHIPS
 DRAW = CONTRIBUTE + MAX_CHIPS + 1
 STAND = DRAW + 1
 N_ACTIONS = STAND + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -222,17 +221,9 @@ def resume(s, pr, rng):
 
 
 @njit(cache=True)
-def players_with_chips(s, pr):
-    n = 0
-    for p in range(pr[P_PLAYERS]):
-        n += s[CHIPS + p] > 0
-    return n
-
-
-@njit(cache=True)
 def session_over(s, pr):
     return (s[PASSES] >= pr[P_PASSES] or s[COUP] >= pr[P_MAX_COUPS]
-            or players_with_chips(s, pr) <= 1)
+            or count_positive(s[CHIPS:CHIPS + pr[P_PLAYERS]]) <= 1)
 
 
 @njit(cache=True)
@@ -424,9 +415,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """The current player's decision, then whatever follows it."""
-    p = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + p] += 1
+    p = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     phase = s[PHASE]
     if phase == SET_STAKE:
         start_staking(s, pr, action - STAKE_ACTION + 1)
@@ -523,11 +512,7 @@ def finish(s, pr):
     s[PHASE] = OVER
     s[CURRENT] = -1
     n = pr[P_PLAYERS]
-    for p in range(n):
-        better = 0
-        for q in range(n):
-            better += s[CHIPS + q] > s[CHIPS + p]
-        s[RANK + p] = 1 + better
+    rank_highest(s[CHIPS:CHIPS + n], s[RANK:RANK + n])
 
 
 # --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from numba import njit
 
 from engines.core.api import Result
 from engines.core.cards import card_name
-from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
+from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of
 from engines.core.layout import Layout
 from engines.games.baccara import rules as R
 from engines.games.baccara.params import BaccaraParams
@@ -110,37 +110,20 @@ def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarra
     """Per-game columns of summary rows (one row per session)."""
     staked = ROW.game(rows, "staked_total")
     net = ROW.game(rows, "banker_net_total")
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "coup").astype(np.int32),
-        "coups": ROW.game(rows, "coup").astype(np.int32),
-        "bank_passes": ROW.game(rows, "passes").astype(np.int32),
-        "decided": ROW.game(rows, "decided").astype(np.int32),
-        "ties": ROW.game(rows, "ties").astype(np.int32),
-        "voids": ROW.game(rows, "voids").astype(np.int32),
-        "banker_wins": ROW.game(rows, "banker_wins").astype(np.int32),
-        "staked": staked.astype(np.int64),
-        "banker_net": net.astype(np.int64),
-        "house_edge": house_edge(net, staked),
-    }
+    columns = ROW.games(rows, np.int32, "decisions rounds=coup coups=coup bank_passes=passes "
+                                        "decided ties voids banker_wins")
+    return columns | {"staked": staked.astype(np.int64), "banker_net": net.astype(np.int64),
+                      "house_edge": house_edge(net, staked)}
 
 
 def player_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    chips = ROW.players(rows, "chips", params.players)
-    ranks = ROW.players(rows, "rank", params.players)
-    return {
-        "score": chips.astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "final_chips": chips.astype(np.int32),
-        "net": (chips - params.start_chips).astype(np.int32),
-        "min_chips": ROW.players(rows, "min_chips", params.players).astype(np.int32),
-        "coups_banked": ROW.players(rows, "coups_banked", params.players).astype(np.int32),
-        "coups_ponte": ROW.players(rows, "coups_ponte", params.players).astype(np.int32),
-        "contributed": ROW.players(rows, "contributed", params.players).astype(np.int32),
-        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
-    }
+    n = params.players
+    chips = ROW.players(rows, "chips", n)
+    columns = ROW.standings(rows, n, chips) | {"final_chips": chips.astype(np.int32),
+                                               "net": (chips - params.start_chips).astype(np.int32)}
+    return columns | ROW.seats(rows, n, np.int32, "min_chips coups_banked coups_ponte contributed "
+                                                  "decisions=player_decisions")
 
 
 def round_columns(params: BaccaraParams, rounds: np.ndarray) -> dict[str, Any]:

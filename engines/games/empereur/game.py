@@ -119,11 +119,8 @@ class EmpereurState(ShedState):
         """The talon, bottom to top: (card, effective rank) pairs."""
         return talon_of(self.s)
 
-    def __repr__(self) -> str:
-        if self.is_terminal():
-            return "<empereur over>"
-        return (f"<empereur round {int(self.s[R.RB_ROUND])}, {self._context()}, "
-                f"P{self.current_player} to play>")
+    def _progress(self) -> str:
+        return f"round {int(self.s[R.RB_ROUND])}, {self._context()}"
 
 
 class Empereur(RulesGame):

@@ -81,6 +81,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.empereur.params import JOKER_FINISH_POINTS, MAX_PLAYERS, MODES, EmpereurParams
@@ -226,9 +227,7 @@ DRAW_ACTION = N_PLAYS
 PASS_ACTION = DRAW_ACTION + 1
 GIVE_ACTION = PASS_ACTION + 1     # + kind (0..12 a rank, 13 a Joker)
 N_ACTIONS = GIVE_ACTION + RANKS + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -831,9 +830,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``.  A round reaching ``max_turns`` turns ends the game, capped."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if s[PHASE] == GIVE:
         give(s, pr, action - GIVE_ACTION, rng)
     elif action == DRAW_ACTION:
@@ -886,6 +883,5 @@ def determinize(s, pr, player, rng, out):
     from the observation, so for a given ``rng`` the result depends only on what ``player``
     may know."""
     observe(s, pr, player, out)
-    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
-                           STOCK_LEN, out[UNSEEN], rng)
-    out[UNSEEN] = 0
+    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
+                                            STOCK, UNSEEN, rng)

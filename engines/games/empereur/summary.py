@@ -15,7 +15,7 @@ from numba import njit
 from engines.core.api import Result
 from engines.core.compiled import copy_fields
 from engines.core.layout import Layout
-from engines.families.shedding.records import SummaryFields, result_from
+from engines.families.shedding.records import SummaryFields, hand_result
 from engines.families.shedding.rules import ENDINGS
 from engines.games.empereur import rules as R
 from engines.games.empereur.params import EmpereurParams
@@ -86,16 +86,9 @@ def _total(rows: np.ndarray, name: str, size: int = 1) -> np.ndarray:
 
 def result(params: EmpereurParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]),
-                             "rounds": int(games["rounds"][0]),
-                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])]}
-    stats |= {name: int(games[name][0]) for name in GAME_FIGURES + (
-        "cards_drawn", "penalty_cards", "two_cards")}
     details = tuple(PLAYER_NAMES.get(f, f) for f in SEAT_FIGURES) + ("points", "decisions")
-    return result_from(players, stats, details)
+    return hand_result(ROW, params, row, player_columns, game_columns,
+                       GAME_FIGURES + ("cards_drawn", "penalty_cards", "two_cards"), details)
 
 
 def max_round_rows(params: EmpereurParams) -> int:
@@ -106,13 +99,13 @@ def max_round_rows(params: EmpereurParams) -> int:
 def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     n = params.players
-    columns: dict[str, Any] = {"decisions": ROW.game(rows, "decisions").astype(np.int32),
-                               "rounds": ROW.game(rows, "rounds_done").astype(np.int16)}
+    columns: dict[str, Any] = ROW.games(rows, np.int32, "decisions")
+    columns |= ROW.games(rows, np.int16, "rounds=rounds_done")
     columns |= {name: _total(rows, name)[:, 0].astype(np.int32) for name in GAME_FIGURES}
     for name in ("cards_drawn", "penalty_cards", "two_cards"):
         columns[name] = _total(rows, name, n).sum(axis=1).astype(np.int32)
     ending = ROW.game(rows, "ending")
-    columns["capped"] = ending == ENDINGS.index("capped")
+    columns |= ROW.capped(rows)
     columns["cyclic"] = ending == ENDINGS.index("cyclic")
     return columns
 

@@ -47,6 +47,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
@@ -152,9 +153,7 @@ KEEP_ACTION = DRAW_ACTION + 1
 CALL_ACTION = KEEP_ACTION + 1
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -188,9 +187,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle, deal ``hand_size`` cards one at a time from seat 0 (the dealer's left), then
-    turn up the first card: a special card goes under the stock and the next is turned."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle, deal ``hand_size`` cards one at a
+    time from seat 0 (the dealer's left), then turn up the first card: a special card goes
+    under the stock and the next is turned."""
+    if s[PHASE] != SETUP:
+        return
     shuffle(rng, s[STOCK:STOCK + s[STOCK_LEN]])
     players = pr[P_PLAYERS]
     for _ in range(pr[P_HAND_SIZE]):
@@ -606,9 +608,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``.  The game ends as capped at ``max_turns`` decisions."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     phase = s[PHASE]
     if phase == CARTE:
         carte_answer(s, pr, player, action == CALL_ACTION, rng)
@@ -622,13 +622,6 @@ def apply_action(s, pr, action, rng):
         play_code(s, pr, player, action, rng)
     if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -663,6 +656,5 @@ def determinize(s, pr, player, rng, out):
     from the observation, so for a given ``rng`` the result depends only on what ``player``
     may know."""
     observe(s, pr, player, out)
-    shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK,
-                           STOCK_LEN, out[UNSEEN], rng)
-    out[UNSEEN] = 0
+    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
+                                            STOCK, UNSEEN, rng)

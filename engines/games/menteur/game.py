@@ -92,11 +92,8 @@ class MenteurState(ShedState):
             return f"shown: {card_name(entry[1])} ({verdict} by P{entry[2]})"
         return super()._describe(entry)
 
-    def __repr__(self) -> str:
-        if self.is_terminal():
-            return "<menteur over>"
-        return (f"<menteur {self.phase}, pile {int(self.s[R.PILE_LEN])}, "
-                f"P{self.current_player} to play>")
+    def _progress(self) -> str:
+        return f"{self.phase}, pile {int(self.s[R.PILE_LEN])}"
 
 
 class Menteur(RulesGame):

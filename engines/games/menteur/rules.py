@@ -36,6 +36,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
@@ -110,9 +111,7 @@ FOLLOW_ACTION = SUITS * CARDS           # + card
 CALL_ACTION = FOLLOW_ACTION + CARDS
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -149,8 +148,11 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle and deal every card one at a time from seat 0, who leads."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle and deal every card one at a time
+    from seat 0, who leads."""
+    if s[PHASE] != SETUP:
+        return
     n = s[PILE_LEN]
     shuffle(rng, s[PILE:PILE + n])
     players = pr[P_PLAYERS]
@@ -330,9 +332,7 @@ def legal_actions(s, pr, out):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     (a random calling order) draws from ``rng``.  The game ends as capped at ``max_turns``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action == CALL_ACTION:
         call(s, pr, player)
     elif action == NO_CALL_ACTION:
@@ -346,13 +346,6 @@ def apply_action(s, pr, action, rng):
         finish(s, pr, shedding.CAPPED)
 
 
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
@@ -364,7 +357,6 @@ def observe(s, pr, player, out):
     listed, sorted, in ``pool`` (``unseen`` of them).  Cards he saw in a pile another player
     took are not tracked: the observation is coarser there than his memory could be."""
     out[:] = s
-    unseen = 0
     counts = np.zeros(CARDS, dtype=np.int32)
     for p in range(pr[P_PLAYERS]):
         if p != player:
@@ -376,12 +368,7 @@ def observe(s, pr, player, out):
         if s[PILE_OWNER + i] != player:
             counts[s[PILE + i]] += 1
             out[PILE + i] = HIDDEN
-    for card in range(CARDS):
-        for _ in range(counts[card]):
-            out[POOL + unseen] = card
-            unseen += 1
-    out[POOL + unseen:POOL + CARDS] = 0
-    out[UNSEEN] = unseen
+    out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 
 @njit(cache=True)

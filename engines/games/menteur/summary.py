@@ -13,8 +13,7 @@ from numba import njit
 
 from engines.core.api import Result
 from engines.core.compiled import copy_fields
-from engines.families.shedding.records import SummaryFields, result_from
-from engines.families.shedding.rules import ENDINGS
+from engines.families.shedding.records import SummaryFields, hand_result
 from engines.games.menteur import rules as R
 from engines.games.menteur.params import MenteurParams
 
@@ -39,14 +38,8 @@ def summarize(s, out):
 
 def result(params: MenteurParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]), "rounds": 1,
-                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])],
-                             "won_on_lie": bool(games["won_on_lie"][0])}
-    stats |= {name: int(games[name][0]) for name in GAME_FIGURES}
-    return result_from(players, stats, PLAYER_FIGURES + ("cards_left", "decisions"))
+    return hand_result(ROW, params, row, player_columns, game_columns,
+                       ("won_on_lie",) + GAME_FIGURES, PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
 def max_round_rows(params: MenteurParams) -> int:

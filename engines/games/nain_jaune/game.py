@@ -78,11 +78,8 @@ class NainJauneState(ShedState):
     def _context(self) -> str:
         return f"needed rank {int(self.s[R.NEEDED]) or 'free'}"
 
-    def __repr__(self) -> str:
-        if self.is_terminal():
-            return "<nain-jaune over>"
-        return (f"<nain-jaune deal {int(self.s[R.DEAL])}, {self._context()}, "
-                f"P{self.current_player} to play>")
+    def _progress(self) -> str:
+        return f"deal {int(self.s[R.DEAL])}, {self._context()}"
 
 
 class NainJaune(RulesGame):

@@ -30,6 +30,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
@@ -112,9 +113,7 @@ SETUP, PLAY, OVER = 0, 1, 2
 PLAY_ACTION = 0                                 # + card
 SANS_ACTION = CARDS
 N_ACTIONS = CARDS + 1
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -349,9 +348,7 @@ def finish(s, pr, ending):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player; chance (the next deal, a forgotten pot)
     draws from ``rng``."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action == SANS_ACTION:
         pass_on(s, pr, player)
     else:
@@ -375,19 +372,13 @@ def observe(s, pr, player, out):
     listed, sorted, in ``pool`` (``unseen`` of them).  "sans" announcements are not used to
     narrow the other hands (a coarser observation than a player's memory)."""
     out[:] = s
-    n = 0
-    for card in range(CARDS):
-        hidden = s[ECART + card]
-        for p in range(pr[P_PLAYERS]):
-            if p != player:
-                hidden += s[hand_at(p) + card]
-                out[hand_at(p) + card] = 0
-        out[ECART + card] = 0
-        if hidden:
-            out[POOL + n] = card
-            n += 1
-    out[POOL + n:POOL + CARDS] = 0
-    out[UNSEEN] = n
+    counts = s[ECART:ECART + CARDS].copy()
+    out[ECART:ECART + CARDS] = 0
+    for p in range(pr[P_PLAYERS]):
+        if p != player:
+            counts += s[hand_at(p):hand_at(p) + CARDS]
+            out[hand_at(p):hand_at(p) + CARDS] = 0
+    out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 
 @njit(cache=True)
@@ -395,15 +386,8 @@ def determinize(s, pr, player, rng, out):
     """A full state consistent with ``player``'s observation: the unseen cards shuffled
     into the other hands (sizes kept) and the écart."""
     observe(s, pr, player, out)
-    n = out[UNSEEN]
-    shuffle(rng, out[POOL:POOL + n])
-    for p in range(pr[P_PLAYERS]):
-        if p == player:
-            continue
-        for _ in range(out[HAND_SIZE + p]):
-            n -= 1
-            out[hand_at(p) + out[POOL + n]] = 1
-    for i in range(n):
+    left = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, POOL,
+                                  UNSEEN, rng)
+    for i in range(left):
         out[ECART + out[POOL + i]] = 1
     out[POOL:POOL + CARDS] = 0
-    out[UNSEEN] = 0

@@ -15,8 +15,7 @@ from numba import njit
 from engines.core.api import Result
 from engines.core.compiled import copy_fields
 from engines.core.layout import Layout
-from engines.families.shedding.records import SummaryFields, result_from
-from engines.families.shedding.rules import ENDINGS
+from engines.families.shedding.records import SummaryFields, hand_result
 from engines.games.nain_jaune import rules as R
 from engines.games.nain_jaune.params import NainJauneParams
 
@@ -66,16 +65,9 @@ def record_deal(s, pr, out, row):
 
 def result(params: NainJauneParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    players = player_columns(params, rows)
-    games = game_columns(params, rows)
-    stats: dict[str, Any] = {"decisions": int(games["decisions"][0]),
-                             "rounds": int(games["rounds"][0]),
-                             "ending": ENDINGS[int(ROW.game(rows, "ending")[0])],
-                             "turns": int(games["turns"][0]),
-                             "grand_operas": int(games["grand_operas"][0]),
-                             "chips_in_pots": int(games["chips_in_pots"][0])}
-    return result_from(players, stats, PLAYER_FIGURES + ("chips", "decisions"))
+    return hand_result(ROW, params, row, player_columns, game_columns,
+                       ("turns", "grand_operas", "chips_in_pots"),
+                       PLAYER_FIGURES + ("chips", "decisions"))
 
 
 def max_round_rows(params: NainJauneParams) -> int:
@@ -84,15 +76,11 @@ def max_round_rows(params: NainJauneParams) -> int:
 
 def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "deal").astype(np.int16),
-        "turns": ROW.game(rows, "turns").astype(np.int32),
-        "grand_operas": ROW.game(rows, "grand_operas").astype(np.int16),
-        "forgotten": ROW.game(rows, "forgotten").astype(np.int16),
-        "chips_in_pots": rows[:, ROW.at["pots"]].sum(axis=1).astype(np.int32),
-        "capped": ROW.game(rows, "ending") == ENDINGS.index("capped"),
-    }
+    columns = ROW.games(rows, np.int32, "decisions") | ROW.games(rows, np.int16, "rounds=deal")
+    columns |= ROW.games(rows, np.int32, "turns")
+    columns |= ROW.games(rows, np.int16, "grand_operas forgotten")
+    columns["chips_in_pots"] = rows[:, ROW.at["pots"]].sum(axis=1).astype(np.int32)
+    return columns | ROW.capped(rows)
 
 
 def player_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, np.ndarray]:

@@ -44,6 +44,7 @@ from numba import njit
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout, copy_into, sort_field
 from engines.games.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
 
@@ -205,9 +206,7 @@ DISCARD_ACTION = BET_ACTION + 4             # + card
 KEEP = DISCARD_ACTION + PLAY_CARDS
 EXCHANGE_ACTION = KEEP + 1
 N_ACTIONS = EXCHANGE_ACTION + 1
-# apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
-# for advance (see engines.core.streams)
-APPLY_DRAWS = False
+APPLY_DRAWS = False     # apply_action(s, pr, action) draws nothing: chance waits for advance
 
 
 @njit(cache=True, inline="always")
@@ -881,9 +880,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True, inline="always")
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < BET_ACTION:
         code = action - PLACE
         place(s, pr, player, code // COLUMNS, code % COLUMNS)

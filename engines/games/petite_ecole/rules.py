@@ -51,14 +51,12 @@ from engines.families.rummy import turns as T
 from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
     DRAW,
-    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
     PLAY,
     SETUP,
-    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -120,12 +118,9 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
 APPLY_DRAWS = True
 CURRENT = T.CURRENT
 (*_, RUNS_LEFT, GROUPS_LEFT, STAGE, LAID_STAGE, STAGES_PASSED, ROUNDS) = STATE.offsets()
@@ -154,16 +149,16 @@ def penalty_values():
 # --------------------------------------------------------------------------------------
 # Setup: "le brasseur distribue 13 cartes par joueur et retourne la carte suivante"
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def new_game(s, pr):
-    """The state before the first deal."""
-    T.new_game(s)
+new_game = T.new_game
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Gather and shuffle the decks, deal 13 cards to each player from the dealer's left,
-    turn the next card up as the écart; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): gather and shuffle the decks, deal 13 cards
+    to each player from the dealer's left, turn the next card up as the écart; the dealer's
+    left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, pr[P_DECKS], 0, HAND_SIZE, True)
     for p in range(MAX_PLAYERS):
         s[LAID_STAGE + p] = NOT_LAID
@@ -242,11 +237,7 @@ def play_actions(s, pr, player, out):
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == DRAW:
-        out[0] = DRAW_STOCK
-        if s[T.DISCARD_LEN] > 0:
-            out[1] = TAKE_DISCARD
-            return 2
-        return 1
+        return T.draw_actions(s, out)
     if s[PHASE] == PLAY:
         return play_actions(s, pr, s[T.CURRENT], out)
     return 0
@@ -308,9 +299,7 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    player = s[T.CURRENT]
-    s[T.DECISIONS] += 1
-    s[T.PLAYER_DECISIONS + player] += 1
+    player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == 0:
         draw_stock(s, pr, player, rng)
@@ -322,15 +311,7 @@ def apply_action(s, pr, action, rng):
         lay_off_card(s, pr, player, a, b, c)
     else:
         lay_meld(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

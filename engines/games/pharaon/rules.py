@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision, rank_highest
 from engines.core.layout import Layout
 from engines.games.pharaon.params import MAX_BET, MAX_PUNTERS, PharaonParams
 
@@ -103,9 +104,7 @@ SETUP, BET, OVER = 0, 1, 2
 # Actions: NO_BET, then BET(side, amount) = 1 + side * MAX_BET + amount - 1.
 NO_BET = 0
 N_ACTIONS = 1 + 2 * MAX_BET
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 @njit(cache=True, inline="always")
@@ -218,9 +217,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """The current punter's decision; after the last punter, the draw and the resolution."""
-    p = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + p] += 1
+    p = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     ask_again = False
     if action != NO_BET:
         side = (action - 1) // MAX_BET
@@ -314,12 +311,8 @@ def finish(s, pr):
     """Rank the seats by net gain."""
     s[PHASE] = OVER
     s[CURRENT] = -1
-    seats = pr[P_SEATS]
-    for p in range(seats):
-        better = 0
-        for q in range(seats):
-            better += (s[CHIPS + q] - s[START_CHIPS + q]) > (s[CHIPS + p] - s[START_CHIPS + p])
-        s[RANK + p] = 1 + better
+    n = pr[P_SEATS]
+    rank_highest(s[CHIPS:CHIPS + n] - s[START_CHIPS:START_CHIPS + n], s[RANK:RANK + n])
 
 
 # --------------------------------------------------------------------------------------

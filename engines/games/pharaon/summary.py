@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of, win_shares
+from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of
 from engines.core.layout import Layout
 from engines.games.pharaon import rules as R
 from engines.games.pharaon.params import PharaonParams
@@ -78,34 +78,20 @@ def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarra
     """Per-game columns of summary rows (one row per session)."""
     staked = ROW.game(rows, "staked_total")
     net = ROW.game(rows, "banker_net_total")
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "coup").astype(np.int32),
-        "coups": ROW.game(rows, "coup").astype(np.int32),
-        "pairs": ROW.game(rows, "pairs").astype(np.int32),
-        "staked": staked.astype(np.int64),
-        "banker_net": net.astype(np.int64),
-        "house_edge": house_edge(net, staked),
-    }
+    columns = ROW.games(rows, np.int32, "decisions rounds=coup coups=coup pairs")
+    return columns | {"staked": staked.astype(np.int64), "banker_net": net.astype(np.int64),
+                      "house_edge": house_edge(net, staked)}
 
 
 def player_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    chips = ROW.players(rows, "chips", params.players)
-    start = ROW.players(rows, "start_chips", params.players)
-    ranks = ROW.players(rows, "rank", params.players)
-    return {
-        "score": (chips - start).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "final_chips": chips.astype(np.int32),
-        "net": (chips - start).astype(np.int32),
-        "min_chips": ROW.players(rows, "min_chips", params.players).astype(np.int32),
-        "staked": ROW.players(rows, "staked", params.players).astype(np.int32),
-        "bets": ROW.players(rows, "bets", params.players).astype(np.int32),
-        "coups_banked": ROW.players(rows, "coups_banked", params.players).astype(np.int32),
-        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
-    }
+    n = params.players
+    chips = ROW.players(rows, "chips", n)
+    net = chips - ROW.players(rows, "start_chips", n)
+    columns = ROW.standings(rows, n, net) | {"final_chips": chips.astype(np.int32),
+                                             "net": net.astype(np.int32)}
+    return columns | ROW.seats(rows, n, np.int32, "min_chips staked bets coups_banked "
+                                                  "decisions=player_decisions")
 
 
 def round_columns(params: PharaonParams, rounds: np.ndarray) -> dict[str, Any]:

@@ -36,13 +36,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core.compiled import rank_highest
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
     DRAW,
-    DRAW_STOCK,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
@@ -50,7 +50,6 @@ from engines.families.rummy.turns import (
     PLAY,
     SETUP,
     SWAP_ACTION,
-    TAKE_DISCARD,
     TOTAL,
     hand_at,
 )
@@ -104,12 +103,9 @@ STATE = Layout(
     ("hand_moves", 1), ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
 APPLY_DRAWS = True
 CURRENT = T.CURRENT
 (*_, LAID_AT_START, LAID, LAID_VALUE, TEAM_TOTAL, ONE_GOES, MOVES, HAND_MOVES,
@@ -138,15 +134,15 @@ def teammates(pr, player):
 # --------------------------------------------------------------------------------------
 # Setup
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def new_game(s, pr):
-    T.new_game(s)
+new_game = T.new_game
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Shuffle, deal 36 cards in all from the dealer's left, turn the 37th up as the discard
-    pile; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): shuffle, deal 36 cards in all from the
+    dealer's left, turn the 37th up as the discard pile; the dealer's left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, 1, 0, pr[P_HAND_SIZE], True)
     for p in range(MAX_PLAYERS):
         s[LAID + p] = 0
@@ -200,11 +196,7 @@ def play_actions(s, pr, player, out):
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == DRAW:
-        out[0] = DRAW_STOCK
-        if s[T.DISCARD_LEN] > 0:
-            out[1] = TAKE_DISCARD
-            return 2
-        return 1
+        return T.draw_actions(s, out)
     if s[PHASE] == PLAY:
         return play_actions(s, pr, s[T.CURRENT], out)
     return 0
@@ -270,9 +262,7 @@ def discard(s, pr, player, card):
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
-    player = s[T.CURRENT]
-    s[T.DECISIONS] += 1
-    s[T.PLAYER_DECISIONS + player] += 1
+    player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == 0:
         if not T.draw_stock(s, player, rng):
@@ -287,15 +277,7 @@ def apply_action(s, pr, action, rng):
         move_pinacle(s, pr, player, a, b, c)
     else:
         lay_run(s, pr, player, a)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -357,11 +339,7 @@ def match_won(s, pr):
 def finish(s, pr, capped):
     """The highest total (team total with four players) wins; equal totals share."""
     players = pr[P_PLAYERS]
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            better += s[TEAM_TOTAL + q] > s[TEAM_TOTAL + p]
-        s[T.RANK + p] = better + 1
+    rank_highest(s[TEAM_TOTAL:TEAM_TOTAL + players], s[T.RANK:T.RANK + players])
     T.end_match(s, capped)
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision, count_positive
 from engines.core.layout import Layout
 from engines.games.pouilleux.params import MAX_PLAYERS, PouilleuxParams
 
@@ -98,9 +99,7 @@ SETUP, PLACE, DRAW, OVER = 0, 1, 2, 3
 DRAW_ACTION = 0
 PLACE_ACTION = MAX_HAND
 N_ACTIONS = 2 * MAX_HAND
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
-APPLY_DRAWS = True
+APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
 # --------------------------------------------------------------------------------------
@@ -206,10 +205,7 @@ def next_with_cards(s, pr, seat):
 @njit(cache=True)
 def holders(s, pr):
     """Players still holding cards."""
-    total = 0
-    for p in range(pr[P_PLAYERS]):
-        total += s[HAND_SIZE + p] > 0
-    return total
+    return count_positive(s[HAND_SIZE:HAND_SIZE + pr[P_PLAYERS]])
 
 
 # --------------------------------------------------------------------------------------
@@ -253,8 +249,7 @@ def apply_action(s, pr, action, rng):
     """``place k``: the holder moves the pouilleux to position k, then the drawer draws.
     ``draw k``: the drawer takes the card at position k and lays it with its pair if he can;
     the neighbour draws next."""
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + s[CURRENT]] += 1
+    count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     neighbour = s[NEIGHBOUR]
     if s[PHASE] == PLACE:
         base = HAND + neighbour * MAX_HAND

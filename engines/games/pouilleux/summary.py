@@ -50,13 +50,9 @@ def max_round_rows(params: PouilleuxParams) -> int:
 def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
     ranks = ROW.players(rows, "rank", params.players)
-    return {
-        "decisions": ROW.game(rows, "decisions").astype(np.int32),
-        "rounds": ROW.game(rows, "turn").astype(np.int32),
-        "draws": ROW.game(rows, "turn").astype(np.int32),
-        "dealer": ROW.game(rows, "dealer").astype(np.int8),
-        "removed_card": ROW.game(rows, "removed").astype(np.int8),
-        "loser": ROW.game(rows, "loser").astype(np.int8),
+    columns = ROW.games(rows, np.int32, "decisions rounds=turn draws=turn")
+    columns |= ROW.games(rows, np.int8, "dealer removed_card=removed loser")
+    return columns | {
         "winners": (ranks == 1).sum(axis=1).astype(np.int8),
         "stopped": ROW.game(rows, "stopped").astype(bool),
         "initial_empty": (ROW.players(rows, "emptied_at", params.players) == 0).any(axis=1),
@@ -65,21 +61,14 @@ def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndar
 
 def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    ranks = ROW.players(rows, "rank", params.players)
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    loser = ROW.game(rows, "loser")[:, None] == np.arange(params.players)
-    return {
-        "score": np.where(ranks == 1, 1.0, np.where(loser, -1.0, 0.0)).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": np.where(ranks == 1, 1.0 / winners, 0.0).astype(np.float32),
-        "lost": loser,
-        "emptied_at": ROW.players(rows, "emptied_at", params.players).astype(np.int32),
-        "initial_cards": ROW.players(rows, "initial_cards", params.players).astype(np.int8),
-        "initial_pairs": ROW.players(rows, "initial_pairs", params.players).astype(np.int8),
-        "pairs": ROW.players(rows, "pairs", params.players).astype(np.int8),
-        "dealt_pouilleux": ROW.players(rows, "held_pouilleux", params.players).astype(bool),
-        "decisions": ROW.players(rows, "player_decisions", params.players).astype(np.int32),
-    }
+    n = params.players
+    won = ROW.players(rows, "rank", n) == 1
+    loser = ROW.game(rows, "loser")[:, None] == np.arange(n)
+    columns = ROW.standings(rows, n, np.where(won, 1.0, np.where(loser, -1.0, 0.0)))
+    columns |= {"lost": loser} | ROW.seats(rows, n, np.int32, "emptied_at")
+    columns |= ROW.seats(rows, n, np.int8, "initial_cards initial_pairs pairs")
+    return columns | ROW.seats(rows, n, bool, "dealt_pouilleux=held_pouilleux") \
+        | ROW.seats(rows, n, np.int32, "decisions=player_decisions")
 
 
 def round_columns(params: PouilleuxParams, rounds: np.ndarray) -> dict[str, Any]:

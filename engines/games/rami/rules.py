@@ -56,7 +56,6 @@ from engines.families.rummy.rules import (
 )
 from engines.families.rummy.turns import (
     CURRENT,
-    DECISIONS,
     DISCARD,
     DISCARD_LEN,
     DRAW,
@@ -67,7 +66,6 @@ from engines.families.rummy.turns import (
     MELDS_LEN,
     PHASE,
     PLAY,
-    PLAYER_DECISIONS,
     SETUP,
     SWAP_ACTION,
     TAKE_DISCARD,
@@ -142,12 +140,9 @@ STATE = Layout(
     ("rounds", MAX_HANDS * ROUND_WIDTH),
 )
 STATE_SIZE = STATE.size
-# the names of the compiled contract (engines.core.api): the seat to decide and the phase are the
-# turn core's, and a decision's legal codes fit in the turn core's buffer
-OVER = T.OVER
-N_ACTIONS = T.MAX_LEGAL
-# apply_action(s, pr, action, rng) draws the chance that follows a decision itself
-# (see engines.core.streams)
+# the compiled contract's names, the turn core's (engines.families.rummy.turns); apply_action
+# draws the chance that follows a decision (see engines.core.streams)
+OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
 APPLY_DRAWS = True
 (*_, MUST_CARD, MUST_WILD, PROV_POINTS, PROV_CLEAN, PROV_CARDS, TABLE_BEFORE, OPENED, LAID,
  OPENINGS, SECS, NEVER_LAID_HANDS, SWAPS, HAND_FIRST_OPEN, HAND_SWAPS, ROUNDS) = STATE.offsets()
@@ -170,17 +165,16 @@ def penalty_values(pr):
 # --------------------------------------------------------------------------------------
 # Setup: the first dealer is drawn, then the deal passes left; 13 cards each
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def new_game(s, pr):
-    """The state before the first deal."""
-    T.new_game(s)
+new_game = T.new_game
 
 
 @njit(cache=True)
-def deal(s, pr, rng):
-    """Gather and shuffle the 108 cards, deal 13 to each player from the dealer's left (the
-    first dealer is drawn, then the deal passes left); the rest is the talon, the discard
-    pile is empty; the dealer's left plays first."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): gather and shuffle the 108 cards, deal 13
+    to each player from the dealer's left (the first dealer is drawn, then the deal passes
+    left); the rest is the talon, the discard pile is empty; the dealer's left plays first."""
+    if s[PHASE] != SETUP:
+        return
     T.deal(s, pr, rng, DECKS, JOKERS, HAND_SIZE, False)
     for p in range(MAX_PLAYERS):
         s[OPENED + p] = NOT_OPENED
@@ -477,14 +471,11 @@ def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
     steps draw from ``rng``."""
     if action == DRAW_STOCK:
-        player = s[CURRENT]
-        s[DECISIONS] += 1
-        s[PLAYER_DECISIONS + player] += 1
+        player = T.count_decision(s)
         draw_stock(s, pr, player, rng)
     else:
         apply_choice(s, pr, action)
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
+    advance(s, pr, rng)
 
 
 @njit(cache=True)
@@ -492,9 +483,7 @@ def apply_choice(s, pr, action):
     """Play a legal action that draws no chance (any but ``draw stock`` from an empty
     talon); a hand it ends leaves the next deal pending (phase ``SETUP``, see
     :func:`advance`)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == 0:
         T.draw_top(s, player)
@@ -508,13 +497,6 @@ def apply_choice(s, pr, action):
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the deal), if any."""
-    if s[PHASE] == SETUP:
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

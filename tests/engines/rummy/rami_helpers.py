@@ -106,6 +106,18 @@ def table_cards(s: np.ndarray, rules=R) -> list[int]:
     return out
 
 
+def card_census(state) -> np.ndarray:
+    """How many of each card the talon, the discard pile, the hands and the table hold."""
+    s = state.s
+    counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
+    for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]].tolist() + \
+            s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]].tolist() + table_cards(s):
+        counts[c] += 1
+    for p in range(state.game.params.players):
+        counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
+    return counts
+
+
 def meld_is_valid(s: np.ndarray, k: int, max_jokers: int = 1) -> bool:
     """A table meld checked from its cards alone: a run of one suit on consecutive positions
     within 1..14 (not both Aces), or a group of one rank in different suits, 3 or 4 cards;

@@ -15,7 +15,7 @@ from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.games.pinacle import rules as R
 from sim.runner import play_python
-from tests.engines.rummy.rami_helpers import build, table_cards, texts
+from tests.engines.rummy.rami_helpers import build, card_census, texts
 
 
 def position(hands, *, laid=None, laid_value=None, laid_at_start=0, players=3, current=0,
@@ -123,13 +123,7 @@ def test_cards_are_conserved_and_runs_stay_valid(seed, players, bot):
     rng = np.random.default_rng(seed)
     s = state.s
     while not state.is_terminal():
-        counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
-        for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]].tolist() + \
-                s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]].tolist() + table_cards(s, R):
-            counts[c] += 1
-        for p in range(players):
-            counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
-        assert (counts == np.array([1] * 52 + [0])).all()
+        assert (card_census(state) == np.array([1] * 52 + [0])).all()
         for k in range(int(s[T.MELDS_LEN])):
             row = T.MELDS + k * rummy.MELD_WIDTH
             ids = s[row + rummy.M_CARDS:row + rummy.M_CARDS + s[row + rummy.M_LEN]].tolist()

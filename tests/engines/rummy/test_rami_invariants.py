@@ -18,24 +18,14 @@ from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.games.rami import rules as R
 from sim.runner import play_python
-from tests.engines.rummy.rami_helpers import meld_is_valid, position, table_cards, texts
+from tests.engines.rummy.rami_helpers import (
+    card_census,
+    meld_is_valid,
+    position,
+    texts,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "rami.log"
-
-
-def card_census(state) -> np.ndarray:
-    """How many of each card the talon, the discard pile, the hands and the table hold."""
-    s = state.s
-    counts = np.zeros(rummy.CARD_KINDS, dtype=np.int64)
-    for c in s[T.STOCK:T.STOCK + s[T.STOCK_LEN]]:
-        counts[c] += 1
-    for c in s[T.DISCARD:T.DISCARD + s[T.DISCARD_LEN]]:
-        counts[c] += 1
-    for p in range(state.game.params.players):
-        counts += s[T.hand_at(p):T.hand_at(p) + rummy.CARD_KINDS]
-    for c in table_cards(s):
-        counts[c] += 1
-    return counts
 
 
 FULL_DECK = np.array([2] * 52 + [4])

@@ -1,10 +1,13 @@
-"""Random play for the tests: a game moved on by uniform random legal actions."""
+"""Play for the tests: a game moved on by uniform random legal actions; a batch chunk whose
+tables are checked against the game's results page."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engines.core.chance import uniform_index
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 
 
 def random_steps(state, rng: np.random.Generator, steps: int) -> bool:
@@ -15,3 +18,17 @@ def random_steps(state, rng: np.random.Generator, steps: int) -> bool:
         actions = state.legal_actions()
         state.apply(actions[uniform_index(rng, len(actions))])
     return not state.is_terminal()
+
+
+def documented_tables(slug: str, params, names: tuple[str, ...], games: int,
+                      tables: tuple[str, ...] = ("games", "players", "rounds")) -> dict:
+    """A chunk of ``games`` games (seed 1, seats rotating) by the agents ``names``; every
+    column of the named ``tables`` is named in ``docs/results-<slug>.md``."""
+    spec = RunSpec(game=slug, params=params, agents=names, seating="rotate", seed=1,
+                   games=games, chunk_size=games)
+    chunk = play_chunk(spec, 0, games)
+    doc = open(f"docs/results-{slug}.md", encoding="utf-8").read()
+    for table in tables:
+        for name in chunk[table].column_names:
+            assert f"`{name}`" in doc, name
+    return chunk

@@ -16,11 +16,9 @@ from engines.core.chance import uniform_index
 from engines.games.empereur import rules as R
 from engines.games.empereur import summary
 from engines.games.empereur.params import MODES
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
-from tests.engines.shedding.random_play import random_steps
+from tests.engines.shedding.random_play import documented_tables, random_steps
 
 
 @st.composite
@@ -185,14 +183,7 @@ def test_bots_and_search_agents_play_whole_games():
 
 def test_batch_tables_hold_the_documented_columns():
     params = load(mode="elite", target_points=100).params
-    spec = RunSpec(game="empereur", params=params,
-                   agents=("hoarder", "hoarder", "hoarder", "random"),
-                   seating="rotate", seed=1, games=4, chunk_size=4)
-    tables = play_chunk(spec, 0, 4)
-    doc = open("docs/results-empereur.md", encoding="utf-8").read()
-    for table in ("games", "players", "rounds"):
-        for name in tables[table].column_names:
-            assert f"`{name}`" in doc, name
+    tables = documented_tables("empereur", params, ("hoarder", "hoarder", "hoarder", "random"), 4)
     assert tables["rounds"].num_rows == 4 * sum(tables["games"].to_pydict()["rounds"])
     assert "hoarder" in agents.available("empereur")
     assert "hoarder" not in agents.available("menteur")

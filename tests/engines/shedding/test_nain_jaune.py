@@ -15,10 +15,8 @@ from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.core.chance import uniform_index
 from engines.games.nain_jaune import rules as R
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
-from tests.engines.shedding.random_play import random_steps
+from tests.engines.shedding.random_play import documented_tables, random_steps
 
 
 def load(**params):
@@ -239,14 +237,8 @@ def test_bots_and_search_agents_play_whole_games():
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = RunSpec(game="nain-jaune", params=load().params,
-                   agents=("runner", "random", "random", "random"),
-                   seating="rotate", seed=1, games=4, chunk_size=4)
-    tables = play_chunk(spec, 0, 4)
-    doc = open("docs/results-nain-jaune.md", encoding="utf-8").read()
-    for table in ("games", "players", "rounds"):
-        for name in tables[table].column_names:
-            assert f"`{name}`" in doc, name
+    tables = documented_tables("nain-jaune", load().params,
+                               ("runner", "random", "random", "random"), 4)
     assert tables["rounds"].num_rows == 4 * sum(tables["games"].to_pydict()["rounds"])
 
 
