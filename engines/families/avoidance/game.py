@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -30,6 +31,22 @@ def action_text(code: int) -> str:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
+
+
+def new_params(params: Any, in_play: np.ndarray, strength: np.ndarray, points: np.ndarray,
+               point_card: np.ndarray) -> np.ndarray:
+    """The rules' data every avoidance game sets alike: its seats, first dealer and number
+    of hands (``params``), and per card whether it is in play, its strength, its points and
+    whether it is a point card; the game sets the rest."""
+    p = R.PARAMS.new()
+    p[R.P_PLAYERS] = params.players
+    p[R.P_FIRST_DEALER] = R.RANDOM_DEALER if params.first_dealer is None else \
+        params.first_dealer
+    for offset, per_card in ((R.P_IN_PLAY, in_play), (R.P_STRENGTH, strength),
+                             (R.P_POINTS, points), (R.P_POINT_CARD, point_card)):
+        p[offset:offset + R.DECK_CARDS] = per_card
+    p[R.P_NUM_HANDS] = params.num_hands
+    return p
 
 
 class AvoidanceObservation(TrickObservation):

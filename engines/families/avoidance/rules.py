@@ -93,6 +93,13 @@ ROUNDS_PLAYED = HANDS_PLAYED
 # phases
 DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3
 
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
+
 # card locations
 LOC_OUT = 0                          # not in this game (public)
 LOC_KITTY = LOC_OUT + 1              # the face-down kitty, until the first trick is won
@@ -192,6 +199,13 @@ def deal(s, pr, rng):
         s[CURRENT] = tricks.next_seat(s[DEALER], players)
     else:
         start_play(s, pr)
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 @njit(cache=True)
@@ -413,25 +427,11 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < PASS:
         play(s, pr, player, action - PLAY)
     else:
         pass_card(s, pr, player, action - PASS)
-
-
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve chance steps (deals) until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -464,28 +464,18 @@ def observe(s, pr, player, out):
 def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the cards
     hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
-    kitty, and the other players' picks for passing (made but unseen) chosen afresh.
-
-    The hidden cards are gathered in id order before they are shuffled, so for a given
-    ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
-    hidden = np.empty(DECK_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
+    kitty, and the other players' picks for passing (made but unseen) chosen afresh: a
+    seat's first new cards are its picks."""
+    observe(s, pr, player, out)
+    hidden, n, held = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN,
+                                           LOC_HAND, LOC_KITTY, MAX_PLAYERS, rng)
+    if s[PHASE] != PASSING:
+        return
     picks = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    n = 0
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            location = s[LOCATION + card]
-            if location != LOC_KITTY:
-                held[location - LOC_HAND] += 1
-            if s[PHASE] == PASSING and s[PASSED_BY + card] >= 0:
-                picks[s[PASSED_BY + card]] += 1
-            out[PASSED_BY + card] = -1
-    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_KITTY, rng,
-                         out[LOCATION:LOCATION + DECK_CARDS])
-    i = 0                                   # the same order: a seat's first cards are its picks
+    for i in range(n):
+        if s[PASSED_BY + hidden[i]] >= 0:
+            picks[s[PASSED_BY + hidden[i]]] += 1
+    i = 0
     for p in range(MAX_PLAYERS):
         for j in range(held[p]):
             if j < picks[p]:

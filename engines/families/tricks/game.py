@@ -20,32 +20,65 @@ draws nothing: deals wait for ``advance``); and the compiled entry points the ba
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
 import numpy as np
 
-from engines.core.api import Action, IllegalActionError
+from engines.core.api import Action, IllegalActionError, Result
 from engines.core.base import RulesGame, RulesObservation, RulesState
 from engines.core.cards import card_name, parse_card
-from engines.core.compiled import SummaryRow, win_shares
+from engines.core.compiled import SummaryRow, result_of, win_shares
 from engines.core.streams import LEGAL_COUNT, ROUND_ENDED, TRICK_ENDED, decide
 
-# win_shares is the one of engines.core.compiled, named here for the games' summary modules
-__all__ = ["TrickGame", "TrickObservation", "TrickState", "field_offsets", "field_sources",
-           "win_shares"]
+__all__ = ["TrickGame", "TrickObservation", "TrickState", "game_table", "players_table",
+           "table_result"]
 
 
-def field_offsets(state_layout: Any, fields: tuple[str, ...]) -> dict[str, slice]:
-    """Where each of ``fields`` sits in a summary row that copies them in order
-    (:attr:`engines.core.compiled.SummaryRow.at`)."""
-    return SummaryRow(state_layout, fields).at
+# --- The records: what every trick game's summary module reads the same way ---------------
+def game_table(row: SummaryRow, rows: np.ndarray, players: int, rounds: str,
+               figures: Mapping[str, np.ndarray], *after: Mapping[str, np.ndarray]
+               ) -> dict[str, np.ndarray]:
+    """The games table's columns from summary rows laid out by ``row``: ``decisions``,
+    ``rounds`` (the state field ``rounds``), the game's ``figures``, ``shared_win`` (more
+    than one seat ranked first), then the columns ``after``."""
+    ranks = row.players(rows, "rank", players)
+    columns = {"decisions": row.game(rows, "decisions").astype(np.int32),
+               "rounds": row.game(rows, rounds).astype(np.int16)}
+    columns |= figures
+    columns["shared_win"] = (ranks == 1).sum(axis=1) > 1
+    for more in after:
+        columns |= more
+    return columns
 
 
-def field_sources(state_layout: Any, fields: tuple[str, ...]) -> np.ndarray:
-    """The state indices a summary row copies, in order
-    (:attr:`engines.core.compiled.SummaryRow.source`)."""
-    return SummaryRow(state_layout, fields).source
+def players_table(row: SummaryRow, rows: np.ndarray, players: int, score: np.ndarray,
+                  figures: Mapping[str, tuple[str, type] | np.ndarray]
+                  ) -> dict[str, np.ndarray]:
+    """The players table's columns, shape (games, players) each: ``score``, ``rank``,
+    ``win_share``, the game's ``figures`` (a column, or the per-seat state field and the
+    type it is read as), then ``decisions``."""
+    ranks = row.players(rows, "rank", players)
+    columns = {"score": score.astype(np.float32), "rank": ranks.astype(np.int8),
+               "win_share": win_shares(ranks).astype(np.float32)}
+    for name, figure in figures.items():
+        columns[name] = (row.players(rows, figure[0], players).astype(figure[1])
+                         if isinstance(figure, tuple) else figure)
+    columns["decisions"] = row.players(rows, "player_decisions", players).astype(np.int32)
+    return columns
+
+
+def table_result(games: Mapping[str, np.ndarray], players: Mapping[str, np.ndarray],
+                 stats: tuple[str, ...], details: tuple[str, ...], **renamed: Any) -> Result:
+    """The common Result of one summary row from its tables' columns (``games``,
+    ``players``): ``score``, ``rank``, ``win_share``, the games columns ``stats`` and the
+    players columns ``details``, each read from the column of its name or from the column
+    ``renamed`` gives it (``score=`` the scores themselves, where they are negated totals:
+    -0.0 for a total of 0, as a float32 column cannot tell)."""
+    return result_of(dict(players) | {name: players[column] if isinstance(column, str)
+                                      else column for name, column in renamed.items()},
+                     games, stats, details)
 
 
 class TrickObservation(RulesObservation):

@@ -24,6 +24,7 @@ its played suit and its strength.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
@@ -246,3 +247,62 @@ def redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, location):
     while i < n:
         location[hidden[i]] = loc_rest
         i += 1
+
+
+# --------------------------------------------------------------------------------------
+# The game loop's entry points: what every trick game does the same way, given its layout
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def count_decision(s, current, decisions, player_decisions):
+    """Count a decision of the seat to play, in the game's and in that seat's tally
+    (``s[decisions]``, ``s[player_decisions + seat]``); return the seat."""
+    player = s[current]
+    s[decisions] += 1
+    s[player_decisions + player] += 1
+    return player
+
+
+@njit(cache=True)
+def hidden_in_hands(s, player, card, location, loc_rest, loc_hand, loc_trick):
+    """Whether ``player`` cannot see where ``card`` is (``s[location + card]``): face down
+    in ``loc_rest`` (the stock, the écart) or in another seat's hand."""
+    where = s[location + card]
+    if where == loc_rest:
+        return True
+    return loc_hand <= where < loc_trick and where != loc_hand + player
+
+
+@njit(cache=True)
+def observe_hands(s, player, out, location, cards, loc_rest, loc_hand, loc_trick,
+                  loc_unknown):
+    """Copy into ``out`` what ``player`` may know when only the cards face down in
+    ``loc_rest`` and the other hands are hidden (:func:`hidden_in_hands`): their locations
+    are ``loc_unknown``."""
+    out[:] = s
+    for card in range(cards):
+        if hidden_in_hands(s, player, card, location, loc_rest, loc_hand, loc_trick):
+            out[location + card] = loc_unknown
+
+
+@njit(cache=True)
+def redeal_unseen(s, out, location, cards, loc_unknown, loc_hand, loc_rest, seats, rng):
+    """Complete an observation ``out`` of ``s`` into a full state consistent with it: the
+    cards it hides (location ``loc_unknown``) dealt again at random, as many to each hand as
+    it held in ``s`` and the rest to ``loc_rest`` (:func:`redeal_hidden`).  Return the
+    hidden cards (in their new order: each seat's first, then the rest), their count and
+    how many each of the ``seats`` holds.
+
+    The hidden cards are gathered in id order before they are shuffled, so for a given
+    ``rng`` the result depends only on the observation."""
+    hidden = np.empty(cards, dtype=np.int32)
+    held = np.zeros(seats, dtype=np.int32)
+    n = 0
+    for card in range(cards):
+        if out[location + card] == loc_unknown:
+            hidden[n] = card
+            n += 1
+            where = s[location + card]
+            if where != loc_rest:
+                held[where - loc_hand] += 1
+    redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, out[location:location + cards])
+    return hidden, n, held

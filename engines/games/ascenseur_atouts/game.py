@@ -47,14 +47,10 @@ ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N
 
 class AscenseurObservation(TrickObservation):
     """What one seat may know: the family's fields (``hand``: in the blind hand, empty until
-    it is this seat's turn to play, the card being on their forehead), but ``scores``: the
-    running figure here is ``errors``."""
+    it is this seat's turn to play, the card being on their forehead); ``scores`` are the
+    ``errors``."""
 
     progress = ("DECISIONS", "HAND")
-
-    def _located(self, location: int) -> tuple[int, ...]:
-        where = self._s[R.LOCATION:R.LOCATION + R.PLAY_CARDS]
-        return tuple(int(c) for c in np.flatnonzero(where == location))
 
     @cached_property
     def visible_hands(self) -> dict[int, tuple[int, ...]]:
@@ -91,6 +87,8 @@ class AscenseurObservation(TrickObservation):
         """Error points so far: each seat's score pile shows the (errors + 2)-th card."""
         return self._per_player(R.ERRORS)
 
+    scores = errors                     # the running figure (``Result.scores`` negates it)
+
     @property
     def tricks_left(self) -> int:
         """Tricks still to be completed this hand, the one in progress included."""
@@ -106,24 +104,6 @@ class AscenseurState(TrickState):
     """One game of Ascenseur aux atouts in progress."""
 
     observation_class = AscenseurObservation
-
-    def _play(self, code: int) -> None:
-        """The decision through the rules' ``apply_action``: these rules count hands in
-        ``HANDS_PLAYED``, not in the ``ROUNDS_PLAYED`` that
-        :func:`engines.core.streams.decide` reads, so the trick and the hand that ended are
-        told here, and the next legal actions are read when asked."""
-        s = self.s
-        tricks_before, hands_before = s.item(R.TRICK), s.item(R.HANDS_PLAYED)
-        R.apply_action(s, self._pr, code)
-        if s.item(R.TRICK) != tricks_before:
-            self._log.append(("trick", s.copy()))
-        if s.item(R.HANDS_PLAYED) != hands_before:
-            self._end_round()
-
-    def hand_of(self, player: int) -> tuple[int, ...]:
-        """The cards ``player`` holds (full information: for tests and tools, not bots)."""
-        return tuple(int(c) for c in np.flatnonzero(
-            self.s[R.LOCATION:R.LOCATION + R.PLAY_CARDS] == R.LOC_HAND + player))
 
     def __repr__(self) -> str:
         return (f"<ascenseur-atouts hand {int(self.s[R.HAND]) + 1} "

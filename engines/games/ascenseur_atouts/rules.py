@@ -53,6 +53,7 @@ EXCUSE_HIGH_STRENGTH = TRUMPS + 1
 EXCUSE_LOW_STRENGTH = 0
 MAX_BID = PLAY_CARDS // 2                    # the most cards a hand can have (2 players)
 BLIND_CARDS = 1                              # the last hand of a tour is played blind
+DECK_CARDS = PLAY_CARDS                      # the name engines.families.tricks.game reads
 
 # --------------------------------------------------------------------------------------
 # Parameters, as a flat array for compiled code (see AscenseurParams for their meaning)
@@ -109,9 +110,18 @@ STATE_SIZE = STATE.size
  DECISIONS, HANDS_PLAYED, EXCUSE_PLAYER, LOCATION, HAND_SIZE, BID, BID_POSITION, TRICKS, HAND_ERROR,
  ERRORS, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
  EXACT_BIDS, TRICKS_TOTAL, EXCUSES_PLAYED, RANK) = STATE.offsets()
+ROUND = HAND                         # the names engines.families.tricks.game reads
+ROUNDS_PLAYED = HANDS_PLAYED
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
 
 # card locations
 LOC_ASIDE = 0                        # set aside for this hand (hidden from everyone)
@@ -214,6 +224,13 @@ def deal(s, pr, rng):
     s[EXCUSE_PLAYER] = -1
     s[CURRENT] = tricks.next_seat(s[DEALER], players)
     s[PHASE] = BIDDING
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -398,9 +415,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < EXCUSE_HIGH:
         play(s, pr, player, action - PLAY, STRENGTH[action - PLAY])
     elif action == EXCUSE_HIGH:
@@ -411,18 +426,6 @@ def apply_action(s, pr, action):
         bid(s, pr, player, action - BID_ACTION)
     else:
         bid(s, pr, player, 1 if action == TAKE else 0)
-
-
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve chance steps (deals) until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -457,27 +460,7 @@ def observe(s, pr, player, out):
 def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the cards
     hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
-    set-aside cards.
-
-    The hidden cards are gathered in id order before they are shuffled, so for a given
-    ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
-    hidden = np.empty(PLAY_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    n = 0
-    for card in range(PLAY_CARDS):
-        if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            location = s[LOCATION + card]
-            if location != LOC_ASIDE:
-                held[location - LOC_HAND] += 1
-    shuffle(rng, hidden[:n])
-    i = 0
-    for p in range(MAX_PLAYERS):
-        for _ in range(held[p]):
-            out[LOCATION + hidden[i]] = LOC_HAND + p
-            i += 1
-    while i < n:
-        out[LOCATION + hidden[i]] = LOC_ASIDE
-        i += 1
+    set-aside cards."""
+    observe(s, pr, player, out)
+    tricks.redeal_unseen(s, out, LOCATION, PLAY_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_ASIDE,
+                         MAX_PLAYERS, rng)

@@ -13,55 +13,35 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, win_shares
+from engines.core.compiled import SummaryRow, copy_fields
 from engines.core.layout import Layout
+from engines.families.tricks import game as tricks
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts.params import AscenseurParams
 
 # State fields copied into a summary row, in order.
-FIELDS = ("decisions", "hands_played", "tour", "cards", "rank", "errors", "hand_error",
-          "player_decisions", "exact_bids", "tricks_total", "excuses_played")
-ROW = SummaryRow(R.STATE, FIELDS)
-_SOURCE, SIZE, _AT = ROW.source, ROW.size, ROW.at
+ROW = SummaryRow(R.STATE, ("decisions", "hands_played", "tour", "cards", "rank", "errors",
+                           "hand_error", "player_decisions", "exact_bids", "tricks_total",
+                           "excuses_played"))
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
-
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: AscenseurParams, row: np.ndarray) -> Result:
     """The common Result of a summary row: the score is minus the error points (higher is
     better), the winner the seat with the fewest."""
-    n = params.players
-    rank_array = row[_AT["rank"]][:n]
-
-    def per_player(name: str) -> tuple[int, ...]:
-        return tuple(int(v) for v in row[_AT[name]][:n])
-
-    errors = per_player("errors")
-    stats = {
-        "decisions": int(row[_AT["decisions"]][0]),
-        "rounds": int(row[_AT["hands_played"]][0]),
-        "tours": int(row[_AT["tour"]][0]) + 1,
-        "last_hand_cards": int(row[_AT["cards"]][0]),
-        "shared_win": int((rank_array == 1).sum()) > 1,
-    }
-    details = {
-        "errors": errors,
-        "last_hand_errors": per_player("hand_error"),
-        "exact_bids": per_player("exact_bids"),
-        "tricks": per_player("tricks_total"),
-        "excuses_played": per_player("excuses_played"),
-        "decisions": per_player("player_decisions"),
-    }
-    return Result(scores=tuple(-float(e) for e in errors),
-                  ranks=tuple(int(r) for r in rank_array),
-                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
-                  stats=stats, details=details)
+    rows = row[None, :]
+    return tricks.table_result(
+        game_columns(params, rows), player_columns(params, rows),
+        ("decisions", "rounds", "tours", "last_hand_cards", "shared_win"),
+        ("errors", "last_hand_errors", "exact_bids", "tricks", "excuses_played", "decisions"),
+        last_hand_errors="last_hand_error",
+        score=-ROW.players(rows, "errors", params.players).astype(float))
 
 
 # --- Rounds: one row per seat for every hand played ------------------------------------------
@@ -102,33 +82,21 @@ def record_round(s, pr, out, row):
 # --- Result tables' game-specific columns ----------------------------------------------------
 def game_columns(params: AscenseurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {
-        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
-        "rounds": rows[:, _AT["hands_played"]][:, 0].astype(np.int16),
-        "tours": (rows[:, _AT["tour"]][:, 0] + 1).astype(np.int16),
-        "last_hand_cards": rows[:, _AT["cards"]][:, 0].astype(np.int8),
-        "shared_win": (ranks == 1).sum(axis=1) > 1,
-    }
+    return tricks.game_table(ROW, rows, params.players, "hands_played",
+                             {"tours": (ROW.game(rows, "tour") + 1).astype(np.int16),
+                              "last_hand_cards": ROW.game(rows, "cards").astype(np.int8)})
 
 
 def player_columns(params: AscenseurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    errors = rows[:, _AT["errors"]][:, :n]
-    return {
-        "score": (-errors).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "errors": errors.astype(np.int16),
-        "last_hand_error": rows[:, _AT["hand_error"]][:, :n].astype(np.int16),
-        "exact_bids": rows[:, _AT["exact_bids"]][:, :n].astype(np.int16),
-        "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int16),
-        "excuses_played": rows[:, _AT["excuses_played"]][:, :n].astype(np.int16),
-        "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32),
-    }
+    errors = ROW.players(rows, "errors", n)
+    return tricks.players_table(ROW, rows, n, -errors,
+                                {"errors": errors.astype(np.int16),
+                                 "last_hand_error": ("hand_error", np.int16),
+                                 "exact_bids": ("exact_bids", np.int16),
+                                 "tricks": ("tricks_total", np.int16),
+                                 "excuses_played": ("excuses_played", np.int16)})
 
 
 def round_columns(params: AscenseurParams, rounds: np.ndarray) -> dict[str, Any]:

@@ -183,6 +183,13 @@ STATE_SIZE = STATE.size
 # Phases
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
 
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
+
 # Card locations
 LOC_STOCK = 0                        # shuffled, not dealt (yet)
 LOC_OUT = LOC_STOCK + 1              # not in this game's pack
@@ -308,6 +315,13 @@ def deal(s, pr, rng):
         deal_k(s, pr, 1 + uniform_index_jit(rng, largest_k(pr)))
     else:
         deal_k(s, pr, pr[P_K_RULE])
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 @njit(cache=True, inline="always")
@@ -941,9 +955,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < PASS:
         play(s, pr, player, action - PLAY)
     elif action == PLAY_BLIND:
@@ -957,18 +969,6 @@ def apply_action(s, pr, action):
         choose_contract(s, pr, action - CHOOSE_CONTRACT)
     else:
         deal_k(s, pr, action - CHOOSE_K + 1)
-
-
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve chance steps (deals) until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -1005,23 +1005,10 @@ def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the cards
     hidden from them re-dealt at random to the places they cannot see (same hand sizes, the
     stock), each new card taking the place in the shuffled pack (and the visibility flags)
-    of a hidden card that was there.
-
-    The hidden cards are gathered in id order before they are shuffled, so for a given
-    ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
-    hidden = np.empty(DECK_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    n = 0
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            location = s[LOCATION + card]
-            if location != LOC_STOCK:
-                held[location - LOC_HAND] += 1
-    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_STOCK, rng,
-                         out[LOCATION:LOCATION + DECK_CARDS])
+    of a hidden card that was there."""
+    observe(s, pr, player, out)
+    hidden, n, _ = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND,
+                                        LOC_STOCK, MAX_PLAYERS, rng)
     used = np.zeros(DECK_CARDS, dtype=np.bool_)
     for i in range(s[PACK]):
         old = s[DECK + i]

@@ -14,55 +14,33 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, copy_fields
 from engines.core.layout import Layout
 from engines.core.params import Params
-from engines.families.tricks.game import field_offsets, field_sources, win_shares
+from engines.families.tricks import game as tricks
 from engines.games.belote import rules as R
 
 # State fields copied into a summary row, in order.
-FIELDS = ("decisions", "rounds_played", "first_dealer", "redeals", "aborted", "rank", "score",
-          "player_decisions", "takes", "contracts_made", "belotes", "capots", "tricks_total")
-_SOURCE = field_sources(R.STATE, FIELDS)
-SIZE = _SOURCE.size
-_AT = field_offsets(R.STATE, FIELDS)
+ROW = SummaryRow(R.STATE, ("decisions", "rounds_played", "first_dealer", "redeals", "aborted",
+                           "rank", "score", "player_decisions", "takes", "contracts_made",
+                           "belotes", "capots", "tricks_total"))
+_SOURCE, SIZE = ROW.source, ROW.size
 CONTRACT_NAMES = ("♥", "♦", "♠", "♣", "sans atout", "tout atout", "none")
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: Params, row: np.ndarray) -> Result:
     """The common Result of a summary row: the score is the final total."""
-    n = params.players
-    rank_array = row[_AT["rank"]][:n]
-
-    def per_player(name: str) -> tuple[int, ...]:
-        return tuple(int(v) for v in row[_AT[name]][:n])
-
-    stats = {
-        "decisions": int(row[_AT["decisions"]][0]),
-        "rounds": int(row[_AT["rounds_played"]][0]),
-        "first_dealer": int(row[_AT["first_dealer"]][0]),
-        "redeals": int(row[_AT["redeals"]][0]),
-        "aborted": bool(row[_AT["aborted"]][0]),
-        "shared_win": int((rank_array == 1).sum()) > 1,
-    }
-    details = {
-        "takes": per_player("takes"),
-        "contracts_made": per_player("contracts_made"),
-        "belotes": per_player("belotes"),
-        "capots": per_player("capots"),
-        "tricks": per_player("tricks_total"),
-        "decisions": per_player("player_decisions"),
-    }
-    return Result(scores=tuple(float(v) for v in per_player("score")),
-                  ranks=tuple(int(r) for r in rank_array),
-                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
-                  stats=stats, details=details)
+    rows = row[None, :]
+    return tricks.table_result(
+        game_columns(params, rows), player_columns(params, rows),
+        ("decisions", "rounds", "first_dealer", "redeals", "aborted", "shared_win"),
+        ("takes", "contracts_made", "belotes", "capots", "tricks", "decisions"))
 
 
 # --- Rounds: one row per seat for every deal (redeals included) -------------------------------
@@ -116,38 +94,22 @@ def record_round(s, pr, out, row):
 # --- Result tables' game-specific columns ----------------------------------------------------
 def game_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {
-        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
-        "rounds": rows[:, _AT["rounds_played"]][:, 0].astype(np.int16),
-        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
-        "redeals": rows[:, _AT["redeals"]][:, 0].astype(np.int16),
-        "aborted": rows[:, _AT["aborted"]][:, 0].astype(bool),
-        "shared_win": (ranks == 1).sum(axis=1) > 1,
-    }
+    return tricks.game_table(ROW, rows, params.players, "rounds_played",
+                             {"first_dealer": ROW.game(rows, "first_dealer").astype(np.int8),
+                              "redeals": ROW.game(rows, "redeals").astype(np.int16),
+                              "aborted": ROW.game(rows, "aborted").astype(bool)})
 
 
 def player_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-
-    def column(name: str, kind: Any) -> np.ndarray:
-        return rows[:, _AT[name]][:, :n].astype(kind)
-
-    return {
-        "score": column("score", np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "total": column("score", np.int32),
-        "takes": column("takes", np.int16),
-        "contracts_made": column("contracts_made", np.int16),
-        "belotes": column("belotes", np.int16),
-        "capots": column("capots", np.int16),
-        "tricks": column("tricks_total", np.int16),
-        "decisions": column("player_decisions", np.int32),
-    }
+    return tricks.players_table(ROW, rows, n, ROW.players(rows, "score", n),
+                                {"total": ("score", np.int32),
+                                 "takes": ("takes", np.int16),
+                                 "contracts_made": ("contracts_made", np.int16),
+                                 "belotes": ("belotes", np.int16),
+                                 "capots": ("capots", np.int16),
+                                 "tricks": ("tricks_total", np.int16)})
 
 
 def round_columns(params: Params, rounds: np.ndarray) -> dict[str, Any]:

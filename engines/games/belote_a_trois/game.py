@@ -53,5 +53,4 @@ class BeloteATrois(BeloteGame):
     Params = BeloteATroisParams
     summary = summary
 
-    def encode(self, params: BeloteATroisParams) -> np.ndarray:
-        return encode(params)
+    encode = staticmethod(encode)

@@ -64,5 +64,4 @@ class BeloteComptoir(BeloteGame):
     Params = BeloteComptoirParams
     summary = summary
 
-    def encode(self, params: BeloteComptoirParams) -> np.ndarray:
-        return encode(params)
+    encode = staticmethod(encode)

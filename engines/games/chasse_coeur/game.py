@@ -21,7 +21,7 @@ import numpy as np
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, QUEEN, SPADES, card_id
 from engines.families.avoidance import rules as R
-from engines.families.avoidance.game import AvoidanceGame
+from engines.families.avoidance.game import AvoidanceGame, new_params
 from engines.games.chasse_coeur.params import ChasseCoeurParams
 
 QUEENS = tuple(card_id(QUEEN, suit) for suit in (HEARTS, DIAMONDS, SPADES, CLUBS))
@@ -51,18 +51,12 @@ def card_points(params: ChasseCoeurParams) -> np.ndarray:
 
 def encode(params: ChasseCoeurParams) -> np.ndarray:
     """The rules' data for these parameters."""
-    p = R.PARAMS.new()
-    p[R.P_PLAYERS] = params.players
-    p[R.P_FIRST_DEALER] = R.RANDOM_DEALER if params.first_dealer is None else \
-        params.first_dealer
     in_play = np.ones(R.DECK_CARDS, dtype=np.int32)
     in_play[list(removed_cards(params))] = 0
-    p[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS] = in_play
-    p[R.P_STRENGTH:R.P_STRENGTH + R.DECK_CARDS] = np.arange(R.DECK_CARDS) % 13
-    p[R.P_POINTS:R.P_POINTS + R.DECK_CARDS] = card_points(params)
     point_card = (R.CARD_SUIT == HEARTS).astype(np.int32)
     point_card[list(QUEENS)] = 1
-    p[R.P_POINT_CARD:R.P_POINT_CARD + R.DECK_CARDS] = point_card
+    p = new_params(params, in_play, np.arange(R.DECK_CARDS) % 13, card_points(params),
+                   point_card)
     p[R.P_KITTY] = params.leftover_rule == "kitty"
     p[R.P_FIRST_LEAD] = R.LEAD_TWO_OF_CLUBS
     p[R.P_FIRST_TRICK] = (R.FIRST_TRICK_NO_POINT_CARDS
@@ -73,7 +67,6 @@ def encode(params: ChasseCoeurParams) -> np.ndarray:
     p[R.P_SWEEP] = R.SWEEP_ALL_POINT_CARDS
     p[R.P_SWEEP_VALUE] = params.moon_value
     p[R.P_END_THRESHOLD] = params.end_threshold
-    p[R.P_NUM_HANDS] = params.num_hands
     return p
 
 
@@ -84,5 +77,4 @@ class ChasseCoeur(AvoidanceGame):
     title = "Chasse-coeur"
     Params = ChasseCoeurParams
 
-    def encode(self, params: ChasseCoeurParams) -> np.ndarray:
-        return encode(params)
+    encode = staticmethod(encode)

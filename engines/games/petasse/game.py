@@ -22,7 +22,7 @@ import numpy as np
 
 from engines.core.cards import ACE, CLUBS, DIAMONDS, HEARTS, QUEEN, SPADES, card_id
 from engines.families.avoidance import rules as R
-from engines.families.avoidance.game import AvoidanceGame
+from engines.families.avoidance.game import AvoidanceGame, new_params
 from engines.games.petasse.params import PetasseParams
 
 LOWEST_RANK = 7                                       # a 32-card pack: 7 .. A
@@ -44,23 +44,16 @@ def cards_in_play(params: PetasseParams) -> np.ndarray:
 
 def encode(params: PetasseParams) -> np.ndarray:
     """The rules' data for these parameters."""
-    p = R.PARAMS.new()
-    p[R.P_PLAYERS] = params.players
-    p[R.P_FIRST_DEALER] = R.RANDOM_DEALER if params.first_dealer is None else \
-        params.first_dealer
-    p[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS] = cards_in_play(params)
     order = RANK_ORDERS[params.rank_order]
     strength = np.zeros(R.DECK_CARDS, dtype=np.int32)
     for suit in (HEARTS, DIAMONDS, SPADES, CLUBS):
         for rank in range(LOWEST_RANK, ACE + 1):
             strength[card_id(rank, suit)] = order.index(rank)
-    p[R.P_STRENGTH:R.P_STRENGTH + R.DECK_CARDS] = strength
     points = np.where(R.CARD_SUIT == HEARTS, params.heart_pts, 0).astype(np.int32)
     points[QUEEN_OF_SPADES] = params.qs_pts
-    p[R.P_POINTS:R.P_POINTS + R.DECK_CARDS] = points
     point_card = (R.CARD_SUIT == HEARTS).astype(np.int32)
     point_card[QUEEN_OF_SPADES] = 1
-    p[R.P_POINT_CARD:R.P_POINT_CARD + R.DECK_CARDS] = point_card
+    p = new_params(params, cards_in_play(params), strength, points, point_card)
     p[R.P_FIRST_LEAD] = (R.LEAD_LEFT_OF_DEALER if params.first_lead == "left_of_dealer"
                          else R.LEAD_LOWEST_CLUB)
     p[R.P_FIRST_TRICK] = R.FIRST_TRICK_FREE
@@ -68,7 +61,6 @@ def encode(params: PetasseParams) -> np.ndarray:
                     else R.SWEEP_ALL_POINT_CARDS)
     p[R.P_SWEEP_VALUE] = params.shoot_pts
     p[R.P_END_THRESHOLD] = params.loss_threshold
-    p[R.P_NUM_HANDS] = params.num_hands
     return p
 
 
@@ -79,5 +71,4 @@ class Petasse(AvoidanceGame):
     title = "Pétasse"
     Params = PetasseParams
 
-    def encode(self, params: PetasseParams) -> np.ndarray:
-        return encode(params)
+    encode = staticmethod(encode)

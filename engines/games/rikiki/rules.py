@@ -109,6 +109,13 @@ STATE_SIZE = STATE.size
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
+
 # card locations
 LOC_STOCK = 0                        # the rest of the pack, face down (hidden from everyone)
 LOC_TURNED = LOC_STOCK + 1           # the turned trump card, face up
@@ -187,6 +194,13 @@ def deal(s, pr, rng):
     s[FIRST_LEADER] = tricks.next_seat(s[DEALER], players)
     s[CURRENT] = s[FIRST_LEADER]
     s[PHASE] = BIDDING
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -353,66 +367,28 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < BID_ACTION:
         play(s, pr, player, action - PLAY)
     else:
         bid(s, pr, player, action - BID_ACTION)
 
 
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve chance steps (deals) until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
-
-
 # --------------------------------------------------------------------------------------
-# Hidden information
+# Hidden information: the stock and the other hands
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def hidden_from(s, player, card):
-    """Whether ``player`` cannot see where ``card`` is: in the stock or another hand."""
-    location = s[LOCATION + card]
-    if location == LOC_STOCK:
-        return True
-    return LOC_HAND <= location < LOC_TRICK and location != LOC_HAND + player
-
-
 @njit(cache=True)
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: hidden cards' locations are unknown."""
-    out[:] = s
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            out[LOCATION + card] = LOC_UNKNOWN
+    tricks.observe_hands(s, player, out, LOCATION, DECK_CARDS, LOC_STOCK, LOC_HAND, LOC_TRICK,
+                         LOC_UNKNOWN)
 
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
     """Write into ``out`` a full state consistent with ``player``'s observation: the cards
     hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
-    stock.
-
-    The hidden cards are gathered in id order before they are shuffled, so for a given
-    ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
-    hidden = np.empty(DECK_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    n = 0
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            location = s[LOCATION + card]
-            if location != LOC_STOCK:
-                held[location - LOC_HAND] += 1
-    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_STOCK, rng,
-                         out[LOCATION:LOCATION + DECK_CARDS])
+    stock."""
+    observe(s, pr, player, out)
+    tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_STOCK,
+                         MAX_PLAYERS, rng)

@@ -13,8 +13,9 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, copy_fields
 from engines.core.layout import Layout
-from engines.families.tricks.game import field_offsets, field_sources, win_shares
+from engines.families.tricks import game as tricks
 from engines.games.rikiki import rules as R
 from engines.games.rikiki.params import RikikiParams
 
@@ -22,45 +23,23 @@ from engines.games.rikiki.params import RikikiParams
 BET_COLUMNS = ("bid", "made")
 
 # State fields copied into a summary row, in order.
-FIELDS = ("decisions", "rounds_played", "first_dealer", "rank", "score", "player_decisions",
-          "made_bids", "tricks_total", "bids_total")
-_SOURCE = field_sources(R.STATE, FIELDS)
-SIZE = _SOURCE.size
-_AT = field_offsets(R.STATE, FIELDS)
+ROW = SummaryRow(R.STATE, ("decisions", "rounds_played", "first_dealer", "rank", "score",
+                           "player_decisions", "made_bids", "tricks_total", "bids_total"))
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: RikikiParams, row: np.ndarray) -> Result:
     """The common Result of a summary row: the score is the final total."""
-    n = params.players
-    rank_array = row[_AT["rank"]][:n]
-
-    def per_player(name: str) -> tuple[int, ...]:
-        return tuple(int(v) for v in row[_AT[name]][:n])
-
-    scores = per_player("score")
-    stats = {
-        "decisions": int(row[_AT["decisions"]][0]),
-        "rounds": int(row[_AT["rounds_played"]][0]),
-        "first_dealer": int(row[_AT["first_dealer"]][0]),
-        "shared_win": int((rank_array == 1).sum()) > 1,
-    }
-    details = {
-        "made_bids": per_player("made_bids"),
-        "tricks": per_player("tricks_total"),
-        "bids": per_player("bids_total"),
-        "decisions": per_player("player_decisions"),
-    }
-    return Result(scores=tuple(float(v) for v in scores),
-                  ranks=tuple(int(r) for r in rank_array),
-                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
-                  stats=stats, details=details)
+    rows = row[None, :]
+    return tricks.table_result(game_columns(params, rows), player_columns(params, rows),
+                               ("decisions", "rounds", "first_dealer", "shared_win"),
+                               ("made_bids", "tricks", "bids", "decisions"))
 
 
 # --- Rounds: one row per seat for every round played -----------------------------------------
@@ -102,29 +81,17 @@ def record_round(s, pr, out, row):
 # --- Result tables' game-specific columns ----------------------------------------------------
 def game_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
-    n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {
-        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
-        "rounds": rows[:, _AT["rounds_played"]][:, 0].astype(np.int16),
-        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
-        "shared_win": (ranks == 1).sum(axis=1) > 1,
-    }
+    return tricks.game_table(ROW, rows, params.players, "rounds_played",
+                             {"first_dealer": ROW.game(rows, "first_dealer").astype(np.int8)})
 
 
 def player_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {
-        "score": rows[:, _AT["score"]][:, :n].astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "made_bids": rows[:, _AT["made_bids"]][:, :n].astype(np.int16),
-        "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int16),
-        "bids": rows[:, _AT["bids_total"]][:, :n].astype(np.int16),
-        "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32),
-    }
+    return tricks.players_table(ROW, rows, n, ROW.players(rows, "score", n),
+                                {"made_bids": ("made_bids", np.int16),
+                                 "tricks": ("tricks_total", np.int16),
+                                 "bids": ("bids_total", np.int16)})
 
 
 def round_columns(params: RikikiParams, rounds: np.ndarray) -> dict[str, Any]:

@@ -171,6 +171,13 @@ PETIT_AU_BOUT_SIGN = STATE.offset("petit_au_bout")
 
 # phases
 DEAL, PETIT_SEC, BIDDING, CALLING, ECART, CHELEM_CHOICE, PLAYING, OVER = range(8)
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
 # why a deal was not played
 PLAYED_OUT, ALL_PASSED, PETIT_SEC_ANNULLED = 0, 1, 2
 NOBODY = -1
@@ -299,6 +306,13 @@ def deal(s, pr, rng):
     if pr[P_PETIT_SEC_ANNUL] and petit_sec_holder(s, pr) >= 0:
         s[PHASE] = PETIT_SEC
         s[CURRENT] = petit_sec_holder(s, pr)
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 @njit(cache=True)
@@ -876,9 +890,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < DISCARD:
         play(s, pr, player, action - PLAY)
     elif action < PASS_BID:
@@ -893,18 +905,6 @@ def apply_action(s, pr, action):
         show_poignee(s, pr, player, action - SHOW_POIGNEE + 1)
     else:
         annul_petit_sec(s, pr)
-
-
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve chance steps (deals) until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

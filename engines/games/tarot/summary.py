@@ -15,23 +15,21 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, copy_fields
 from engines.core.layout import Layout
-from engines.families.tricks.game import field_offsets, field_sources, win_shares
+from engines.families.tricks import game as tricks
 from engines.games.tarot import rules as R
 
 # State fields copied into a summary row, in order.
-FIELDS = ("decisions", "deals_played", "first_dealer", "rank", "score", "player_decisions",
-          "takes", "made_total", "tricks_total", "poignees")
-_SOURCE = field_sources(R.STATE, FIELDS)
-SIZE = _SOURCE.size
-_AT = field_offsets(R.STATE, FIELDS)
+ROW = SummaryRow(R.STATE, ("decisions", "deals_played", "first_dealer", "rank", "score",
+                           "player_decisions", "takes", "made_total", "tricks_total", "poignees"))
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
+    copy_fields(s, _SOURCE, out)
 
 
 def lowest_wins(params: Any) -> bool:
@@ -41,32 +39,11 @@ def lowest_wins(params: Any) -> bool:
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    n = params.players
-    rank_array = row[_AT["rank"]][:n]
-
-    def per_player(name: str) -> tuple[int, ...]:
-        return tuple(int(v) for v in row[_AT[name]][:n])
-
-    totals = tuple(v / 2 for v in per_player("score"))
-    sign = -1.0 if lowest_wins(params) else 1.0
-    stats = {
-        "decisions": int(row[_AT["decisions"]][0]),
-        "rounds": int(row[_AT["deals_played"]][0]),
-        "first_dealer": int(row[_AT["first_dealer"]][0]),
-        "shared_win": int((rank_array == 1).sum()) > 1,
-    }
-    details = {
-        "totals": totals,
-        "takes": per_player("takes"),
-        "made": per_player("made_total"),
-        "tricks": per_player("tricks_total"),
-        "poignees": per_player("poignees"),
-        "decisions": per_player("player_decisions"),
-    }
-    return Result(scores=tuple(sign * v for v in totals),
-                  ranks=tuple(int(r) for r in rank_array),
-                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
-                  stats=stats, details=details)
+    rows = row[None, :]
+    return tricks.table_result(game_columns(params, rows), player_columns(params, rows),
+                               ("decisions", "rounds", "first_dealer", "shared_win"),
+                               ("totals", "takes", "made", "tricks", "poignees", "decisions"),
+                               totals="total")
 
 
 # --- Rounds: one row per seat for every deal ---------------------------------------------
@@ -124,34 +101,24 @@ def record_round(s, pr, out, row):
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {
-        "decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
-        "rounds": rows[:, _AT["deals_played"]][:, 0].astype(np.int16),
-        "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
-        "shared_win": (ranks == 1).sum(axis=1) > 1,
-        "contracts_played": rows[:, _AT["takes"]][:, :n].sum(axis=1).astype(np.int16),
-        "contracts_made": rows[:, _AT["made_total"]][:, :n].sum(axis=1).astype(np.int16),
-    }
+    return tricks.game_table(
+        ROW, rows, n, "deals_played",
+        {"first_dealer": ROW.game(rows, "first_dealer").astype(np.int8)},
+        {"contracts_played": ROW.players(rows, "takes", n).sum(axis=1).astype(np.int16),
+         "contracts_made": ROW.players(rows, "made_total", n).sum(axis=1).astype(np.int16)})
 
 
 def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    totals = rows[:, _AT["score"]][:, :n] / 2
+    totals = ROW.players(rows, "score", n) / 2
     sign = -1 if lowest_wins(params) else 1
-    return {
-        "score": (sign * totals).astype(np.float32),
-        "rank": ranks.astype(np.int8),
-        "win_share": win_shares(ranks).astype(np.float32),
-        "total": totals.astype(np.float32),
-        "takes": rows[:, _AT["takes"]][:, :n].astype(np.int16),
-        "made": rows[:, _AT["made_total"]][:, :n].astype(np.int16),
-        "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int16),
-        "poignees": rows[:, _AT["poignees"]][:, :n].astype(np.int16),
-        "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32),
-    }
+    return tricks.players_table(ROW, rows, n, sign * totals,
+                                {"total": totals.astype(np.float32),
+                                 "takes": ("takes", np.int16),
+                                 "made": ("made_total", np.int16),
+                                 "tricks": ("tricks_total", np.int16),
+                                 "poignees": ("poignees", np.int16)})
 
 
 CONTRACTS = ("none", "prise", "garde", "garde sans", "garde contre")

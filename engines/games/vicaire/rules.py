@@ -98,6 +98,13 @@ STATE_SIZE = STATE.size
  TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
 
 DEAL, PLAYING, OVER = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def chance_pending(s):
+    """Whether a deal is due (the game's only chance step)."""
+    return s[PHASE] == DEAL
+
 LOC_OUT = 0                          # not in the 32-card pack
 LOC_ECART = LOC_OUT + 1              # the face-down écart
 LOC_HAND = LOC_ECART + 1             # + player
@@ -155,6 +162,13 @@ def deal(s, pr, rng):
     s[FIRST_LEADER] = tricks.next_seat(s[DEALER], PLAYERS)
     s[CURRENT] = s[FIRST_LEADER]
     s[PHASE] = PLAYING
+
+
+@njit(cache=True)
+def advance(s, pr, rng):
+    """Deal until a decision is due or the game is over."""
+    while chance_pending(s):
+        deal(s, pr, rng)
 
 
 @njit(cache=True)
@@ -304,53 +318,21 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal card for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     play(s, pr, player, action - PLAY)
-
-
-@njit(cache=True, inline="always")
-def chance_pending(s):
-    return s[PHASE] == DEAL
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    while chance_pending(s):
-        deal(s, pr, rng)
-
-
-@njit(cache=True, inline="always")
-def hidden_from(s, player, card):
-    """The écart and the other hands are hidden."""
-    location = s[LOCATION + card]
-    if location == LOC_ECART:
-        return True
-    return LOC_HAND <= location < LOC_TRICK and location != LOC_HAND + player
 
 
 @njit(cache=True)
 def observe(s, pr, player, out):
-    out[:] = s
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            out[LOCATION + card] = LOC_UNKNOWN
+    """The écart and the other hands are hidden."""
+    tricks.observe_hands(s, player, out, LOCATION, DECK_CARDS, LOC_ECART, LOC_HAND, LOC_TRICK,
+                         LOC_UNKNOWN)
 
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
     """A full state consistent with ``player``'s observation: the hidden cards re-dealt
     among the other hands (same sizes) and the écart."""
-    out[:] = s
-    hidden = np.empty(DECK_CARDS, dtype=np.int32)
-    held = np.zeros(MAX_PLAYERS, dtype=np.int32)
-    n = 0
-    for card in range(DECK_CARDS):
-        if hidden_from(s, player, card):
-            hidden[n] = card
-            n += 1
-            if s[LOCATION + card] != LOC_ECART:
-                held[s[LOCATION + card] - LOC_HAND] += 1
-    tricks.redeal_hidden(hidden, n, held, LOC_HAND, LOC_ECART, rng,
-                         out[LOCATION:LOCATION + DECK_CARDS])
+    observe(s, pr, player, out)
+    tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_ECART,
+                         MAX_PLAYERS, rng)

@@ -9,44 +9,28 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
+from engines.core.compiled import SummaryRow, copy_fields
 from engines.core.layout import Layout
-from engines.families.tricks.game import field_offsets, field_sources, win_shares
+from engines.families.tricks import game as tricks
 from engines.games.vicaire import rules as R
 
-FIELDS = ("decisions", "rounds_played", "games_played", "first_dealer", "rank", "score",
-          "player_decisions", "games_won", "capots", "tricks_total")
-_SOURCE = field_sources(R.STATE, FIELDS)
-SIZE = _SOURCE.size
-_AT = field_offsets(R.STATE, FIELDS)
+ROW = SummaryRow(R.STATE, ("decisions", "rounds_played", "games_played", "first_dealer", "rank",
+                           "score", "player_decisions", "games_won", "capots", "tricks_total"))
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
 def summarize(s, out):
     """Copy a finished match's figures into the summary row ``out``."""
-    for i in range(SIZE):
-        out[i] = s[_SOURCE[i]]
+    copy_fields(s, _SOURCE, out)
 
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row: the score is the payouts won."""
-    n = params.players
-    rank_array = row[_AT["rank"]][:n]
-
-    def per_player(name: str) -> tuple[int, ...]:
-        return tuple(int(v) for v in row[_AT[name]][:n])
-
-    stats = {"decisions": int(row[_AT["decisions"]][0]),
-             "rounds": int(row[_AT["rounds_played"]][0]),
-             "games": int(row[_AT["games_played"]][0]),
-             "first_dealer": int(row[_AT["first_dealer"]][0]),
-             "shared_win": int((rank_array == 1).sum()) > 1}
-    details = {"games_won": per_player("games_won"), "capots": per_player("capots"),
-               "tricks": per_player("tricks_total"),
-               "decisions": per_player("player_decisions")}
-    return Result(scores=tuple(float(v) for v in per_player("score")),
-                  ranks=tuple(int(r) for r in rank_array),
-                  win_shares=tuple(float(v) for v in win_shares(rank_array)),
-                  stats=stats, details=details)
+    rows = row[None, :]
+    return tricks.table_result(game_columns(params, rows), player_columns(params, rows),
+                               ("decisions", "rounds", "games", "first_dealer", "shared_win"),
+                               ("games_won", "capots", "tricks", "decisions"))
 
 
 ROUND_FIELDS = ("round", "game", "hand_size", "dealer", "first_leader", "trump", "seat",
@@ -86,25 +70,18 @@ def record_round(s, pr, out, row):
 
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-match columns of summary rows."""
-    ranks = rows[:, _AT["rank"]][:, :params.players]
-    return {"decisions": rows[:, _AT["decisions"]][:, 0].astype(np.int32),
-            "rounds": rows[:, _AT["rounds_played"]][:, 0].astype(np.int16),
-            "games": rows[:, _AT["games_played"]][:, 0].astype(np.int16),
-            "first_dealer": rows[:, _AT["first_dealer"]][:, 0].astype(np.int8),
-            "shared_win": (ranks == 1).sum(axis=1) > 1}
+    return tricks.game_table(ROW, rows, params.players, "rounds_played",
+                             {"games": ROW.game(rows, "games_played").astype(np.int16),
+                              "first_dealer": ROW.game(rows, "first_dealer").astype(np.int8)})
 
 
 def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (matches, players) each."""
     n = params.players
-    ranks = rows[:, _AT["rank"]][:, :n]
-    return {"score": rows[:, _AT["score"]][:, :n].astype(np.float32),
-            "rank": ranks.astype(np.int8),
-            "win_share": win_shares(ranks).astype(np.float32),
-            "games_won": rows[:, _AT["games_won"]][:, :n].astype(np.int16),
-            "capots": rows[:, _AT["capots"]][:, :n].astype(np.int16),
-            "tricks": rows[:, _AT["tricks_total"]][:, :n].astype(np.int32),
-            "decisions": rows[:, _AT["player_decisions"]][:, :n].astype(np.int32)}
+    return tricks.players_table(ROW, rows, n, ROW.players(rows, "score", n),
+                                {"games_won": ("games_won", np.int16),
+                                 "capots": ("capots", np.int16),
+                                 "tricks": ("tricks_total", np.int32)})
 
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
