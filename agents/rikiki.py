@@ -194,12 +194,9 @@ class CounterAgent:
 
     def __init__(self) -> None:
         self.weights = np.zeros(0, dtype=np.float64)
-        self._encoded: tuple[Any, np.ndarray] | None = None    # the game's params, encoded
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
         codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        if self._encoded is None or self._encoded[0] != observation.params:
-            self._encoded = (observation.params, R.encode_params(observation.params))
-        pr = self._encoded[1]
-        return legal_actions[decide(observation.array, pr, codes, len(codes), self.weights)]
+        return legal_actions[decide(observation.array, observation.encoded_params, codes,
+                                    len(codes), self.weights)]
