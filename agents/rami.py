@@ -68,6 +68,16 @@ def lay_choice(legal: list[Action], worth: Any) -> Action | None:
     return None
 
 
+def take_or_lay(legal: list[Action], worth: Any) -> Action | None:
+    """What both bots do first: take the discard whenever they may, else draw at the start
+    of a turn, else lay what :func:`lay_choice` picks by ``worth``; None: they discard."""
+    if legal[-1].code == T.TAKE_DISCARD:
+        return legal[-1]
+    if legal[0].code == T.DRAW_STOCK:
+        return legal[0]
+    return lay_choice(legal, worth)
+
+
 # The core's meld readers as plain Python (the compiled ones cost a dispatch per call; with
 # numba's JIT disabled they are plain Python already).
 meld_length = getattr(rummy.meld_length, "py_func", rummy.meld_length)
@@ -80,11 +90,7 @@ class EagerAgent:
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if legal_actions[-1].code == T.TAKE_DISCARD:
-            return legal_actions[-1]
-        if legal_actions[0].code == T.DRAW_STOCK:
-            return legal_actions[0]
-        chosen = lay_choice(legal_actions, meld_length)
+        chosen = take_or_lay(legal_actions, meld_length)
         if chosen is not None:
             return chosen
         best = legal_actions[0]
@@ -100,11 +106,7 @@ class PlannerAgent:
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if legal_actions[-1].code == T.TAKE_DISCARD:
-            return legal_actions[-1]
-        if legal_actions[0].code == T.DRAW_STOCK:
-            return legal_actions[0]
-        chosen = lay_choice(legal_actions, lambda m: (meld_points(m), meld_length(m)))
+        chosen = take_or_lay(legal_actions, lambda m: (meld_points(m), meld_length(m)))
         if chosen is not None:
             return chosen
         o = observation.array
