@@ -13,7 +13,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,20 +56,16 @@ def run_replay(*args: Any, cwd: Path, timeout: float = 600) -> subprocess.Comple
     return run_module("sim.replay", *args, cwd=cwd, timeout=timeout)
 
 
-def batch_main(*args: Any) -> tuple[int, str, str]:
-    """``sim.batch.cli.main`` in this process: (exit status, stdout, stderr)."""
+def call_main(main: Callable[[list[str]], int], *args: Any) -> tuple[int, str, str]:
+    """A command's ``main`` in this process: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([str(a) for a in args])
     return code, out.getvalue(), err.getvalue()
 
 
-def replay_main(*args: Any) -> tuple[int, str, str]:
-    """``sim.replay.main`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = replay.main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+batch_main = partial(call_main, main)
+replay_main = partial(call_main, replay.main)
 
 
 def json_summary(stdout: str) -> dict[str, Any]:

@@ -3,10 +3,8 @@ report and headline it writes, and its one-line errors (exit 2, nothing written)
 
 from __future__ import annotations
 
-import contextlib
-import io
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
@@ -16,17 +14,12 @@ import sim.compare as compare_cli
 from sim.analysis import Run
 from sim.cli import UsageError
 from tests.sim.report_support import make_run
-from tests.sim.test_batch_support import ROOT, run_module
+from tests.sim.test_batch_support import ROOT, call_main, run_module
 
 GAMES = 1500
 
 
-def compare_main(*args: Any) -> tuple[int, str, str]:
-    """``sim.compare.main`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = compare_cli.main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+compare_main = partial(call_main, compare_cli.main)
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,9 @@ played as runs and reused, comparison and headline tables, and the question anal
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -15,6 +13,7 @@ import pytest
 
 import sim.experiment as experiment
 from sim.analysis import Run, questions
+from tests.sim.test_batch_support import call_main
 
 SMALL = """
 title = "discard trial"
@@ -33,11 +32,7 @@ params = { discard = "all" }
 """
 
 
-def experiment_main(*args: Any) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = experiment.main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+experiment_main = partial(call_main, experiment.main)
 
 
 def write(folder: Path, text: str, name: str = "trial.toml") -> Path:

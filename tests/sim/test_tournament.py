@@ -3,26 +3,21 @@ tournament.json, and one-line errors."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import sim.tournament as tournament
 from sim.analysis import Run
+from tests.sim.test_batch_support import call_main
 
 GAMES = 400
 BOT = "greedy"
 
 
-def tournament_main(*args: Any) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = tournament.main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+tournament_main = partial(call_main, tournament.main)
 
 
 @pytest.fixture(scope="module")
