@@ -59,7 +59,7 @@ class EstimatorParams(Params):
 # --------------------------------------------------------------------------------------
 # What it knows
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_unseen(s, card):
     return s[R.LOCATION + card] == R.LOC_UNKNOWN
 
@@ -127,7 +127,7 @@ def take_chance(s, pr, me):
     return unseen_above(s, best) / unseen if unseen > 0 else 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bid_value(code):
     if code == R.TAKE:
         return 1
@@ -155,7 +155,7 @@ def bid_choice(s, pr, actions, n, w):
 # --------------------------------------------------------------------------------------
 # Play
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_strength(code):
     if code == R.EXCUSE_HIGH:
         return R.EXCUSE_HIGH_STRENGTH

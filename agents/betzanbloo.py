@@ -37,7 +37,7 @@ LOWEST, HIGHEST = 0, 1          # safe's card option, as its compiled code reads
 # --------------------------------------------------------------------------------------
 # What the bots read
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_of(code):
     """The card value an action code names (``play v`` or ``capture v``)."""
     if code >= R.CAPTURE_ACTION:

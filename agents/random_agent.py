@@ -25,7 +25,7 @@ class RandomAgent:
         return legal_actions[uniform_index(rng, len(legal_actions))]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def random_choice(actions, n, rng):
     """Compiled twin of :meth:`RandomAgent.act` over an action-code buffer."""
     return actions[uniform_index_jit(rng, n)]

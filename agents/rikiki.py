@@ -42,7 +42,7 @@ SUIT_CARDS = 13
 # --------------------------------------------------------------------------------------
 # What it knows
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_unseen(s, card):
     return s[R.LOCATION + card] == R.LOC_UNKNOWN
 
@@ -105,7 +105,7 @@ def bid_choice(s, pr, actions, n):
 # --------------------------------------------------------------------------------------
 # Play
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def order(s, card):
     """Trumps above the rest, then by rank."""
     return R.STRENGTH[card] + (SUIT_CARDS if R.CARD_SUIT[card] == s[R.TRUMP] else 0)

@@ -94,7 +94,7 @@ ROUNDS_PLAYED = HANDS_PLAYED
 DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -437,7 +437,7 @@ def apply_action(s, pr, action):
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hidden_from(s, player, card):
     """Whether ``player`` cannot see where ``card`` is: in the kitty, or in another hand
     (unless ``player`` passed it there, or picked it to pass)."""

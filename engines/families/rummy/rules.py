@@ -88,25 +88,25 @@ CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_natur
     "free_groups", "wilds_le_naturals", "mixed_runs")
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_suit(card):
     return card // RANKS_PER_SUIT
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_rank(card):
     """Rank 2..14 of a standard card."""
     return card % RANKS_PER_SUIT + 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_at(suit, position):
     """The card of ``suit`` at run position 1..14 (1 and 14 are both the Ace)."""
     rank = ACE if position == ACE_LOW else position
     return suit * RANKS_PER_SUIT + rank - 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def fits_position(key, position, card):
     """Whether ``card`` is the natural card a run of ``key`` (a suit, or ``ANY_SUIT``)
     holds at a run position."""
@@ -127,14 +127,14 @@ def natural_of_rank(pr, hand, position):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_wild(pr, card):
     if pr[P_WILD_POLICY] == JOKERS:
         return card == JOKER
     return card < STANDARD_CARDS and card_rank(card) == 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def wild_fits(pr, card, suit):
     """Whether the wild ``card`` may stand for a card of ``suit`` (any suit for a group:
     ``suit`` -1)."""
@@ -169,7 +169,7 @@ def pick_wild(pr, hand, suit):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_value_of(card, position):
     """The meld value of a natural card (the 51 count): face value, 10 for K Q J, the Ace
     11 except at the low end of a run (1)."""
@@ -184,32 +184,32 @@ def meld_value_of(card, position):
 # --------------------------------------------------------------------------------------
 # Meld codes
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def encode(kind, key, low, length, mask):
     return kind | key << 1 | low << 5 | length << 9 | mask << 13
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_kind(code):
     return code & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_key(code):
     return (code >> 1) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_low(code):
     return (code >> 5) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_length(code):
     return (code >> 9) & 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def meld_mask(code):
     return code >> 13
 

@@ -81,7 +81,7 @@ ALL_SEATS = (1 << MAX_PLAYERS) - 1
 N_ACTIONS = MAX_LEGAL
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_at(player):
     return HAND + player * CARD_KINDS
 

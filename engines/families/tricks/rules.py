@@ -35,13 +35,13 @@ NO_SUIT = -1
 # --------------------------------------------------------------------------------------
 # Seats
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_seat(seat, players):
     """The seat to the left of ``seat`` (the next index)."""
     return (seat + 1) % players
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dealer_of_tour(first_dealer, tour, players):
     """The dealer of tour ``tour`` (0-based) when the deal passes left after each tour."""
     return (first_dealer + tour) % players
@@ -50,7 +50,7 @@ def dealer_of_tour(first_dealer, tour, players):
 # --------------------------------------------------------------------------------------
 # Legal cards
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def led_suit(suits, count):
     """The suit to follow in a trick of ``count`` cards: the played suit of its first card
     that has one (``NO_SUIT`` if none, e.g. an empty trick)."""
@@ -209,7 +209,7 @@ def deal_hands(deck, dealer, players, per_player, location, loc_hand, hand_size)
     return i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hook_forbidden(bids_made, players, tricks_in_hand, bid_total):
     """The one bid the "hook" forbids the last bidder (the bids may not add up to the tricks
     of the hand), or -1 for any earlier bidder or when no bid could make that total."""

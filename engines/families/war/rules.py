@@ -139,7 +139,7 @@ APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance afte
 # --------------------------------------------------------------------------------------
 # Piles
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def top_card(s, p):
     """Take the top card of ``p``'s pile."""
     card = s[PILE + p * PILE_CAPACITY + s[HEAD + p]]
@@ -148,7 +148,7 @@ def top_card(s, p):
     return card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def put_under(s, p, card):
     """Put ``card`` under ``p``'s pile."""
     s[PILE + p * PILE_CAPACITY + ((s[HEAD + p] + s[COUNT + p]) & PILE_MASK)] = card
@@ -217,7 +217,7 @@ def first_in_game(s, pr):
 # --------------------------------------------------------------------------------------
 # One trick
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def lay(s, p):
     """``p`` lays his top card on the table; return it."""
     card = top_card(s, p)
@@ -330,7 +330,7 @@ def pick_up(s, pr, winner, rng):
         take_laid(s, winner, winner)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def take_laid(s, winner, p):
     """The cards ``p`` laid this trick go under the winner's pile, in the order laid."""
     for k in range(s[LAID + p]):

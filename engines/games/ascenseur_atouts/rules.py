@@ -117,7 +117,7 @@ ROUNDS_PLAYED = HANDS_PLAYED
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -148,7 +148,7 @@ APPLY_DRAWS = False
 # --------------------------------------------------------------------------------------
 # The sequence of hands: tours of start_cards, ..., 2, 1 cards, one dealer per tour
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def cards_in_hand(pr, hand):
     """Cards per player in hand ``hand`` (0-based over the game): one fewer each hand of a
     tour, from ``start_cards`` down to 1."""
@@ -156,7 +156,7 @@ def cards_in_hand(pr, hand):
     return start - hand % start
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hook_applies(s, pr):
     """Whether the player about to bid is the last (the dealer) and bound by the hook (C2)."""
     if s[BIDS_MADE] != pr[P_PLAYERS] - 1:
@@ -164,7 +164,7 @@ def hook_applies(s, pr):
     return pr[P_HOOK] == HOOK_ALL_HANDS or s[BLIND] == 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hook_forbidden(s, pr):
     """The one bid the hook forbids the dealer (the bids may not add up to the cards per
     player), or -1 when the hook does not apply."""
@@ -375,7 +375,7 @@ def end_of_hand(s, pr):
         s[CURRENT] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ranking_key(s, pr, player):
     """Lower is better: error points, then (``ties=last-hand``) the final hand's error."""
     key = s[ERRORS + player] * (PLAY_CARDS + 1)
@@ -431,7 +431,7 @@ def apply_action(s, pr, action):
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hidden_from(s, player, card):
     """Whether ``player`` cannot see where ``card`` is: a set-aside card, another player's
     hand, or, in the blind hand, their own card (on their forehead) until it is their turn

@@ -55,7 +55,7 @@ OUTCOME_NAMES = ("banker", "ponte", "tie", "void")
 NOT_ASKED, DREW, STOOD = -1, 1, 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_value(card):
     """A = 1, 2..9 face value, 10 J Q K = 0."""
     rank = card % 13 + 2
@@ -138,7 +138,7 @@ N_ACTIONS = STAND + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def right(pr, seat):
     """The player on ``seat``'s right: the next to speak, the next banker."""
     return (seat - 1) % pr[P_PLAYERS]

@@ -184,7 +184,7 @@ STATE_SIZE = STATE.size
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -324,7 +324,7 @@ def advance(s, pr, rng):
         deal(s, pr, rng)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def largest_k(pr):
     """The most cards each of n players may get: 5, or fewer so that n * k <= 32."""
     return min(MAX_K, PACK_CARDS // pr[P_PLAYERS])
@@ -974,7 +974,7 @@ def apply_action(s, pr, action):
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hidden_from(s, player, card):
     """Whether ``player`` cannot see where ``card`` is: in the stock, in another hand (unless
     face up), or in his own hand face down (blind variants)."""

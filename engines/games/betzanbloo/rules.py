@@ -121,12 +121,12 @@ N_ACTIONS = 2 * HIGHEST_PERSO
 APPLY_DRAWS = False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bit(value):
     return np.int32(1) << value
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def camp(card, threshold):
     """ABOVE for a card over the threshold, BELOW under it."""
     return ABOVE if card > threshold else BELOW
@@ -340,7 +340,7 @@ def apply_action(s, pr, action):
         capture(s, pr, player, action - CAPTURE_ACTION + 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether the setup shuffle is due (the game's only chance step)."""
     return s[PHASE] == SETUP

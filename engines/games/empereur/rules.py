@@ -102,12 +102,12 @@ NORMAL, ELITE, MIROIR_NORMAL, MIROIR_ELITE = (MODES.index(m) for m in MODES)
 RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_joker(card):
     return card >= STANDARD_CARDS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def kind_of(card):
     """The card's rank index (3 -> 0 ... A -> 11, 2 -> 12), or JOKER_KIND."""
     if card >= STANDARD_CARDS:
@@ -116,13 +116,13 @@ def kind_of(card):
     return TWO if r == 2 else r - 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def natural_card(rank, suit):
     """The card id of the natural card of rank index ``rank`` and ``suit``."""
     return suit * RANKS_PER_SUIT + (0 if rank == TWO else rank + 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def elite_value(card):
     """"Valet, Dame, Roi, As, Deux, Joker ... 11, 12, 13, 14, 15, 20"; 3..10 face value."""
     k = kind_of(card)
@@ -230,12 +230,12 @@ N_ACTIONS = GIVE_ACTION + RANKS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_at(player):
     return HAND + player * CARDS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_code(rank, naturals, jokers):
     return PLAY_ACTION + (rank * (MAX_NATURALS + 1) + naturals) * (MAX_JOKERS + 1) + jokers
 
@@ -247,7 +247,7 @@ def decode_play(code: int) -> tuple[int, int, int]:
     return rank, naturals, jokers
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_miroir(pr):
     return pr[P_MODE] == MIROIR_NORMAL or pr[P_MODE] == MIROIR_ELITE
 

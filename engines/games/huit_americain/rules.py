@@ -68,17 +68,17 @@ FROM_TURN, FROM_PENALTY = 0, 1          # what the cards of the DRAWN phase were
 PROBABILITY_SCALE = 1 << 30             # carte_forget as an integer share of this
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank_of(card):
     return card % RANKS_PER_SUIT + 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def suit_of(card):
     return card // RANKS_PER_SUIT
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_special(card):
     """8, 10, 7, Ace and the K♥ have an effect; every other card is ordinary."""
     r = rank_of(card)
@@ -156,7 +156,7 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_at(player):
     return HAND + player * CARDS
 

@@ -50,7 +50,7 @@ LOWEST_RANK_32 = 7                      # the 32-card pack: 7 to Ace
 NO_SUIT = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def suit_of(card):
     return card // RANKS_PER_SUIT if card < STANDARD_CARDS else NO_SUIT
 
@@ -114,7 +114,7 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_at(player):
     return HAND + player * CARDS
 

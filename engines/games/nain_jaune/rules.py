@@ -45,14 +45,14 @@ BELLES = np.array([DIAMONDS * 13 + 8, CLUBS * 13 + 9, SPADES * 13 + 10, HEARTS *
 PROBABILITY_SCALE = 1 << 30
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sequence_rank(card):
     """A counts 1, then 2..10, J 11, Q 12, K 13."""
     r = card % RANKS_PER_SUIT + 2
     return 1 if r == 14 else r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def points(card):
     """Card points for the payments: A 1, 2-10 face value, J Q K 10."""
     return min(sequence_rank(card), 10)
@@ -116,7 +116,7 @@ N_ACTIONS = CARDS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_at(player):
     return HAND + player * CARDS
 

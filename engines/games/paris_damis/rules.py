@@ -209,17 +209,17 @@ N_ACTIONS = EXCHANGE_ACTION + 1
 APPLY_DRAWS = False     # apply_action(s, pr, action) draws nothing: chance waits for advance
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_joker(card):
     return card >= FIRST_JOKER
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def suit_of(card):
     return CARD_SUIT[card]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank_of(card):
     return CARD_RANK[card]
 
@@ -227,24 +227,24 @@ def rank_of(card):
 # --- Jokers (A7): a rule is a placement test, a column value and a tie privilege. ---------
 # Adding a joker rule means a new JOKER_* code here and in _CODES, and a branch in each of
 # these three functions.
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def joker_accepts(pr, column):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def joker_column_value(pr):
     if pr[P_JOKER_RULE] == JOKER_WILD:
         return pr[P_JOKER_VALUE]
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def joker_wins_ties(pr):
     return pr[P_JOKER_RULE] == JOKER_TIEBREAK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def column_value(pr, card):
     """Column value of a play card: 2..10 face, J/Q/K 11, A 12; jokers by their rule."""
     if is_joker(card):
@@ -252,13 +252,13 @@ def column_value(pr, card):
     return COLUMN_VALUE[rank_of(card)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def points_value(card):
     """Points value of a points card: 7..10 = 1, J/Q/K = 2, A = 3."""
     return POINTS_VALUE[rank_of(card)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def accepting_columns(s, pr, card):
     """Bit mask of the columns that take a card: its suit's column and, for a card of the
     current trump, every column (the trump column takes only trumps); jokers by their rule."""
@@ -274,7 +274,7 @@ def accepting_columns(s, pr, card):
     return 1 << suit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def face_up_card(s, suit):
     """The points card contested in this suit's column, or -1 if the pile is exhausted."""
     top = s[PILE_TOP + suit]
@@ -283,24 +283,24 @@ def face_up_card(s, suit):
     return s[PILE + suit * POINTS_RANKS + top]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_seat(pr, seat):
     """The seat to the left (no division: this runs on every turn)."""
     seat += 1
     return seat if seat < pr[P_PLAYERS] else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_hand(location):
     return LOC_HAND <= location < LOC_HAND + MAX_PLAYERS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_discard(location):
     return LOC_DISCARD <= location < LOC_DISCARD + MAX_PLAYERS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def move(s, card, location):
     """Every change of a play card's location goes through here (it keeps the hand masks
     in step; hand sizes are the callers')."""
@@ -315,13 +315,13 @@ def move(s, card, location):
     s[LOCATION + card] = location
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_word(s, player, half):
     """Bits of the cards ``WORD_BITS * half + i`` in the player's hand."""
     return int(s[HAND_MASK + player * HAND_WORDS + half])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def lowest_bit_index(bit):
     return DEBRUIJN[((bit * DEBRUIJN_MULTIPLIER) & 0xFFFFFFFF) >> 27]
 
@@ -341,7 +341,7 @@ def rebuild_hands(s, pr):
             s[HAND_SIZE + location - LOC_HAND] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def draw(s, player):
     """The top card of the play deck goes to the player's hand."""
     size = s[DECK_SIZE] - 1
@@ -351,7 +351,7 @@ def draw(s, player):
     s[HAND_SIZE + player] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def to_deck(s, card):
     s[DECK + s[DECK_SIZE]] = card
     s[DECK_SIZE] += 1
@@ -555,7 +555,7 @@ def players_sharing(s, pr):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def reward(s, pr, player, correct_rank):
     """New cards for a correct bet (A1): flat, by bet value, or by correct-betting order."""
     by = pr[P_REWARD_BY]
@@ -602,7 +602,7 @@ def end_of_round(s, pr):
     next_discarder(s, pr, s[LAST_BETTOR], players)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def discard_count(pr, h):
     """Cards to discard from a hand of h (A5): floor(h/2) by default."""
     rule = pr[P_DISCARD]
@@ -798,7 +798,7 @@ def suit_scores(s, pr):
             s[SUIT_SCORE + owner * SUITS + suit_of(card)] += points_value(card)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ranking_key(s, pr, player):
     """A number that orders players as the scoring rule does (higher ranks higher).
 
@@ -861,7 +861,7 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 # The game loop's entry points: decisions, their effects, chance steps
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     phase = s[PHASE]
@@ -877,7 +877,7 @@ def legal_actions(s, pr, out):
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
     player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
@@ -892,13 +892,13 @@ def apply_action(s, pr, action):
         hand_change(s, pr, player, action == EXCHANGE_ACTION)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     phase = s[PHASE]
     return phase == SETUP or phase == RECYCLE or phase == EXCHANGE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def resolve_chance(s, pr, rng):
     """Carry out the pending chance step with the game's chance stream."""
     phase = s[PHASE]
@@ -910,7 +910,7 @@ def resolve_chance(s, pr, rng):
         exchange_hand(s, pr, rng)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def advance(s, pr, rng):
     """Resolve chance steps until a decision is due or the game is over."""
     while chance_pending(s):

@@ -25,7 +25,7 @@ ROW = SummaryRow(R.STATE, FIELDS)
 _SOURCE, SIZE, _AT = ROW.source, ROW.size, ROW.at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def summarize(s, out):
     """Copy a finished game's figures into the summary row ``out``."""
     for i in range(SIZE):
@@ -83,7 +83,7 @@ ROUND_WIDTH = ROUND_ROW.size
     "hand_start", "hand_end", "exchanged", "points_cards_won", "cards_short")
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def record_round(s, pr, out, row):
     """Write the round just settled into ``out[row : row + players]`` (one row per seat);
     return the next free row."""

@@ -107,12 +107,12 @@ N_ACTIONS = 1 + 2 * MAX_BET
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bet_action(side, amount):
     return 1 + side * MAX_BET + amount - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank(pr, card):
     """Rank order 0..12: 2 low .. A high, or A low .. K high with ``ace_low``."""
     r = card % RANKS                    # 0: the 2 .. 12: the Ace

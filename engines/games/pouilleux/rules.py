@@ -45,7 +45,7 @@ MAX_HAND = 52
 NO_CARD = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def partner(card):
     """The card of the same rank and colour: ♥ <-> ♦, ♠ <-> ♣."""
     suit = card // RANKS

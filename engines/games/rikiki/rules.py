@@ -110,7 +110,7 @@ STATE_SIZE = STATE.size
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -206,7 +206,7 @@ def advance(s, pr, rng):
 # --------------------------------------------------------------------------------------
 # Bids: one each from the dealer's left, the dealer last
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def highest_bid(s, pr):
     """k, or MAX_BID under ``allow_overbid`` (A3)."""
     return MAX_BID if pr[P_OVERBID] else s[CARDS]
@@ -311,7 +311,7 @@ def end_of_trick(s, pr):
 # --------------------------------------------------------------------------------------
 # The score of a round, the next round, the end of the game
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def round_points(pr, bid_, taken):
     """A made bid scores made_base + per_trick x tricks; a missed one loses
     fail_base + per_diff x |tricks - bid| (A8)."""

@@ -76,12 +76,12 @@ def _card_data() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 CARD_SUIT, CARD_STRENGTH, CARD_POINTS = _card_data()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_oudler(card):
     return card == PETIT or card == TWENTY_ONE or card == EXCUSE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank_of(card):
     """1..14 for a suit card (R = 14), 0 for trumps and the Excuse."""
     return card % TAROT_SUIT_CARDS + 1 if card < TAROT_FIRST_TRUMP else 0
@@ -173,7 +173,7 @@ PETIT_AU_BOUT_SIGN = STATE.offset("petit_au_bout")
 DEAL, PETIT_SEC, BIDDING, CALLING, ECART, CHELEM_CHOICE, PLAYING, OVER = range(8)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -214,7 +214,7 @@ APPLY_DRAWS = False
 # --------------------------------------------------------------------------------------
 # Seats and camps
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def holder(s, card):
     """The seat holding ``card`` (-1: nobody)."""
     location = s[LOCATION + card]
@@ -234,7 +234,7 @@ def camp(s, pr, seat):
     return DEFENCE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dealt_seat(s, pr, seat):
     """The seat that was dealt the hand ``seat`` holds now (hands move under the Lorrain
     passing; otherwise the seat itself)."""
@@ -450,7 +450,7 @@ def take_the_dog(s, pr):
         after_the_dog(s, pr)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def may_discard(s, card):
     """Whether ``card`` may go to the écart: not a King, an oudler or the called card."""
     return not (is_oudler(card) or card == s[CALLED_CARD] or rank_of(card) == KING_RANK)
@@ -717,7 +717,7 @@ def camp_points(s, pr, side):
     return total + exchange(s, pr, side)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dog_camp(s):
     """Who counts the écart or dog: the taker, but the defence under a garde contre."""
     return DEFENCE if s[CONTRACT] == GARDE_CONTRE else ATTACK
@@ -910,7 +910,7 @@ def apply_action(s, pr, action):
 # --------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hidden_from(s, player, card):
     """Whether ``player`` cannot know where ``card`` is: in the dog, the écart or a hand,
     and never seen there by him (his own cards, the shown dog, shown trumps, the hands he

@@ -100,7 +100,7 @@ STATE_SIZE = STATE.size
 DEAL, PLAYING, OVER = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_pending(s):
     """Whether a deal is due (the game's only chance step)."""
     return s[PHASE] == DEAL
@@ -225,14 +225,14 @@ def end_of_trick(s, pr):
         s[CURRENT] = winner
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_winning_total(pr, total):
     """10, or any higher multiple of 5 (``first_target``, ``target_step``)."""
     return total == pr[P_FIRST_TARGET] or (total > pr[P_FIRST_TARGET]
                                            and total % pr[P_TARGET_STEP] == 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def payout(pr, total):
     if total <= pr[P_FIRST_TARGET]:
         return pr[P_PAYOUT_10]
