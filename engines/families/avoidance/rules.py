@@ -27,6 +27,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 
@@ -427,7 +428,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < PASS:
         play(s, pr, player, action - PLAY)
     else:

@@ -253,16 +253,6 @@ def redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, location):
 # The game loop's entry points: what every trick game does the same way, given its layout
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def count_decision(s, current, decisions, player_decisions):
-    """Count a decision of the seat to play, in the game's and in that seat's tally
-    (``s[decisions]``, ``s[player_decisions + seat]``); return the seat."""
-    player = s[current]
-    s[decisions] += 1
-    s[player_decisions + player] += 1
-    return player
-
-
-@njit(cache=True)
 def hidden_in_hands(s, player, card, location, loc_rest, loc_hand, loc_trick):
     """Whether ``player`` cannot see where ``card`` is (``s[location + card]``): face down
     in ``loc_rest`` (the stock, the écart) or in another seat's hand."""

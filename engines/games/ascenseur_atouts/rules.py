@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 from engines.games.ascenseur_atouts.params import MAX_PLAYERS, PLAY_CARDS, AscenseurParams
@@ -415,7 +416,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < EXCUSE_HIGH:
         play(s, pr, player, action - PLAY, STRENGTH[action - PLAY])
     elif action == EXCUSE_HIGH:

@@ -36,6 +36,7 @@ from numba import njit
 
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 
@@ -955,7 +956,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < PASS:
         play(s, pr, player, action - PLAY)
     elif action == PLAY_BLIND:

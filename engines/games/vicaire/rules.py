@@ -33,6 +33,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 from engines.games.vicaire.params import PLAYERS, VicaireParams
@@ -318,7 +319,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal card for the current player (legality is the caller's check)."""
-    player = tricks.count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     play(s, pr, player, action - PLAY)
 
 
