@@ -1,5 +1,5 @@
-"""Rikiki result tables through sim.batch's Python path: every column the
-documentation lists (and only those), and figures that agree with the games played."""
+"""Rikiki result tables through sim.batch: figures that agree with the games played (the
+documented columns, their order and types: tests/contract), and the batch summary."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from sim.batch.cli import main
 from sim.batch.spec import RunSpec
 from sim.batch.summary import bet_columns, figures_of, format_summary, summarize
 from sim.batch.tables import play_chunk
-from tests.engines.tricks.trick_helpers import documented_columns
 
 
 @pytest.fixture(scope="module")
@@ -21,13 +20,6 @@ def arrow():
                    agents=("random",) * 3, seating="rotate", seed=5, games=12,
                    chunk_size=12)
     return play_chunk(spec, 0, 12)
-
-
-def test_tables_have_exactly_the_documented_columns_and_types(arrow):
-    documented = documented_columns("rikiki")
-    assert set(documented) == {"games", "players", "rounds"}
-    for name, table in arrow.items():
-        assert [(f.name, f.type) for f in table.schema] == documented[name], name
 
 
 @pytest.fixture(scope="module")
