@@ -1,0 +1,55 @@
+"""Helpers shared by the games' tests (every family): random play step by step, golden logs,
+and the check that a game's compiled kernel plays the games of its Python path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+
+import agents
+from sim.runner import play_kernel, play_python
+
+MAX_STEPS = 20_000      # a bound on a random game's decisions: more is a finding
+
+
+def random_steps(game, seed: int, max_steps: int = MAX_STEPS) -> Iterator[tuple]:
+    """Yield (state, rng) before every decision of a random game, then the final state."""
+    state = game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(max_steps):
+        yield state, rng
+        if state.is_terminal():
+            return
+        acts = state.legal_actions()
+        assert acts, "a player to move has no legal action"
+        state.apply(acts[rng.integers(len(acts))])
+    raise AssertionError(f"no end after {max_steps} decisions")
+
+
+def assert_golden_log(test_file: str, name: str, log: list[str]) -> None:
+    """``log`` is the committed ``golden/NAME.log`` beside ``test_file``."""
+    path = Path(test_file).parent / "golden" / f"{name}.log"
+    assert log == path.read_text(encoding="utf-8").splitlines()
+
+
+def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int,
+                               count: int):
+    """The game's compiled kernel, with the bots ``names`` (one per seat), plays games
+    ``start`` .. ``start + count - 1`` exactly as the Python path does: the same final
+    states, summary rows and round rows.  Returns the kernel's output."""
+    out = play_kernel(game, names, seed, start, count, keep_states=True)
+    bots = [agents.load(name, game=game.slug) for name in names]
+    offset = 0
+    for g in range(count):
+        state = play_python(game, bots, seed, start + g)
+        row, rounds = state.records()
+        assert np.array_equal(out.finals[g], state.s), (names, g, "final state")
+        assert np.array_equal(out.rows[g], row), (names, g, "summary row")
+        k = int(out.round_counts[g])
+        assert k == len(rounds), (names, g, "round rows")
+        assert np.array_equal(out.rounds[offset:offset + k], rounds), (names, g)
+        offset += k
+    assert offset == len(out.rounds)
+    return out
