@@ -53,3 +53,19 @@ def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int
         offset += k
     assert offset == len(out.rounds)
     return out
+
+
+def assert_clone_and_determinize_change_nothing(state, step: int, check_world) -> None:
+    """At one position of a game: playing a clone of ``state`` on, and determinizing
+    ``state`` for each seat p (rng seeded ``step + p``), leave ``state`` as it was; each
+    seat's world shows it the same observation and passes ``check_world(world, state, p)``."""
+    before, log = state.s.copy(), list(state.log)
+    copy = state.clone()
+    if not copy.is_terminal():
+        copy.apply(copy.legal_actions()[0])
+    for p in range(state.game.num_players):
+        world = state.determinize(p, np.random.default_rng(step + p))
+        check_world(world, state, p)
+        assert np.array_equal(world.observation(p).array, state.observation(p).array)
+    assert np.array_equal(state.s, before)
+    assert state.log == log

@@ -22,8 +22,7 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
     locations,
     play,
 )
-
-MAX_STEPS = 20_000
+from tests.engines.helpers import assert_clone_and_determinize_change_nothing, random_steps
 
 
 @st.composite
@@ -38,20 +37,6 @@ def game_params(draw):
         "blind_excuse": draw(st.sampled_from(["highest", "owner-chooses"])),
         "ties": draw(st.sampled_from(["shared", "last-hand"])),
     }
-
-
-def random_steps(game, seed):
-    """Yield (state, rng) before every decision of a random game, then the final state."""
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(MAX_STEPS):
-        yield state, rng
-        if state.is_terminal():
-            return
-        acts = state.legal_actions()
-        assert acts, "a player to move has no legal action"
-        state.apply(acts[rng.integers(len(acts))])
-    raise AssertionError(f"no end after {MAX_STEPS} decisions")
 
 
 # ======================================================================================
@@ -102,23 +87,10 @@ def test_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=30)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
-    game = load(**params)
-    n = params["players"]
-    for step, (state, _) in enumerate(random_steps(game, seed)):
-        if step % 7:
-            continue
-        before = state.s.copy()
-        log = list(state.log)
-        copy = state.clone()
-        if not copy.is_terminal():
-            copy.apply(copy.legal_actions()[0])
-        for p in range(n):
-            world = state.determinize(p, np.random.default_rng(step + p))
-            check_invariants(world)
-            seen = state.observation(p).array
-            assert np.array_equal(world.observation(p).array, seen)
-        assert np.array_equal(state.s, before)
-        assert state.log == log
+    for step, (state, _) in enumerate(random_steps(load(**params), seed)):
+        if step % 7 == 0:
+            assert_clone_and_determinize_change_nothing(
+                state, step, lambda world, state, p: check_invariants(world))
 
 
 def test_different_seeds_deal_differently():

@@ -17,6 +17,11 @@ from engines.families.avoidance import rules as R
 from engines.games.chasse_coeur.params import ChasseCoeurParams
 from engines.games.petasse.params import PetasseParams
 from sim.runner import play_python
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_golden_log,
+    random_steps,
+)
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
 from tests.engines.tricks.trick_helpers import play
 
@@ -120,28 +125,17 @@ def test_petasse_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=15)
 @given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
+    def check_world(world, state, p):
+        check_invariants(world)
+        assert world.hand_of(p) == state.hand_of(p)
+        assert world.legal_actions() == state.legal_actions() or world.current_player != p
+
     game = engines.load("chasse-coeur", **params)
-    n = params["players"]
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while not state.is_terminal() and step < 80:
+    for step, (state, _) in enumerate(random_steps(game, seed)):
+        if state.is_terminal() or step == 80:
+            break
         if step % 7 == 0:
-            before = state.s.copy()
-            log = list(state.log)
-            copy = state.clone()
-            copy.apply(copy.legal_actions()[0])
-            for p in range(n):
-                world = state.determinize(p, np.random.default_rng(step + p))
-                check_invariants(world)
-                assert world.hand_of(p) == state.hand_of(p)
-                assert np.array_equal(world.observation(p).array, state.observation(p).array)
-                assert world.legal_actions() == state.legal_actions() or \
-                    world.current_player != p
-            assert np.array_equal(state.s, before) and state.log == log
-        acts = state.legal_actions()
-        state.apply(acts[rng.integers(len(acts))])
-        step += 1
+            assert_clone_and_determinize_change_nothing(state, step, check_world)
 
 
 GOLDEN = {
@@ -156,9 +150,7 @@ def test_golden_game_log(slug):
     random agent's draws shows here."""
     params, seed = GOLDEN[slug]
     state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_log(__file__, slug, state.log)
 
 
 # ======================================================================================

@@ -18,6 +18,7 @@ from engines.games.belote.summary import ROUND_FIELDS
 from engines.games.belote_a_trois.params import BeloteATroisParams
 from engines.games.belote_comptoir.params import BeloteComptoirParams
 from sim.runner import play_python
+from tests.engines.helpers import assert_golden_log
 from tests.engines.tricks.belote_helpers import check_invariants
 
 SLUGS = ("belote-a-trois", "belote-comptoir")
@@ -185,9 +186,7 @@ def test_golden_game_log(slug):
     random agent's draws shows here."""
     params, seed = GOLDEN[slug]
     state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_log(__file__, slug, state.log)
 
 
 # ======================================================================================

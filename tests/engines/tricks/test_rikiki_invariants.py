@@ -16,6 +16,7 @@ from engines.core.api import Game, IllegalActionError, State
 from engines.games.rikiki import rules as R
 from engines.games.rikiki.params import RikikiParams
 from sim.runner import play_python
+from tests.engines.helpers import assert_clone_and_determinize_change_nothing, random_steps
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play
 
@@ -101,27 +102,15 @@ def test_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
-    game = load(**params)
-    n = params["players"]
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while not state.is_terminal() and step < 120:
+    def check_world(world, state, p):
+        check_invariants(world)
+        assert world.hand_of(p) == state.hand_of(p)
+
+    for step, (state, _) in enumerate(random_steps(load(**params), seed)):
+        if state.is_terminal() or step == 120:
+            break
         if step % 9 == 0:
-            before = state.s.copy()
-            log = list(state.log)
-            copy = state.clone()
-            copy.apply(copy.legal_actions()[0])
-            for p in range(n):
-                world = state.determinize(p, np.random.default_rng(step + p))
-                check_invariants(world)
-                assert world.hand_of(p) == state.hand_of(p)
-                assert np.array_equal(world.observation(p).array, state.observation(p).array)
-            assert np.array_equal(state.s, before)
-            assert state.log == log
-        acts = state.legal_actions()
-        state.apply(acts[rng.integers(len(acts))])
-        step += 1
+            assert_clone_and_determinize_change_nothing(state, step, check_world)
 
 
 def test_different_seeds_deal_differently():

@@ -16,6 +16,7 @@ from engines.core.api import Game, IllegalActionError, State
 from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
+from tests.engines.helpers import assert_golden_log
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
@@ -104,9 +105,7 @@ def test_golden_game_log():
     """A fixed seed's whole single game, as committed."""
     state = play_python(engines.load("vicaire", num_games=1, first_dealer=0),
                         [agents.load("random")] * 3, 20261130)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/vicaire.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_log(__file__, "vicaire", state.log)
 
 
 def test_observation_hides_the_other_hands_and_the_ecart():
