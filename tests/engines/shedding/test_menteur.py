@@ -11,11 +11,10 @@ from hypothesis import strategies as st
 
 import agents
 from engines.core.api import IllegalActionError
-from engines.core.chance import uniform_index
 from engines.games.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
-from tests.engines.shedding.random_play import documented_tables, random_steps
+from tests.engines.shedding.random_play import documented_tables, play_random, random_steps
 
 
 def hand(state, p):
@@ -159,15 +158,6 @@ def game_params(draw):
             "after_truth": draw(st.sampled_from(["taker_leads", "next_after_layer"])),
             "caller_priority": draw(st.sampled_from(["turn_order", "random"])),
             "play_to_last": draw(st.booleans()), "max_turns": 3000}
-
-
-def play_random(state, rng, check=None):
-    while not state.is_terminal():
-        if check:
-            check(state)
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    return state
 
 
 @pytest.mark.slow
