@@ -1,5 +1,6 @@
 """Helpers shared by the games' tests (every family): random play step by step, golden logs,
-and the check that a game's compiled kernel plays the games of its Python path."""
+the check that a game's compiled kernel plays the games of its Python path, the
+clone/determinize check, and a batch chunk's tables."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 import numpy as np
 
 import agents
+import engines
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_kernel, play_python
 
 MAX_STEPS = 20_000      # a bound on a random game's decisions: more is a finding
@@ -69,3 +73,11 @@ def assert_clone_and_determinize_change_nothing(state, step: int, check_world) -
         assert np.array_equal(world.observation(p).array, state.observation(p).array)
     assert np.array_equal(state.s, before)
     assert state.log == log
+
+
+def batch_frames(slug: str, names: Sequence[str], games: int, **params) -> dict:
+    """The games, players and rounds tables (pandas) of a batch chunk of ``games`` games of
+    ``slug`` at ``params``, played by the agents ``names`` (seats rotating, seed 1)."""
+    spec = RunSpec(game=slug, params=engines.load(slug, **params).params, agents=tuple(names),
+                   seating="rotate", seed=1, games=games, chunk_size=games)
+    return {name: table.to_pandas() for name, table in play_chunk(spec, 0, games).items()}
