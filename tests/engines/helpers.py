@@ -38,6 +38,21 @@ def assert_golden_log(test_file: str, name: str, log: list[str]) -> None:
     assert log == path.read_text(encoding="utf-8").splitlines()
 
 
+def assert_golden_random_game(test_file: str, slug: str, params: dict, seed: int) -> None:
+    """A fixed seed's whole game of ``slug`` at ``params``, the ``random`` agent at every
+    seat, is the committed ``golden/SLUG.log`` beside ``test_file``: any change to the
+    rules, the deal or the random agent's draws shows here."""
+    game = engines.load(slug, **params)
+    state = play_python(game, [agents.load("random")] * game.num_players, seed)
+    assert_golden_log(test_file, slug, state.log)
+
+
+def assert_every_action_parses_back(game) -> None:
+    """Every action of ``game`` is found again from its text and from its code."""
+    for action in game.actions:
+        assert game.action(action.text) == action == game.action(action.code), action.text
+
+
 def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int,
                                count: int):
     """The game's compiled kernel, with the bots ``names`` (one per seat), plays games

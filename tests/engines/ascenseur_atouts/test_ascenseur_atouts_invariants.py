@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts.params import AscenseurParams
 from sim.runner import play_python
@@ -22,7 +21,11 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
     locations,
     play,
 )
-from tests.engines.helpers import assert_clone_and_determinize_change_nothing, random_steps
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_every_action_parses_back,
+    random_steps,
+)
 
 
 @st.composite
@@ -171,9 +174,7 @@ def test_played_cards_and_bids_are_public():
 # ======================================================================================
 def test_every_action_parses_back_from_its_text():
     game = load()
-    for action in game.actions:
-        assert game.action(action.text) == action
-        assert game.action(action.code) == action
+    assert_every_action_parses_back(game)
 
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
@@ -218,12 +219,6 @@ def test_params_round_trip_through_strings():
     assert AscenseurParams.from_strings(params.to_strings()) == params
     refs = {info.key: info.ref for info in AscenseurParams.describe()}
     assert refs["hook"] == "C2" and refs["start_cards"] == "C4" and refs["ties"] == "C3"
-
-
-def test_game_and_state_follow_the_api_protocols():
-    game = engines.load("ascenseur-atouts")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert "ascenseur-atouts" in engines.available()
 
 
 # ======================================================================================

@@ -12,14 +12,15 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.families.avoidance import rules as R
 from engines.games.chasse_coeur.params import ChasseCoeurParams
 from engines.games.petasse.params import PetasseParams
 from sim.runner import play_python
 from tests.engines.helpers import (
     assert_clone_and_determinize_change_nothing,
-    assert_golden_log,
+    assert_every_action_parses_back,
+    assert_golden_random_game,
     random_steps,
 )
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
@@ -146,11 +147,7 @@ GOLDEN = {
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_golden_game_log(slug):
-    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
-    random agent's draws shows here."""
-    params, seed = GOLDEN[slug]
-    state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
-    assert_golden_log(__file__, slug, state.log)
+    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
 
 
 # ======================================================================================
@@ -168,8 +165,7 @@ def test_won_cards_are_public():
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_action_parses_back_from_its_text(slug):
     game = engines.load(slug)
-    for action in game.actions:
-        assert game.action(action.text) == action == game.action(action.code)
+    assert_every_action_parses_back(game)
     assert game.action("play Qs").text == "play Q♠"
     with pytest.raises(IllegalActionError, match="examples: 'play Q♠'"):
         game.action("bid 2")
@@ -193,13 +189,6 @@ def test_params_round_trip_through_strings():
     assert refs["leftover_rule"] == "A1" and refs["moon_value"] == "A3"
     refs = {i.key: i.ref for i in PetasseParams.describe()}
     assert refs["rank_order"] == "A1" and refs["shoot_condition"] == "A3"
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_game_and_state_follow_the_api_protocols(slug):
-    game = engines.load(slug)
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert slug in engines.available()
 
 
 # ======================================================================================

@@ -11,12 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.rikiki import rules as R
 from engines.games.rikiki.params import RikikiParams
 from sim.runner import play_python
-from tests.engines.helpers import assert_clone_and_determinize_change_nothing, random_steps
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_every_action_parses_back,
+    random_steps,
+)
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play
 
@@ -203,9 +206,7 @@ def test_played_cards_and_bids_are_public():
 # ======================================================================================
 def test_every_action_parses_back_from_its_text():
     game = load()
-    for action in game.actions:
-        assert game.action(action.text) == action
-        assert game.action(action.code) == action
+    assert_every_action_parses_back(game)
 
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
@@ -243,12 +244,6 @@ def test_params_round_trip_through_strings():
     assert RikikiParams.from_strings(RikikiParams().to_strings()) == RikikiParams()
     refs = {info.key: info.ref for info in RikikiParams.describe()}
     assert refs["max_rule"] == "A1" and refs["hook_rule"] == "A5" and refs["must_trump"] == "A4"
-
-
-def test_game_and_state_follow_the_api_protocols():
-    game = engines.load("rikiki")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert "rikiki" in engines.available()
 
 
 # ======================================================================================

@@ -15,7 +15,7 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.games.tarot import rules as R
 from sim.runner import play_python
-from tests.engines.helpers import assert_golden_log
+from tests.engines.helpers import assert_golden_log, assert_golden_random_game
 from tests.engines.tricks.tarot_helpers import check_deal
 
 SLUGS = ("tarot", "tarot-lorrain", "tarot-tare")
@@ -98,11 +98,7 @@ GOLDEN = {"tarot": ({"num_deals": 2}, 11), "tarot-lorrain": ({"num_deals": 2}, 1
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_golden_game_log(slug):
-    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
-    random agent's draws shows here."""
-    params, seed = GOLDEN[slug]
-    state = play_python(engines.load(slug, **params), [agents.load("random")] * 4, seed)
-    assert_golden_log(__file__, slug, state.log)
+    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
 
 
 def test_golden_log_of_prudent_play():

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
-from tests.engines.helpers import assert_golden_log
+from tests.engines.helpers import assert_every_action_parses_back, assert_golden_log
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
@@ -133,9 +133,7 @@ def test_api_errors():
     params = VicaireParams(num_games=3, must_trump=True)
     assert VicaireParams.from_strings(params.to_strings()) == params
     game = engines.load("vicaire")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    for action in game.actions:
-        assert game.action(action.text) == action
+    assert_every_action_parses_back(game)
 
 
 @pytest.mark.parametrize("name", ["flatmc", "ismcts"])
