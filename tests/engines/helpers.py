@@ -90,9 +90,17 @@ def assert_clone_and_determinize_change_nothing(state, step: int, check_world) -
     assert state.log == log
 
 
-def batch_frames(slug: str, names: Sequence[str], games: int, **params) -> dict:
-    """The games, players and rounds tables (pandas) of a batch chunk of ``games`` games of
-    ``slug`` at ``params``, played by the agents ``names`` (seats rotating, seed 1)."""
+def batch_chunk(slug: str, names: Sequence[str], games: int, seed: int = 1,
+                **params) -> tuple[RunSpec, dict]:
+    """A batch chunk of ``games`` games of ``slug`` at ``params``, played by the agents
+    ``names`` (seats rotating): its RunSpec and its tables (arrow)."""
     spec = RunSpec(game=slug, params=engines.load(slug, **params).params, agents=tuple(names),
-                   seating="rotate", seed=1, games=games, chunk_size=games)
-    return {name: table.to_pandas() for name, table in play_chunk(spec, 0, games).items()}
+                   seating="rotate", seed=seed, games=games, chunk_size=games)
+    return spec, play_chunk(spec, 0, games)
+
+
+def batch_frames(slug: str, names: Sequence[str], games: int, seed: int = 1,
+                 **params) -> dict:
+    """The games, players and rounds tables of ``batch_chunk`` as pandas frames."""
+    _, tables = batch_chunk(slug, names, games, seed, **params)
+    return {name: table.to_pandas() for name, table in tables.items()}

@@ -6,18 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engines.games.ascenseur_atouts.params import AscenseurParams
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
+from tests.engines.helpers import batch_chunk
 
 
 @pytest.fixture(scope="module")
 def arrow():
-    params = AscenseurParams(players=3, start_cards=4)
-    spec = RunSpec(game="ascenseur-atouts", params=params,
-                   agents=("random",) * 3, seating="rotate", seed=5, games=12,
-                   chunk_size=12)
-    return play_chunk(spec, 0, 12)
+    return batch_chunk("ascenseur-atouts", ("random",) * 3, 12, seed=5, players=3,
+                       start_cards=4)[1]
 
 
 @pytest.fixture(scope="module")

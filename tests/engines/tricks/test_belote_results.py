@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import engines
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk, uses_kernel
+from sim.batch.tables import uses_kernel
+from tests.engines.helpers import batch_chunk
 
 RUNS = {"belote-a-trois": {"target": 300}, "belote-comptoir": {"players": 4, "target": 3}}
 
@@ -16,13 +16,10 @@ RUNS = {"belote-a-trois": {"target": 300}, "belote-comptoir": {"players": 4, "ta
 @pytest.fixture(scope="module", params=sorted(RUNS))
 def run(request):
     slug = request.param
-    params = engines.params_class(slug)(**RUNS[slug])
-    n = params.players
-    spec = RunSpec(game=slug, params=params,
-                   agents=("random",) * n, seating="rotate", seed=5, games=8,
-                   chunk_size=8)
+    n = engines.load(slug, **RUNS[slug]).num_players
+    spec, arrow = batch_chunk(slug, ("random",) * n, 8, seed=5, **RUNS[slug])
     assert uses_kernel(spec)          # random seats: the kernel plays them
-    return slug, params, play_chunk(spec, 0, 8)
+    return slug, spec.params, arrow
 
 
 def test_tables_agree_with_each_other(run):

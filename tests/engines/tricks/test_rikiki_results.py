@@ -10,16 +10,12 @@ from engines.games.rikiki.params import RikikiParams
 from sim.batch.cli import main
 from sim.batch.spec import RunSpec
 from sim.batch.summary import bet_columns, figures_of, format_summary, summarize
-from sim.batch.tables import play_chunk
+from tests.engines.helpers import batch_chunk
 
 
 @pytest.fixture(scope="module")
 def arrow():
-    params = RikikiParams(players=3, hands=(2, 4, 1))
-    spec = RunSpec(game="rikiki", params=params,
-                   agents=("random",) * 3, seating="rotate", seed=5, games=12,
-                   chunk_size=12)
-    return play_chunk(spec, 0, 12)
+    return batch_chunk("rikiki", ("random",) * 3, 12, seed=5, players=3, hands=(2, 4, 1))[1]
 
 
 @pytest.fixture(scope="module")

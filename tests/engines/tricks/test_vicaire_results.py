@@ -10,20 +10,15 @@ import agents
 import engines
 from agents.vicaire import tricks_needed
 from engines.games.vicaire.params import VicaireParams
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
+from tests.engines.helpers import batch_chunk
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
 
 @pytest.fixture(scope="module")
 def arrow():
-    params = VicaireParams(num_games=2)
-    spec = RunSpec(game="vicaire", params=params,
-                   agents=("exact", "random", "random"), seating="rotate", seed=5,
-                   games=8, chunk_size=8)
-    return play_chunk(spec, 0, 8)
+    return batch_chunk("vicaire", ("exact", "random", "random"), 8, seed=5, num_games=2)[1]
 
 
 def test_tables_agree_with_each_other(arrow):
