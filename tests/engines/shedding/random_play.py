@@ -21,6 +21,13 @@ def random_steps(state, rng: np.random.Generator, steps: int) -> bool:
     return not state.is_terminal()
 
 
+def random_position(game, seed: int, steps: int):
+    """A game of seed ``seed`` after up to ``steps`` uniform random legal actions (rng of
+    the same seed); None once it has ended."""
+    state = game.new_state(seed)
+    return state if random_steps(state, np.random.default_rng(seed), steps) else None
+
+
 def play_random(state, rng: np.random.Generator, check=None, limit: int | None = None):
     """Play uniform random legal actions to the end (or ``limit`` actions), calling
     ``check(state)`` before each; return the state."""

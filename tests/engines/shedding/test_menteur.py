@@ -14,7 +14,11 @@ from engines.core.api import IllegalActionError
 from engines.games.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
-from tests.engines.shedding.random_play import documented_tables, play_random, random_steps
+from tests.engines.shedding.random_play import (
+    documented_tables,
+    play_random,
+    random_position,
+)
 
 
 def hand(state, p):
@@ -185,9 +189,8 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
     game = load(**params)
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(game, seed, steps)
+    if state is None:
         return
     player = state.current_player
     seen = state.observation(player)

@@ -15,7 +15,11 @@ from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.nain_jaune import rules as R
 from sim.runner import play_python
-from tests.engines.shedding.random_play import documented_tables, play_random, random_steps
+from tests.engines.shedding.random_play import (
+    documented_tables,
+    play_random,
+    random_position,
+)
 
 
 def load(**params):
@@ -189,9 +193,8 @@ def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
-    state = load().new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(load(), seed, steps)
+    if state is None:
         return
     player = state.current_player
     seen = state.observation(player)
