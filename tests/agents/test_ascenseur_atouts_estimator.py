@@ -10,7 +10,8 @@ import agents
 from agents.ascenseur_atouts import EstimatorAgent, EstimatorParams, expected_tricks
 from engines.games.ascenseur_atouts import rules as R
 from sim.runner import play_python
-from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load, play
+from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load
+from tests.engines.tricks.trick_helpers import play
 
 A, B, C, D = 0, 1, 2, 3
 

@@ -19,13 +19,13 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
     check_invariants,
     load,
     locations,
-    play,
 )
 from tests.engines.helpers import (
     assert_clone_and_determinize_change_nothing,
     assert_every_action_parses_back,
     random_steps,
 )
+from tests.engines.tricks.trick_helpers import play
 
 
 @st.composite

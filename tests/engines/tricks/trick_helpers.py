@@ -1,5 +1,5 @@
-"""Helpers shared by the trick games' tests (rikiki, chasse-coeur, pétasse, vicaire):
-scripted play and legal action texts."""
+"""Helpers shared by the trick games' tests (rikiki, chasse-coeur, pétasse, vicaire, tarot,
+belote, ascenseur-atouts): scripted play and legal action texts."""
 
 from __future__ import annotations
 
