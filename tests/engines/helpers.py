@@ -1,6 +1,6 @@
 """Helpers shared by the games' tests (every family): random play step by step, golden logs,
 the check that a game's compiled kernel plays the games of its Python path, the
-clone/determinize check, and a batch chunk's tables."""
+clone/determinize check, an illegal action's refusal, and a batch chunk's tables."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import agents
 import engines
+from engines.core.api import IllegalActionError
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk
 from sim.runner import play_kernel, play_python
@@ -104,3 +106,12 @@ def batch_frames(slug: str, names: Sequence[str], games: int, seed: int = 1,
     """The games, players and rounds tables of ``batch_chunk`` as pandas frames."""
     _, tables = batch_chunk(slug, names, games, seed, **params)
     return {name: table.to_pandas() for name, table in tables.items()}
+
+
+def assert_refused_unchanged(state, action, match: str) -> None:
+    """Applying ``action`` raises IllegalActionError matching ``match`` and leaves the
+    state array as it was."""
+    before = state.s.copy()
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply(action)
+    assert np.array_equal(state.s, before)

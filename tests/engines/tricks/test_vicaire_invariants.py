@@ -16,7 +16,11 @@ from engines.core.api import IllegalActionError
 from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
-from tests.engines.helpers import assert_every_action_parses_back, assert_golden_log
+from tests.engines.helpers import (
+    assert_every_action_parses_back,
+    assert_golden_log,
+    assert_refused_unchanged,
+)
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
@@ -120,10 +124,7 @@ def test_observation_hides_the_other_hands_and_the_ecart():
 def test_api_errors():
     state = build({0: "9♣ 8♦", 1: "7♥ 8♣", 2: "J♥ 9♠"}, dealer=2)
     play(state, "play 9♣")
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="legal: play 8♣"):
-        state.apply("play 7♥")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(state, "play 7♥", "legal: play 8♣")
     with pytest.raises(IllegalActionError, match="not a Vicaire action"):
         state.apply("bid 3")
     with pytest.raises(ValueError, match="not over"):
