@@ -55,6 +55,13 @@ def assert_every_action_parses_back(game) -> None:
         assert game.action(action.text) == action == game.action(action.code), action.text
 
 
+def seat_mixes(bot: str) -> dict:
+    """Seatings by name, each a function of the player count: every seat ``random``, every
+    seat ``bot``, and ``bot`` and ``random`` alternating (``bot`` first)."""
+    return {"random": lambda n: ["random"] * n, bot: lambda n: [bot] * n,
+            "mixed": lambda n: ([bot, "random"] * n)[:n]}
+
+
 def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int,
                                count: int):
     """The game's compiled kernel, with the bots ``names`` (one per seat), plays games

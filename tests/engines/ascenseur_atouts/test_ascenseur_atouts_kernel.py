@@ -11,7 +11,7 @@ from sim.kernels import ascenseur_atouts as K
 from sim.kernels import kernel_for
 from sim.runner import play_kernel
 from tests.engines.ascenseur_atouts.ascenseur_helpers import load
-from tests.engines.helpers import assert_kernel_plays_python
+from tests.engines.helpers import assert_kernel_plays_python, seat_mixes
 
 CONFIGS = {
     "4p-default": {"players": 4},
@@ -20,11 +20,7 @@ CONFIGS = {
     "2p-sighted-hook": {"players": 2, "start_cards": 11, "hook": "sighted-hands",
                         "target_errors": 6},
 }
-SEATS = {
-    "random": lambda n: ["random"] * n,
-    "estimator": lambda n: ["estimator"] * n,
-    "mixed": lambda n: (["estimator", "random"] * n)[:n],
-}
+SEATS = seat_mixes("estimator")
 
 
 @pytest.mark.parametrize("seats", SEATS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from sim.kernels import kernel_for
-from tests.engines.helpers import assert_kernel_plays_python
+from tests.engines.helpers import assert_kernel_plays_python, seat_mixes
 from tests.engines.tricks.rikiki_helpers import load
 
 CONFIGS = {
@@ -17,11 +17,7 @@ CONFIGS = {
                      "must_overtrump": True, "hook_rule": True, "first_dealer": 2}, 70),
     "5p-spec-schedule": ({"players": 5, "max_rule": 52, "allow_overbid": True}, 20),
 }
-SEATS = {
-    "random": lambda n: ["random"] * n,
-    "counter": lambda n: ["counter"] * n,
-    "mixed": lambda n: (["counter", "random"] * n)[:n],
-}
+SEATS = seat_mixes("counter")
 
 
 @pytest.mark.parametrize("seats", SEATS)
