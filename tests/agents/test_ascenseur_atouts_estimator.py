@@ -10,7 +10,8 @@ import agents
 from agents.ascenseur_atouts import EstimatorAgent, EstimatorParams, expected_tricks
 from engines.games.ascenseur_atouts import rules as R
 from sim.runner import play_python
-from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load, play
+from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load
+from tests.engines.tricks.trick_helpers import play
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -89,47 +90,35 @@ def test_blind_take_threshold_is_a_parameter():
 # ======================================================================================
 # Play
 # ======================================================================================
-def test_needing_a_trick_the_last_player_takes_it_with_its_cheapest_winner():
-    state = build(4, {A: "T3 T4", B: "T10 T1", C: "T5 T6", D: "T12 T20"}, dealer=D)
-    play(state, "bid 0", "bid 0", "bid 0", "bid 1", "play T4", "play T10", "play T5")
-    assert choice(state) == "play T12"
-
-
-def test_needing_a_trick_it_plays_a_sure_winner_rather_than_a_doubtful_one():
+# (players, hands, dealer, bids and cards before, the estimator's card)
+PLAYS = [
+    pytest.param(4, {A: "T3 T4", B: "T10 T1", C: "T5 T6", D: "T12 T20"}, D,
+                 ["bid 0", "bid 0", "bid 0", "bid 1", "play T4", "play T10", "play T5"],
+                 "play T12", id="needing-a-trick-the-last-player-takes-it-with-its-cheapest"),
     # A leads; T21 is its own, so T21 is sure; T15 is not
-    state = build(2, {A: "T15 T21", B: "T1 T2"}, dealer=B)
-    play(state, "bid 1", "bid 0")
-    assert choice(state) == "play T21"
+    pytest.param(2, {A: "T15 T21", B: "T1 T2"}, B, ["bid 1", "bid 0"], "play T21",
+                 id="needing-a-trick-it-plays-a-sure-winner-rather-than-a-doubtful-one"),
+    pytest.param(3, {A: "T14 T16", B: "T1 T2", C: "T3 T4"}, C, ["bid 1", "bid 0", "bid 0"],
+                 "play T16", id="needing-a-trick-without-a-sure-one-it-plays-its-strongest"),
+    pytest.param(2, {A: "T21 T3", B: "T2 T9"}, B, ["bid 1", "bid 2", "play T21"], "play T2",
+                 id="needing-a-trick-it-cannot-win-it-sheds-its-lowest"),
+    # B: under the 15, the higher card
+    pytest.param(3, {A: "T15 T1", B: "T14 T3", C: "T18 T2"}, C,
+                 ["bid 1", "bid 0", "bid 0", "play T15"], "play T14",
+                 id="with-its-tricks-made-it-ducks-with-its-highest-losing-card"),
+    pytest.param(2, {A: "T2 T1", B: "Excuse T20"}, B, ["bid 1", "bid 0", "play T2"],
+                 "play Excuse low",
+                 id="with-its-tricks-made-it-gives-the-excuse-low-when-every-card-would-win"),
+    pytest.param(2, {A: "T21 T1", B: "Excuse T2"}, B, ["bid 1", "bid 2", "play T21"],
+                 "play Excuse high", id="needing-a-trick-the-excuse-high-takes-it"),
+]
 
 
-def test_needing_a_trick_without_a_sure_one_it_plays_its_strongest():
-    state = build(3, {A: "T14 T16", B: "T1 T2", C: "T3 T4"}, dealer=C)
-    play(state, "bid 1", "bid 0", "bid 0")
-    assert choice(state) == "play T16"
-
-
-def test_needing_a_trick_it_cannot_win_it_sheds_its_lowest():
-    state = build(2, {A: "T21 T3", B: "T2 T9"}, dealer=B)
-    play(state, "bid 1", "bid 2", "play T21")
-    assert choice(state) == "play T2"
-
-
-def test_with_its_tricks_made_it_ducks_with_its_highest_losing_card():
-    state = build(3, {A: "T15 T1", B: "T14 T3", C: "T18 T2"}, dealer=C)
-    play(state, "bid 1", "bid 0", "bid 0", "play T15")
-    assert choice(state) == "play T14"             # B: under the 15, the higher card
-
-
-def test_with_its_tricks_made_it_gives_the_excuse_low_when_every_card_would_win():
-    state = build(2, {A: "T2 T1", B: "Excuse T20"}, dealer=B)
-    play(state, "bid 1", "bid 0", "play T2")
-    assert choice(state) == "play Excuse low"
-
-
-def test_needing_a_trick_the_excuse_high_takes_it():
-    state = build(2, {A: "T21 T1", B: "Excuse T2"}, dealer=B)
-    play(state, "bid 1", "bid 2", "play T21")
-    assert choice(state) == "play Excuse high"
+@pytest.mark.parametrize("players, hands, dealer, before, expected", PLAYS)
+def test_the_estimator_plays_the_clear_card(players, hands, dealer, before, expected):
+    state = build(players, hands, dealer=dealer)
+    play(state, *before)
+    assert choice(state) == expected
 
 
 def test_blind_owner_of_the_excuse_declares_it_as_its_bid_needs():

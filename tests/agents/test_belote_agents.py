@@ -49,38 +49,34 @@ def test_taker_names_its_strongest_suit_in_round_two():
     assert choose(bot, state) == "take ♣"
 
 
-def test_play_wins_with_its_highest_winner():
-    bot = agents.load("taker", game="belote-a-trois")
+def test_beats_tells_the_cards_that_win_the_trick():
     state = build("belote-a-trois", {0: "10♠ 7♦", 1: "A♠ K♠ 8♠", 2: "9♣ 7♣"}, taker=1,
                   dealer=2, remove_ranks="")
     state.apply("play 10♠")
     assert beats(state.observation(1), parse_card("A♠"))
     assert not beats(state.observation(1), parse_card("K♠"))
-    assert choose(bot, state) == "play A♠"
 
 
-def test_play_without_a_winner_gives_its_lowest_card():
+# (hands, taker, cards played before, the taker bot's card), belote à trois, 32 cards
+PLAYS = [
+    pytest.param({0: "10♠ 7♦", 1: "A♠ K♠ 8♠", 2: "9♣ 7♣"}, 1, ["play 10♠"], "play A♠",
+                 id="it-wins-with-its-highest-winner"),
+    pytest.param({0: "A♠ 7♦", 1: "K♠ 10♠ 8♠", 2: "9♣ 7♣"}, 1, ["play A♠"], "play 8♠",
+                 id="without-a-winner-it-gives-its-lowest-card"),
+    pytest.param({0: "A♠ 7♦", 1: "8♠ 9♦", 2: "10♠ 7♠"}, 1, ["play A♠", "play 8♠"],
+                 "play 10♠", id="a-defender-loads-points-on-its-partners-trick"),
+    pytest.param({0: "J♥ A♠ 7♦", 1: "8♠ 9♦ Q♣", 2: "10♠ 7♠ K♣"}, 0, [], "play J♥",
+                 id="leading-it-plays-its-strongest-card"),
+]
+
+
+@pytest.mark.parametrize("hands, taker, before, expected", PLAYS)
+def test_the_taker_bot_plays_the_clear_card(hands, taker, before, expected):
     bot = agents.load("taker", game="belote-a-trois")
-    state = build("belote-a-trois", {0: "A♠ 7♦", 1: "K♠ 10♠ 8♠", 2: "9♣ 7♣"}, taker=1,
-                  dealer=2, remove_ranks="")
-    state.apply("play A♠")
-    assert choose(bot, state) == "play 8♠"
-
-
-def test_defender_loads_points_on_its_partners_trick():
-    bot = agents.load("taker", game="belote-a-trois")
-    state = build("belote-a-trois", {0: "A♠ 7♦", 1: "8♠ 9♦", 2: "10♠ 7♠"}, taker=1,
-                  dealer=2, remove_ranks="")
-    state.apply("play A♠")
-    state.apply("play 8♠")
-    assert choose(bot, state) == "play 10♠"
-
-
-def test_leading_plays_its_strongest_card():
-    bot = agents.load("taker", game="belote-a-trois")
-    state = build("belote-a-trois", {0: "J♥ A♠ 7♦", 1: "8♠ 9♦ Q♣", 2: "10♠ 7♠ K♣"},
-                  taker=0, dealer=2, remove_ranks="")
-    assert choose(bot, state) == "play J♥"
+    state = build("belote-a-trois", hands, taker=taker, dealer=2, remove_ranks="")
+    for action in before:
+        state.apply(action)
+    assert choose(bot, state) == expected
 
 
 def test_claimer_deals_the_most_cards_bids_its_strength_and_names_its_suit():

@@ -14,12 +14,11 @@ from unittest import mock
 import numpy as np
 import pytest
 
-import agents
 import engines
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import has_kernel, kernel_for
-from sim.runner import play_python
+from tests.engines.helpers import assert_kernel_plays_python
 
 # Shorter games where the default one is long (seconds of Python play per game).
 SHORT = {
@@ -59,23 +58,8 @@ def seatings(slug: str, players: int) -> list[list[str]]:
 def test_every_game_has_a_kernel_that_plays_the_games_of_its_python_path(slug):
     assert has_kernel(slug)
     game = short_game(slug)
-    kernel = kernel_for(slug)
-    seed, start, count = 5, 3, 6
     for names in seatings(slug, game.num_players):
-        seats = np.tile(kernel.policy_ids(names), (count, 1))
-        out = kernel.play(game, seats, seed, start, count, keep_states=True)
-        offset = 0
-        for g in range(count):
-            bots = [agents.load(name, game=slug) for name in names]
-            state = play_python(game, bots, seed, start + g)
-            row, rounds = state.records()
-            assert np.array_equal(out.finals[g], state.s), (names, g, "final state")
-            assert np.array_equal(out.rows[g], row), (names, g, "summary row")
-            k = int(out.round_counts[g])
-            assert k == len(rounds), (names, g, "round rows")
-            assert np.array_equal(out.rounds[offset:offset + k], rounds), (names, g)
-            offset += k
-        assert offset == len(out.rounds)
+        assert_kernel_plays_python(game, names, seed=5, start=3, count=6)
 
 
 def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
@@ -118,16 +102,29 @@ def test_a_second_process_compiles_no_kernel_again(tmp_path):
     assert (hits, misses) == (3, 0)
 
 
-@pytest.mark.parametrize("slug", engines.available())
-def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(slug):
-    game = short_game(slug)
+# (slug, parameters, agents, seed, first game, games): every game at its short defaults with
+# random seats, then games whose compiled bots change the tables (estimates, counts)
+TABLE_CASES = [(slug, SHORT.get(slug, {}), None, 2, 0, 4) for slug in engines.available()]
+TABLE_CASES += [
+    ("rikiki", {"players": 3, "hands": (3, 6, 2)}, ("counter", "random", "random"), 4, 5, 20),
+    ("ascenseur-atouts", {"players": 3}, ("estimator", "random", "random"), 4, 5, 20),
+]
+
+
+@pytest.mark.parametrize(
+    "slug, params, names, seed, start, count", TABLE_CASES,
+    ids=[case[0] if case[2] is None else f"{case[0]}-{case[2][0]}" for case in TABLE_CASES])
+def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(
+        slug, params, names, seed, start, count):
+    game = engines.load(slug, **params)
     spec = RunSpec(game=slug, params=game.params,
-                   agents=("random",) * game.num_players, seating="rotate", seed=2,
-                   games=4, chunk_size=4)
+                   agents=names or ("random",) * game.num_players, seating="rotate",
+                   seed=seed, games=start + count, chunk_size=start + count)
     assert uses_kernel(spec)
-    compiled = play_chunk(spec, 0, 4)
+    compiled = play_chunk(spec, start, count)
     with mock.patch("sim.batch.tables.uses_kernel", lambda spec: False):
-        python = play_chunk(spec, 0, 4)
-    assert sorted(compiled) == sorted(python)
+        python = play_chunk(spec, start, count)
+    assert sorted(compiled) == sorted(python) == ["games", "players", "rounds"]
     for name in compiled:
+        assert compiled[name].schema == python[name].schema, (slug, name)
         assert compiled[name].equals(python[name]), (slug, name)

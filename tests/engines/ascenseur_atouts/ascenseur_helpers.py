@@ -1,5 +1,5 @@
-"""Helpers for Ascenseur aux atouts tests: build precise positions, play scripted actions,
-check invariants.
+"""Helpers for Ascenseur aux atouts tests: build precise positions, check invariants
+(scripted play: ``tests.engines.tricks.trick_helpers``).
 
 Positions are built from a real game (``game.new_state(seed)``) whose flat state array is then
 edited: every card is moved where the test wants it (the rest set aside), so card
@@ -65,23 +65,8 @@ def build(players: int = 4, hands: dict | None = None, *, dealer: int = 0,
     if errors is not None:
         for p, e in enumerate(errors):
             s[R.ERRORS + p] = e
-    return refresh(state)
-
-
-def refresh(state):
-    """After editing ``state.s`` by hand: drop what the state object caches."""
-    state.refresh()
+    state.refresh()         # after editing state.s by hand: drop what the state caches
     return state
-
-
-def play(state, *actions: str):
-    for a in actions:
-        state.apply(a)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
 
 
 def locations(state) -> np.ndarray:

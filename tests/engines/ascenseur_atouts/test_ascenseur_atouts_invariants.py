@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts.params import AscenseurParams
 from sim.runner import play_python
@@ -20,10 +19,14 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
     check_invariants,
     load,
     locations,
-    play,
 )
-
-MAX_STEPS = 20_000
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_every_action_parses_back,
+    assert_refused_unchanged,
+    random_steps,
+)
+from tests.engines.tricks.trick_helpers import play
 
 
 @st.composite
@@ -38,20 +41,6 @@ def game_params(draw):
         "blind_excuse": draw(st.sampled_from(["highest", "owner-chooses"])),
         "ties": draw(st.sampled_from(["shared", "last-hand"])),
     }
-
-
-def random_steps(game, seed):
-    """Yield (state, rng) before every decision of a random game, then the final state."""
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(MAX_STEPS):
-        yield state, rng
-        if state.is_terminal():
-            return
-        acts = state.legal_actions()
-        assert acts, "a player to move has no legal action"
-        state.apply(acts[rng.integers(len(acts))])
-    raise AssertionError(f"no end after {MAX_STEPS} decisions")
 
 
 # ======================================================================================
@@ -102,23 +91,10 @@ def test_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=30)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
-    game = load(**params)
-    n = params["players"]
-    for step, (state, _) in enumerate(random_steps(game, seed)):
-        if step % 7:
-            continue
-        before = state.s.copy()
-        log = list(state.log)
-        copy = state.clone()
-        if not copy.is_terminal():
-            copy.apply(copy.legal_actions()[0])
-        for p in range(n):
-            world = state.determinize(p, np.random.default_rng(step + p))
-            check_invariants(world)
-            seen = state.observation(p).array
-            assert np.array_equal(world.observation(p).array, seen)
-        assert np.array_equal(state.s, before)
-        assert state.log == log
+    for step, (state, _) in enumerate(random_steps(load(**params), seed)):
+        if step % 7 == 0:
+            assert_clone_and_determinize_change_nothing(
+                state, step, lambda world, state, p: check_invariants(world))
 
 
 def test_different_seeds_deal_differently():
@@ -199,18 +175,13 @@ def test_played_cards_and_bids_are_public():
 # ======================================================================================
 def test_every_action_parses_back_from_its_text():
     game = load()
-    for action in game.actions:
-        assert game.action(action.text) == action
-        assert game.action(action.code) == action
+    assert_every_action_parses_back(game)
 
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = load().new_state(0)
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="not legal for P1 in phase bidding; legal: "
-                                                 "bid 0, bid 1"):
-        state.apply("play T3")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(
+        state, "play T3", "not legal for P1 in phase bidding; legal: bid 0, bid 1")
 
 
 def test_unknown_action_names_examples():
@@ -246,12 +217,6 @@ def test_params_round_trip_through_strings():
     assert AscenseurParams.from_strings(params.to_strings()) == params
     refs = {info.key: info.ref for info in AscenseurParams.describe()}
     assert refs["hook"] == "C2" and refs["start_cards"] == "C4" and refs["ties"] == "C3"
-
-
-def test_game_and_state_follow_the_api_protocols():
-    game = engines.load("ascenseur-atouts")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert "ascenseur-atouts" in engines.available()
 
 
 # ======================================================================================

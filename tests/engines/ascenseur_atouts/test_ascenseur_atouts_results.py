@@ -1,55 +1,18 @@
-"""Ascenseur aux atouts result tables through sim.batch's Python path: every column the
-documentation lists (and only those), and figures that agree with the games played."""
+"""Ascenseur aux atouts result tables through sim.batch: figures that agree with the games
+played (the documented columns, their order and types: tests/contract)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import numpy as np
-import pyarrow as pa
 import pytest
 
-from engines.games.ascenseur_atouts.params import AscenseurParams
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
-
-DOC = Path(__file__).resolve().parents[3] / "docs" / "results-ascenseur-atouts.md"
-
-
-TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "int64": pa.int64(),
-         "float32": pa.float32(), "bool": pa.bool_(), "list<int8>": pa.list_(pa.int8()),
-         "category": pa.dictionary(pa.int8(), pa.string())}
-
-
-def documented_columns() -> dict[str, list[tuple[str, pa.DataType]]]:
-    """(name, type) of every column in each table section of the documentation page."""
-    tables: dict[str, list[tuple[str, pa.DataType]]] = {}
-    current = None
-    for line in DOC.read_text().splitlines():
-        heading = re.match(r"## (\w+) — ", line)
-        if heading:
-            current = tables.setdefault(heading.group(1), [])
-        elif current is not None and line.startswith("| `"):
-            name, kind = re.match(r"\| `(\w+)` \| ([^ |]+) \|", line).groups()
-            current.append((name, TYPES[kind]))
-    return tables
+from tests.engines.helpers import batch_chunk
 
 
 @pytest.fixture(scope="module")
 def arrow():
-    params = AscenseurParams(players=3, start_cards=4)
-    spec = RunSpec(game="ascenseur-atouts", params=params,
-                   agents=("random",) * 3, seating="rotate", seed=5, games=12,
-                   chunk_size=12)
-    return play_chunk(spec, 0, 12)
-
-
-def test_tables_have_exactly_the_documented_columns_and_types(arrow):
-    documented = documented_columns()
-    assert set(documented) == {"games", "players", "rounds"}
-    for name, table in arrow.items():
-        assert [(f.name, f.type) for f in table.schema] == documented[name], name
+    return batch_chunk("ascenseur-atouts", ("random",) * 3, 12, seed=5, players=3,
+                       start_cards=4)[1]
 
 
 @pytest.fixture(scope="module")

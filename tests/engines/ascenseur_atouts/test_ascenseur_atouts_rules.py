@@ -8,7 +8,8 @@ import pytest
 from engines.core.api import IllegalActionError
 from engines.games.ascenseur_atouts import rules as R
 from sim.runner import play_python
-from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load, play, texts
+from tests.engines.ascenseur_atouts.ascenseur_helpers import build, card, load
+from tests.engines.tricks.trick_helpers import play, texts
 
 A, B, C, D = 0, 1, 2, 3          # the source's A, B, C and Marcel
 

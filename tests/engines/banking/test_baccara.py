@@ -18,9 +18,8 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.baccara import rules as R
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 
 
 def load(**params):
@@ -402,13 +401,8 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = RunSpec(game="baccara", params=load().params,
-                   agents=("always", "never", "coinflip", "random"), seating="rotate",
-                   seed=1, games=12, chunk_size=12)
-    tables = play_chunk(spec, 0, 12)
-    games = tables["games"].to_pandas()
-    rounds = tables["rounds"].to_pandas()
-    players = tables["players"].to_pandas()
+    tables = batch_frames("baccara", ("always", "never", "coinflip", "random"), 12)
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
     assert (games["coups"] == rounds.groupby("game_id").size()).all()
     assert (players.groupby("game_id")["final_chips"].sum() == 400).all()
     assert set(rounds["outcome"]) <= {"banker", "ponte", "tie", "void"}

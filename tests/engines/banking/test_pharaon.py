@@ -18,9 +18,8 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.pharaon import rules as R
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 
 
 def load(**params):
@@ -290,13 +289,8 @@ def test_search_bots_play_a_session(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = RunSpec(game="pharaon", params=load().params,
-                   agents=("random",) * 4, seating="rotate", seed=1, games=20,
-                   chunk_size=20)
-    tables = play_chunk(spec, 0, 20)
-    games = tables["games"].to_pandas()
-    rounds = tables["rounds"].to_pandas()
-    players = tables["players"].to_pandas()
+    tables = batch_frames("pharaon", ("random",) * 4, 20)
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
     assert (games["coups"] == 26).all()
     assert len(rounds) == 20 * 26
     assert rounds.groupby("game_id")["banker_net"].sum().tolist() == \

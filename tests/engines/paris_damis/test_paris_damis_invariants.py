@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from engines.core.cards import card_name
 from engines.games.paris_damis import rules as R
+from tests.engines.helpers import random_steps
 from tests.engines.paris_damis.paris_helpers import (
     build,
     check_invariants,
@@ -29,8 +30,6 @@ from tests.engines.paris_damis.paris_helpers import (
     play,
     same_future,
 )
-
-MAX_STEPS = 20_000
 
 
 @st.composite
@@ -60,20 +59,6 @@ def game_params(draw):
     max_hand = (52 + jokers) // players
     params["initial_hand"] = draw(st.sampled_from(sorted({0, 3, 8, max_hand})))
     return params
-
-
-def random_steps(game, seed):
-    """Yield (state, rng) before every decision of a random game, then the final state."""
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(MAX_STEPS):
-        yield state, rng
-        if state.is_terminal():
-            return
-        acts = state.legal_actions()
-        assert acts, "a player to move has no legal action"
-        state.apply(acts[rng.integers(len(acts))])
-    raise AssertionError(f"no end after {MAX_STEPS} decisions")
 
 
 # ======================================================================================

@@ -15,9 +15,8 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.core.cards import card_name, parse_card
 from engines.games.pouilleux import rules as R
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 
 
 def load(**params):
@@ -256,12 +255,8 @@ def test_search_bots_play_a_game(name):
 
 
 def test_the_batch_runner_writes_the_tables():
-    spec = RunSpec(game="pouilleux", params=load().params,
-                   agents=("random",) * 3, seating="rotate", seed=1, games=30,
-                   chunk_size=30)
-    tables = play_chunk(spec, 0, 30)
-    games = tables["games"].to_pandas()
-    players = tables["players"].to_pandas()
+    tables = batch_frames("pouilleux", ("random",) * 3, 30)
+    games, players = tables["games"], tables["players"]
     assert (players.groupby("game_id")["lost"].sum() == 1).all()
     assert (games["removed_card"] == parse_card("J♣")).all()
     assert (players.groupby("game_id")["dealt_pouilleux"].sum() == 1).all()

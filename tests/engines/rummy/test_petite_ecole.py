@@ -17,6 +17,7 @@ from engines.families.rummy import turns as T
 from engines.families.rummy.game import table_melds
 from engines.games.petite_ecole import rules as R
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 from tests.engines.rummy.rami_helpers import build, card_census, texts
 
 FILLER = "3♥ 5♦ 9♠ K♣ J♦ 4♠ 6♥ A♣"
@@ -228,15 +229,9 @@ def test_climber_takes_a_wild_and_sheds_an_isolated_high_card():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch.spec import RunSpec
-    from sim.batch.tables import play_chunk
-
-    params = engines.params_class("petite-ecole").from_kwargs(players=3, max_hands=3)
-    spec = RunSpec(game="petite-ecole", params=params,
-                   agents=("climber",) * 3, seating="rotate", seed=1, games=2, chunk_size=2)
-    tables = play_chunk(spec, 0, 2)
-    assert tables["games"].num_rows == 2
+    tables = batch_frames("petite-ecole", ("climber",) * 3, 2, players=3, max_hands=3)
+    assert len(tables["games"]) == 2
     for column in ("total", "stage_reached", "stages_passed", "hands_won"):
-        assert column in tables["players"].column_names
+        assert column in tables["players"].columns
     for column in ("winner", "turns", "stage_p0", "passed_p2", "score_p1"):
-        assert column in tables["rounds"].column_names
+        assert column in tables["rounds"].columns

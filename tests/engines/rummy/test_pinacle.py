@@ -15,6 +15,7 @@ from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.games.pinacle import rules as R
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 from tests.engines.rummy.rami_helpers import build, card_census, texts
 
 
@@ -167,14 +168,8 @@ def test_slider_takes_a_discard_it_can_lay_and_keeps_its_pinacles():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch.spec import RunSpec
-    from sim.batch.tables import play_chunk
-
-    params = engines.params_class("pinacle").from_kwargs(players=4, max_hands=3)
-    spec = RunSpec(game="pinacle", params=params,
-                   agents=("slider",) * 4, seating="rotate", seed=1, games=2, chunk_size=2)
-    tables = play_chunk(spec, 0, 2)
+    tables = batch_frames("pinacle", ("slider",) * 4, 2, players=4, max_hands=3)
     for column in ("total", "one_go_finishes", "pinacle_moves", "runs_laid"):
-        assert column in tables["players"].column_names
+        assert column in tables["players"].columns
     for column in ("winner", "one_go", "moves", "score_p3"):
-        assert column in tables["rounds"].column_names
+        assert column in tables["rounds"].columns

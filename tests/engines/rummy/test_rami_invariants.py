@@ -18,6 +18,7 @@ from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.games.rami import rules as R
 from sim.runner import play_python
+from tests.engines.helpers import batch_frames
 from tests.engines.rummy.rami_helpers import (
     card_census,
     meld_is_valid,
@@ -150,22 +151,15 @@ def test_search_bots_can_play_a_hand():
 
 
 def test_batch_tables_have_the_documented_columns():
-    from sim.batch.spec import RunSpec
-    from sim.batch.tables import play_chunk
-
-    params = engines.params_class("rami").from_kwargs(players=3, num_hands=2)
-    spec = RunSpec(game="rami", params=params,
-                   agents=("eager", "planner", "eager"), seating="rotate", seed=1, games=3,
-                   chunk_size=3)
-    tables = play_chunk(spec, 0, 3)
+    tables = batch_frames("rami", ("eager", "planner", "eager"), 3, players=3, num_hands=2)
     games, players, rounds = tables["games"], tables["players"], tables["rounds"]
-    assert games.num_rows == 3 and players.num_rows == 9 and rounds.num_rows == 6
+    assert len(games) == 3 and len(players) == 9 and len(rounds) == 6
     for column in ("rounds", "turns", "rami_secs", "capped", "void_hands"):
-        assert column in games.column_names
+        assert column in games.columns
     for column in ("total", "hands_won", "rami_secs", "openings", "never_laid_hands"):
-        assert column in players.column_names
+        assert column in players.columns
     for column in ("winner", "rami_sec", "turns", "first_opening", "score_p2"):
-        assert column in rounds.column_names
+        assert column in rounds.columns
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from engines.core.api import IllegalActionError
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.games.rami import rules as R
+from tests.engines.helpers import assert_refused_unchanged
 from tests.engines.rummy.rami_helpers import cards, position, texts
 
 FILLER = "2♣ 4♦ 9♠ K♣ 3♥ 5♣ 8♦ A♠"
@@ -208,10 +209,7 @@ def test_illegal_actions_are_refused_with_the_legal_ones_named():
         state.apply("discard 10♠")
     with pytest.raises(IllegalActionError, match="not a rami action"):
         state.apply(3.5)
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="not legal for P0"):
-        state.apply(T.DISCARD_ACTION + cards("10♠")[0])
-    assert (state.s == before).all()
+    assert_refused_unchanged(state, T.DISCARD_ACTION + cards("10♠")[0], "not legal for P0")
 
 
 def test_bad_parameters_name_the_valid_choices():

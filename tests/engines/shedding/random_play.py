@@ -1,4 +1,5 @@
-"""Play for the tests: a game moved on by uniform random legal actions; a batch chunk whose
+"""Play for the tests: a game moved on by uniform random legal actions (some steps or to
+the end); a batch chunk whose
 tables are checked against the game's results page."""
 
 from __future__ import annotations
@@ -18,6 +19,26 @@ def random_steps(state, rng: np.random.Generator, steps: int) -> bool:
         actions = state.legal_actions()
         state.apply(actions[uniform_index(rng, len(actions))])
     return not state.is_terminal()
+
+
+def random_position(game, seed: int, steps: int):
+    """A game of seed ``seed`` after up to ``steps`` uniform random legal actions (rng of
+    the same seed); None once it has ended."""
+    state = game.new_state(seed)
+    return state if random_steps(state, np.random.default_rng(seed), steps) else None
+
+
+def play_random(state, rng: np.random.Generator, check=None, limit: int | None = None):
+    """Play uniform random legal actions to the end (or ``limit`` actions), calling
+    ``check(state)`` before each; return the state."""
+    steps = 0
+    while not state.is_terminal() and (limit is None or steps < limit):
+        if check:
+            check(state)
+        actions = state.legal_actions()
+        state.apply(actions[uniform_index(rng, len(actions))])
+        steps += 1
+    return state
 
 
 def documented_tables(slug: str, params, names: tuple[str, ...], games: int,

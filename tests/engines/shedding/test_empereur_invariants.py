@@ -18,7 +18,7 @@ from engines.games.empereur import summary
 from engines.games.empereur.params import MODES
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
-from tests.engines.shedding.random_play import documented_tables, random_steps
+from tests.engines.shedding.random_play import documented_tables, random_position
 
 
 @st.composite
@@ -76,9 +76,8 @@ def test_cards_are_conserved_and_every_game_ends_with_consistent_records(params,
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 80),
        mode=st.sampled_from(MODES))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, mode):
-    state = load(mode=mode, max_turns=300).new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(load(mode=mode, max_turns=300), seed, steps)
+    if state is None:
         return
     player = state.current_player
     seen = state.observation(player)

@@ -10,14 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-from engines.core.chance import uniform_index
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain import summary
-from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
 from sim.runner import play_kernel, play_python
 from tests.engines.shedding.huit_helpers import check_conservation, hand, legal, load, position
-from tests.engines.shedding.random_play import random_steps
+from tests.engines.shedding.random_play import (
+    documented_tables,
+    play_random,
+    random_position,
+)
 
 
 @st.composite
@@ -38,17 +39,6 @@ def game_params(draw):
     }
 
 
-def play_random(state, rng, check=None, limit=100_000):
-    steps = 0
-    while not state.is_terminal() and steps < limit:
-        if check:
-            check(state)
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-        steps += 1
-    return state
-
-
 @pytest.mark.slow
 @settings(max_examples=25)
 @given(params=game_params(), seed=st.integers(0, 10_000))
@@ -63,7 +53,7 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
         s = state.s
         assert s[R.OUT + state.current_player] == 0, "a player who is out never plays"
 
-    play_random(state, rng, check)
+    play_random(state, rng, check, limit=100_000)
     assert state.is_terminal()
     check_conservation(state)
     result = state.result()
@@ -79,9 +69,8 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
     game = load(**params)
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(game, seed, steps)
+    if state is None:
         return
     player = state.current_player
     before = state.s.copy()
@@ -203,14 +192,10 @@ def test_the_kernel_plays_the_python_paths_games(params, agent_names):
 
 
 def test_batch_tables_hold_the_documented_columns():
-    spec = RunSpec(game="huit-americain", params=load().params,
-                   agents=("random", "shedder", "random", "shedder"),
-                   seating="rotate", seed=1, games=30, chunk_size=30)
-    tables = play_chunk(spec, 0, 30)
+    tables = documented_tables("huit-americain", load().params,
+                               ("random", "shedder", "random", "shedder"), 30,
+                               ("games", "players"))
     games, players = tables["games"].to_pydict(), tables["players"].to_pydict()
-    doc = open("docs/results-huit-americain.md", encoding="utf-8").read()
-    for name in list(games) + list(players):
-        assert f"`{name}`" in doc, name
     assert len(players["seat"]) == 120
     drawn = np.array(players["cards_drawn"]).reshape(30, 4).sum(axis=1)
     assert (drawn == np.array(games["cards_drawn"])).all()

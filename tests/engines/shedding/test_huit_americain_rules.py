@@ -7,6 +7,7 @@ import pytest
 
 from engines.core.api import IllegalActionError
 from engines.games.huit_americain import rules as R
+from tests.engines.helpers import assert_refused_unchanged
 from tests.engines.shedding.huit_helpers import hand, legal, load, position
 
 
@@ -246,10 +247,7 @@ def test_the_first_card_turned_up_is_ordinary():
 # --- error paths -------------------------------------------------------------------------
 def test_an_illegal_action_is_refused_with_the_legal_ones():
     state = position(load(players=3), ["5♦ 2♠", "3♣", "4♣"], "9♦")
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="legal: play 5♦"):
-        state.apply("play 2♠")
-    assert (state.s == before).all()
+    assert_refused_unchanged(state, "play 2♠", "legal: play 5♦")
     with pytest.raises(IllegalActionError, match="not a huit américain action"):
         state.apply("play the joker")
 

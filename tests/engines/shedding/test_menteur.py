@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 
 import agents
 from engines.core.api import IllegalActionError
-from engines.core.chance import uniform_index
 from engines.games.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
-from tests.engines.shedding.random_play import documented_tables, random_steps
+from tests.engines.shedding.random_play import (
+    documented_tables,
+    play_random,
+    random_position,
+)
 
 
 def hand(state, p):
@@ -161,15 +164,6 @@ def game_params(draw):
             "play_to_last": draw(st.booleans()), "max_turns": 3000}
 
 
-def play_random(state, rng, check=None):
-    while not state.is_terminal():
-        if check:
-            check(state)
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    return state
-
-
 @pytest.mark.slow
 @settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 10_000))
@@ -195,9 +189,8 @@ def test_cards_are_conserved_and_every_game_ends(params, seed):
 @given(params=game_params(), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
 def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, steps):
     game = load(**params)
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(game, seed, steps)
+    if state is None:
         return
     player = state.current_player
     seen = state.observation(player)

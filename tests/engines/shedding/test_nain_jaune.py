@@ -13,10 +13,13 @@ import agents
 import engines
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
-from engines.core.chance import uniform_index
 from engines.games.nain_jaune import rules as R
 from sim.runner import play_python
-from tests.engines.shedding.random_play import documented_tables, random_steps
+from tests.engines.shedding.random_play import (
+    documented_tables,
+    play_random,
+    random_position,
+)
 
 
 def load(**params):
@@ -175,19 +178,11 @@ def check(state):
     assert (cards == 1).all()
 
 
-def play_random(state, rng):
-    while not state.is_terminal():
-        check(state)
-        actions = state.legal_actions()
-        state.apply(actions[uniform_index(rng, len(actions))])
-    check(state)
-    return state
-
-
 @settings(max_examples=15)
 @given(params=game_params(), seed=st.integers(0, 10_000))
 def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
-    state = play_random(load(**params).new_state(seed), np.random.default_rng(seed))
+    state = play_random(load(**params).new_state(seed), np.random.default_rng(seed), check)
+    check(state)
     result = state.result()
     assert sum(result.win_shares) == pytest.approx(1.0)
     rows = state.records()[1]
@@ -198,9 +193,8 @@ def test_cards_and_chips_are_conserved_and_every_game_ends(params, seed):
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
-    state = load().new_state(seed)
-    rng = np.random.default_rng(seed)
-    if not random_steps(state, rng, steps):
+    state = random_position(load(), seed, steps)
+    if state is None:
         return
     player = state.current_player
     seen = state.observation(player)

@@ -54,12 +54,7 @@ def build(deal: dict, *, dealer: int = 0, trump: str | None = None, seed: int = 
     s[R.DEALER] = dealer
     s[R.FIRST_DEALER] = (dealer - s[R.ROUND]) % players
     s[R.FIRST_LEADER] = s[R.CURRENT] = (dealer + 1) % players
-    return refresh(state)
-
-
-def refresh(state):
-    """After editing ``state.s`` by hand: drop what the state object caches."""
-    state.refresh()
+    state.refresh()         # after editing state.s by hand: drop what the state caches
     return state
 
 

@@ -12,11 +12,18 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.families.avoidance import rules as R
 from engines.games.chasse_coeur.params import ChasseCoeurParams
 from engines.games.petasse.params import PetasseParams
 from sim.runner import play_python
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_every_action_parses_back,
+    assert_golden_random_game,
+    assert_refused_unchanged,
+    random_steps,
+)
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
 from tests.engines.tricks.trick_helpers import play
 
@@ -120,28 +127,17 @@ def test_petasse_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=15)
 @given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
+    def check_world(world, state, p):
+        check_invariants(world)
+        assert world.hand_of(p) == state.hand_of(p)
+        assert world.legal_actions() == state.legal_actions() or world.current_player != p
+
     game = engines.load("chasse-coeur", **params)
-    n = params["players"]
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while not state.is_terminal() and step < 80:
+    for step, (state, _) in enumerate(random_steps(game, seed)):
+        if state.is_terminal() or step == 80:
+            break
         if step % 7 == 0:
-            before = state.s.copy()
-            log = list(state.log)
-            copy = state.clone()
-            copy.apply(copy.legal_actions()[0])
-            for p in range(n):
-                world = state.determinize(p, np.random.default_rng(step + p))
-                check_invariants(world)
-                assert world.hand_of(p) == state.hand_of(p)
-                assert np.array_equal(world.observation(p).array, state.observation(p).array)
-                assert world.legal_actions() == state.legal_actions() or \
-                    world.current_player != p
-            assert np.array_equal(state.s, before) and state.log == log
-        acts = state.legal_actions()
-        state.apply(acts[rng.integers(len(acts))])
-        step += 1
+            assert_clone_and_determinize_change_nothing(state, step, check_world)
 
 
 GOLDEN = {
@@ -152,13 +148,7 @@ GOLDEN = {
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_golden_game_log(slug):
-    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
-    random agent's draws shows here."""
-    params, seed = GOLDEN[slug]
-    state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
 
 
 # ======================================================================================
@@ -176,8 +166,7 @@ def test_won_cards_are_public():
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_action_parses_back_from_its_text(slug):
     game = engines.load(slug)
-    for action in game.actions:
-        assert game.action(action.text) == action == game.action(action.code)
+    assert_every_action_parses_back(game)
     assert game.action("play Qs").text == "play Q♠"
     with pytest.raises(IllegalActionError, match="examples: 'play Q♠'"):
         game.action("bid 2")
@@ -186,11 +175,8 @@ def test_every_action_parses_back_from_its_text(slug):
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = build("petasse", {0: "A♥ 8♦", 1: "K♥ 7♦", 2: "Q♥ 9♦", 3: "7♥ 10♦"}, dealer=3)
     play(state, "play A♥")
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="play 7♦ is not legal for P1 in phase "
-                                                 "tricks; legal: play K♥"):
-        state.apply("play 7♦")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(
+        state, "play 7♦", "play 7♦ is not legal for P1 in phase tricks; legal: play K♥")
 
 
 def test_params_round_trip_through_strings():
@@ -201,13 +187,6 @@ def test_params_round_trip_through_strings():
     assert refs["leftover_rule"] == "A1" and refs["moon_value"] == "A3"
     refs = {i.key: i.ref for i in PetasseParams.describe()}
     assert refs["rank_order"] == "A1" and refs["shoot_condition"] == "A3"
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_game_and_state_follow_the_api_protocols(slug):
-    game = engines.load(slug)
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert slug in engines.available()
 
 
 # ======================================================================================

@@ -12,12 +12,17 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.belote import rules as R
 from engines.games.belote.summary import ROUND_FIELDS
 from engines.games.belote_a_trois.params import BeloteATroisParams
 from engines.games.belote_comptoir.params import BeloteComptoirParams
 from sim.runner import play_python
+from tests.engines.helpers import (
+    assert_every_action_parses_back,
+    assert_golden_random_game,
+    assert_refused_unchanged,
+)
 from tests.engines.tricks.belote_helpers import check_invariants
 
 SLUGS = ("belote-a-trois", "belote-comptoir")
@@ -181,13 +186,7 @@ GOLDEN = {
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_golden_game_log(slug):
-    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
-    random agent's draws shows here."""
-    params, seed = GOLDEN[slug]
-    state = play_python(engines.load(slug, **params), [agents.load("random")] * 3, seed)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
 
 
 # ======================================================================================
@@ -246,8 +245,7 @@ def test_observation_hides_the_other_hands_and_the_stock():
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_action_parses_back_from_its_text(slug):
     game = engines.load(slug)
-    for action in game.actions:
-        assert game.action(action.text) == action == game.action(action.code)
+    assert_every_action_parses_back(game)
     assert game.action("play Js").text == "play J♠"
     with pytest.raises(IllegalActionError, match="examples: 'pass', 'take'"):
         game.action("coinche")
@@ -255,11 +253,8 @@ def test_every_action_parses_back_from_its_text(slug):
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = engines.load("belote-a-trois", first_dealer=0).new_state(0)
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="take ♠ is not legal for P1 in phase "
-                                                 "bidding; legal: pass, take"):
-        state.apply("take ♠")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(
+        state, "take ♠", "take ♠ is not legal for P1 in phase bidding; legal: pass, take")
 
 
 def test_params_round_trip_and_name_the_valid_choices():
@@ -282,13 +277,6 @@ def test_params_round_trip_and_name_the_valid_choices():
         engines.load("belote-comptoir", min_bid=70, max_bid=60)
     with pytest.raises(ValueError, match="first_dealer"):
         engines.load("belote-comptoir", players=2, first_dealer=3)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_game_and_state_follow_the_api_protocols(slug):
-    game = engines.load(slug)
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert slug in engines.available()
 
 
 # ======================================================================================

@@ -11,11 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
-import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.rikiki import rules as R
 from engines.games.rikiki.params import RikikiParams
 from sim.runner import play_python
+from tests.engines.helpers import (
+    assert_clone_and_determinize_change_nothing,
+    assert_every_action_parses_back,
+    assert_refused_unchanged,
+    random_steps,
+)
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play
 
@@ -101,27 +106,15 @@ def test_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
-    game = load(**params)
-    n = params["players"]
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while not state.is_terminal() and step < 120:
+    def check_world(world, state, p):
+        check_invariants(world)
+        assert world.hand_of(p) == state.hand_of(p)
+
+    for step, (state, _) in enumerate(random_steps(load(**params), seed)):
+        if state.is_terminal() or step == 120:
+            break
         if step % 9 == 0:
-            before = state.s.copy()
-            log = list(state.log)
-            copy = state.clone()
-            copy.apply(copy.legal_actions()[0])
-            for p in range(n):
-                world = state.determinize(p, np.random.default_rng(step + p))
-                check_invariants(world)
-                assert world.hand_of(p) == state.hand_of(p)
-                assert np.array_equal(world.observation(p).array, state.observation(p).array)
-            assert np.array_equal(state.s, before)
-            assert state.log == log
-        acts = state.legal_actions()
-        state.apply(acts[rng.integers(len(acts))])
-        step += 1
+            assert_clone_and_determinize_change_nothing(state, step, check_world)
 
 
 def test_different_seeds_deal_differently():
@@ -214,18 +207,13 @@ def test_played_cards_and_bids_are_public():
 # ======================================================================================
 def test_every_action_parses_back_from_its_text():
     game = load()
-    for action in game.actions:
-        assert game.action(action.text) == action
-        assert game.action(action.code) == action
+    assert_every_action_parses_back(game)
 
 
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = load(first_dealer=0).new_state(0)
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="not legal for P1 in phase bidding; legal: "
-                                                 "bid 0, bid 1"):
-        state.apply("play 3♥")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(
+        state, "play 3♥", "not legal for P1 in phase bidding; legal: bid 0, bid 1")
 
 
 def test_actions_after_the_end_are_refused():
@@ -254,12 +242,6 @@ def test_params_round_trip_through_strings():
     assert RikikiParams.from_strings(RikikiParams().to_strings()) == RikikiParams()
     refs = {info.key: info.ref for info in RikikiParams.describe()}
     assert refs["max_rule"] == "A1" and refs["hook_rule"] == "A5" and refs["must_trump"] == "A4"
-
-
-def test_game_and_state_follow_the_api_protocols():
-    game = engines.load("rikiki")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    assert "rikiki" in engines.available()
 
 
 # ======================================================================================

@@ -15,6 +15,7 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.games.tarot import rules as R
 from sim.runner import play_python
+from tests.engines.helpers import assert_golden_log, assert_golden_random_game
 from tests.engines.tricks.tarot_helpers import check_deal
 
 SLUGS = ("tarot", "tarot-lorrain", "tarot-tare")
@@ -97,22 +98,14 @@ GOLDEN = {"tarot": ({"num_deals": 2}, 11), "tarot-lorrain": ({"num_deals": 2}, 1
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_golden_game_log(slug):
-    """A fixed seed's whole game, as committed: any change to the rules, the deal or the
-    random agent's draws shows here."""
-    params, seed = GOLDEN[slug]
-    state = play_python(engines.load(slug, **params), [agents.load("random")] * 4, seed)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/{slug}.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
 
 
 def test_golden_log_of_prudent_play():
     """Four ``prudent`` seats take a contract, discard and show a poignée: the log of a
     fixed seed, as committed."""
     state = play_python(engines.load("tarot", num_deals=2), [agents.load("prudent")] * 4, 9)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/tarot-prudent.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_log(__file__, "tarot-prudent", state.log)
     assert any(line.startswith("P") and " discard " in line for line in state.log)
 
 

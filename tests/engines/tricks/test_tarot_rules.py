@@ -84,45 +84,33 @@ def test_the_deal_gives_each_player_his_share_and_the_rest_to_the_dog(players, e
 # ======================================================================================
 # Obligations (A6; Lorrain scenario 2, taré scenarios 2 and 3)
 # ======================================================================================
-def test_a_player_out_of_the_suit_led_must_overtrump():
-    state = build("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 T12", 3: "4♠ 5♠"},
-                  leader=0, trick_cards="1♠ T9")
-    assert texts(state) == ["play T12"]
+# (game, hands, the trick so far, P0 leading, where the other cards lie, the legal cards)
+OBLIGATIONS = [
+    pytest.param("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 T12", 3: "4♠ 5♠"}, "1♠ T9", {},
+                 ["play T12"], id="out-of-the-suit-led-one-must-overtrump"),
+    pytest.param("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 Excuse", 3: "4♠ 5♠"}, "1♠ T9", {},
+                 ["play T5", "play Excuse"],
+                 id="unable-to-overtrump-one-plays-a-lower-trump-or-the-excuse"),
+    pytest.param("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 2♥", 3: "4♠ 5♠"}, "1♠ T9", {},
+                 ["play T5"], id="unable-to-overtrump-one-plays-a-lower-trump"),
+    # taré scenario 2: T9 led; T5, T12 and 2♥ in hand: only the 12
+    pytest.param("tarot-tare", {0: "T9 1♣ 6♥", 1: "T5 T12 2♥", 2: "3♥ 4♥ 5♥", 3: "7♥ 8♥ 9♥"},
+                 "T9", {"rest_to": "dog"}, ["play T12"],
+                 id="trump-led-must-be-overtrumped-when-able"),
+    # taré scenario 3: ♦ led, no ♦, T3 and R♠ in hand: only the 3
+    pytest.param("tarot-tare", {0: "2♦ 2♣", 1: "T3 R♠", 2: "3♦ 3♣", 3: "4♦ 4♣"}, "2♦",
+                 {"rest_to": "dog"}, ["play T3"], id="a-void-player-must-trump-even-low"),
+    pytest.param("tarot", {0: "2♦ 2♣", 1: "5♦ T21", 2: "3♦ 3♣", 3: "4♦ 4♣"}, "2♦", {},
+                 ["play 5♦"], id="holding-the-suit-led-one-must-follow-it"),
+    pytest.param("tarot", {0: "Excuse 2♣", 1: "5♦ 6♣", 2: "3♦ 3♣", 3: "4♦ 4♣"}, "Excuse 5♦",
+                 {}, ["play 3♦"], id="after-the-excuse-is-led-the-next-card-fixes-the-suit"),
+]
 
 
-def test_a_player_who_cannot_overtrump_plays_a_lower_trump_or_the_excuse():
-    state = build("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 Excuse", 3: "4♠ 5♠"},
-                  leader=0, trick_cards="1♠ T9")
-    assert texts(state) == ["play T5", "play Excuse"]
-    state = build("tarot", {0: "1♠ 2♠", 1: "T9 T10", 2: "T5 2♥", 3: "4♠ 5♠"},
-                  leader=0, trick_cards="1♠ T9")
-    assert texts(state) == ["play T5"]
-
-
-def test_trump_led_must_be_overtrumped_when_able():
-    """Taré scenario 2: T9 led; T5, T12 and 2♥ in hand: only the 12."""
-    state = build("tarot-tare", {0: "T9 1♣ 6♥", 1: "T5 T12 2♥", 2: "3♥ 4♥ 5♥",
-                                 3: "7♥ 8♥ 9♥"}, leader=0, trick_cards="T9", rest_to="dog")
-    assert texts(state) == ["play T12"]
-
-
-def test_a_void_player_must_trump_even_low():
-    """Taré scenario 3: ♦ led, no ♦, T3 and R♠ in hand: only the 3."""
-    state = build("tarot-tare", {0: "2♦ 2♣", 1: "T3 R♠", 2: "3♦ 3♣", 3: "4♦ 4♣"},
-                  leader=0, trick_cards="2♦", rest_to="dog")
-    assert texts(state) == ["play T3"]
-
-
-def test_a_player_holding_the_suit_led_must_follow_it():
-    state = build("tarot", {0: "2♦ 2♣", 1: "5♦ T21", 2: "3♦ 3♣", 3: "4♦ 4♣"},
-                  leader=0, trick_cards="2♦")
-    assert texts(state) == ["play 5♦"]
-
-
-def test_after_the_excuse_is_led_the_next_card_fixes_the_suit():
-    state = build("tarot", {0: "Excuse 2♣", 1: "5♦ 6♣", 2: "3♦ 3♣", 3: "4♦ 4♣"},
-                  leader=0, trick_cards="Excuse 5♦")
-    assert texts(state) == ["play 3♦"]
+@pytest.mark.parametrize("slug, hands, trick, rest, legal", OBLIGATIONS)
+def test_the_obligations_leave_only_the_legal_cards(slug, hands, trick, rest, legal):
+    state = build(slug, hands, leader=0, trick_cards=trick, **rest)
+    assert texts(state) == legal
 
 
 def test_cards_read_with_letters_for_suits_and_faces():

@@ -12,10 +12,15 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import Game, IllegalActionError, State
+from engines.core.api import IllegalActionError
 from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
+from tests.engines.helpers import (
+    assert_every_action_parses_back,
+    assert_golden_log,
+    assert_refused_unchanged,
+)
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
@@ -104,9 +109,7 @@ def test_golden_game_log():
     """A fixed seed's whole single game, as committed."""
     state = play_python(engines.load("vicaire", num_games=1, first_dealer=0),
                         [agents.load("random")] * 3, 20261130)
-    path = f"{__file__.rsplit('/', 1)[0]}/golden/vicaire.log"
-    with open(path, encoding="utf-8") as f:
-        assert state.log == f.read().splitlines()
+    assert_golden_log(__file__, "vicaire", state.log)
 
 
 def test_observation_hides_the_other_hands_and_the_ecart():
@@ -121,10 +124,7 @@ def test_observation_hides_the_other_hands_and_the_ecart():
 def test_api_errors():
     state = build({0: "9♣ 8♦", 1: "7♥ 8♣", 2: "J♥ 9♠"}, dealer=2)
     play(state, "play 9♣")
-    before = state.s.copy()
-    with pytest.raises(IllegalActionError, match="legal: play 8♣"):
-        state.apply("play 7♥")
-    assert np.array_equal(state.s, before)
+    assert_refused_unchanged(state, "play 7♥", "legal: play 8♣")
     with pytest.raises(IllegalActionError, match="not a Vicaire action"):
         state.apply("bid 3")
     with pytest.raises(ValueError, match="not over"):
@@ -134,9 +134,7 @@ def test_api_errors():
     params = VicaireParams(num_games=3, must_trump=True)
     assert VicaireParams.from_strings(params.to_strings()) == params
     game = engines.load("vicaire")
-    assert isinstance(game, Game) and isinstance(game.new_state(0), State)
-    for action in game.actions:
-        assert game.action(action.text) == action
+    assert_every_action_parses_back(game)
 
 
 @pytest.mark.parametrize("name", ["flatmc", "ismcts"])
