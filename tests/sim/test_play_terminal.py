@@ -9,6 +9,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -29,7 +30,14 @@ def spawn(*args: str, **env: str) -> pexpect.spawn:
     environ.pop("PYTHONIOENCODING", None)
     return pexpect.spawn(sys.executable, ["-m", "sim.play", *args], cwd=str(ROOT),
                          env=environ | env, encoding="utf-8", timeout=120,
-                         dimensions=(50, 100))
+                         dimensions=(50, 100), preexec_fn=default_interrupt)
+
+
+def default_interrupt() -> None:
+    """In the child before it starts: Ctrl-C interrupts, as in a user's terminal.  An ignored
+    SIGINT survives exec, and a test worker may have it ignored (a library it ran before set
+    it so), which left the Ctrl-C test waiting in a full ``make test``."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def menu(screen: str) -> list[str]:
