@@ -66,7 +66,7 @@ STEAL_MARGIN, STEAL_SPEND, DELAY_MAX, RESERVE = (_AT["steal_margin"], _AT["steal
                                                  _AT["delay_max"], _AT["reserve"])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def steal(s, pr, actions, n, w, table):
     """Index of the cheapest placement taking, with a lead of ``steal_margin``, a column
     whose leader has bet (:func:`~agents.paris_damis.features.undefended`), within
@@ -94,7 +94,7 @@ def steal(s, pr, actions, n, w, table):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait(s, pr, actions, n, w):
     """Index of the delaying placement: its lowest card, if of column value at most
     ``delay_max``, in the column that takes it with the most points at stake; -1 when it
@@ -107,7 +107,7 @@ def wait(s, pr, actions, n, w):
     return F.shed_lowest(s, pr, actions, n, w[DELAY_MAX])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
     if F.rivals_to_play(s, pr, me) == 0:
@@ -119,7 +119,7 @@ def turn(s, pr, actions, n, w, table):
     return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide(s, pr, actions, n, rng, w, table):
     """Index of aggressive's choice among the ``n`` legal ``actions`` (``rng`` unused:
     aggressive is deterministic)."""

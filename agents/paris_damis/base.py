@@ -54,14 +54,14 @@ def default(name: str, value: int) -> Any:
 BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = range(4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def column_figures(s, pr, me, w, table):
     """Fill ``table`` with the seat's :func:`~agents.paris_damis.features.column_table`,
     weighing its weaker suits by ``balance``."""
     F.column_table(s, pr, me, w[BALANCE] / 100.0, table)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def between_rounds(s, pr, actions, n, w):
     """Index of the choice at a discard (the card least worth keeping, the next round's trump
     counting ``trump_bonus`` more) or at the hand change (exchange a hand whose mean keep

@@ -69,7 +69,7 @@ TARGET, MARGIN, MAX_CARD = _AT["target"], _AT["margin"], _AT["max_card"]
 ORDER = 1000.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def secure(s, pr, actions, n, table, w):
     """Index of the cheapest placement (at most ``max_card``) giving a lead of ``margin`` in
     a column it does not lead by that much yet, the highest worth first; -1 if none, or if
@@ -99,7 +99,7 @@ def secure(s, pr, actions, n, table, w):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def free_card(s, pr, actions, n):
     """Index of the placement of its lowest card in the column taking it with the most
     points at stake, when a placement costs no card after the discard; -1 otherwise."""
@@ -108,7 +108,7 @@ def free_card(s, pr, actions, n):
     return F.shed_lowest(s, pr, actions, n, 1 << 30)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
     column_figures(s, pr, me, w, table)
@@ -120,7 +120,7 @@ def turn(s, pr, actions, n, w, table):
     return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide(s, pr, actions, n, rng, w, table):
     """Index of cautious's choice among the ``n`` legal ``actions`` (``rng`` unused:
     cautious is deterministic)."""

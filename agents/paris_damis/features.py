@@ -38,22 +38,22 @@ SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1   # the bits of one suit's ranks in a han
 # --------------------------------------------------------------------------------------
 # Actions
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_placement(code):
     return code < R.BET_ACTION
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placed_card(code):
     return (code - R.PLACE) // R.COLUMNS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placed_column(code):
     return (code - R.PLACE) % R.COLUMNS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bet_index(pr, n, k):
     """Index among a turn's ``n`` legal actions of the bet on k, clamped to the allowed bets
     (listed last, 1 .. max)."""
@@ -61,13 +61,13 @@ def bet_index(pr, n, k):
     return n - top + min(max(k, 1), top) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fits_many(card, trump):
     """A card of the trump or a joker: more than one column takes it."""
     return R.is_joker(card) or R.suit_of(card) == trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def action_index(actions, n, code):
     """Index of an action code among the ``n`` legal ``actions`` (-1: not legal)."""
     for i in range(n):
@@ -79,7 +79,7 @@ def action_index(actions, n, code):
 # --------------------------------------------------------------------------------------
 # The table
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rivals_to_play(s, pr, me):
     """Rivals who have not bet this round, so may still place cards."""
     count = 0
@@ -89,14 +89,14 @@ def rivals_to_play(s, pr, me):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def at_stake(s, column):
     """Points value of the column's face-up points card (0: its pile is exhausted)."""
     card = R.face_up_card(s, column)
     return 0 if card < 0 else R.points_value(card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def suit_score(s, player, suit):
     """Points the player has won in a suit so far: the owners of the cards that have left
     the suit's pile (those below its face-up card)."""
@@ -115,7 +115,7 @@ def new_table():
     return np.zeros((FIGURES, R.COLUMNS))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def column_table(s, pr, me, balance, table):
     """Fill ``table`` with the seat's figures for each column, one row each (``GAP``,
     ``LEAD``, ``WORTH``, ``SCORE``).
@@ -143,7 +143,7 @@ def column_table(s, pr, me, balance, table):
         table[WORTH, column] = at_stake(s, column) * (1.0 + balance * weaker / 3.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def undefended(s, pr, me):
     """Bit set of the columns where a rival's total is at least the seat's and every rival
     with the best total there has bet: their leader can no longer defend them."""
@@ -166,7 +166,7 @@ def undefended(s, pr, me):
     return columns
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_total(s, pr, column):
     """The player with the highest total in the column (-1: empty column), and whether
     another player has that total too."""
@@ -203,7 +203,7 @@ def holders_mask(s, pr):
     return seen, unheld
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bit_count(bits):
     count = 0
     while bits:
@@ -235,13 +235,13 @@ def expected_k(s, pr, me):
 # --------------------------------------------------------------------------------------
 # Cards in hand
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_bits(s, me):
     """The seat's hand as one bit set: bit ``card`` for each card it holds."""
     return R.hand_word(s, me, 0) | (R.hand_word(s, me, 1) << R.WORD_BITS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowest_card(s, pr, me):
     """The seat's card of lowest column value (-1: empty hand): ranks upward, suits in the
     order ♥ ♦ ♠ ♣, a joker before the first rank worth more than it."""
@@ -263,7 +263,7 @@ def lowest_card(s, pr, me):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def richest_column(s, pr, card):
     """The column taking the card with the most points at stake (the first on a tie)."""
     accepts = R.accepting_columns(s, pr, card)
@@ -276,7 +276,7 @@ def richest_column(s, pr, card):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shed_lowest(s, pr, actions, n, most):
     """Index of the placement of the seat's lowest card (:func:`lowest_card`) in its
     :func:`richest_column`, if that card's column value is at most ``most``; -1 otherwise
@@ -287,13 +287,13 @@ def shed_lowest(s, pr, actions, n, most):
     return action_index(actions, n, R.PLACE + card * R.COLUMNS + richest_column(s, pr, card))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kept(pr, h):
     """Cards a hand of h keeps through the end-of-round discard (A5)."""
     return h - R.discard_count(pr, h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placing_costs_a_card(s, pr, me):
     """Whether one more placement leaves the seat one card fewer after the discard: not in
     the last round (nothing is kept), nor from a hand the discard would cut to the same size
@@ -304,13 +304,13 @@ def placing_costs_a_card(s, pr, me):
     return kept(pr, h - 1) < kept(pr, h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_trump(s):
     """The trump of the next round (discards and hand changes come before it moves)."""
     return (s[R.TRUMP] + 1) % R.SUITS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_value(pr, card, trump, trump_bonus):
     """How much a card is worth keeping for the next round, whose trump is ``trump``: its
     column value, plus ``trump_bonus`` for a trump or a joker (they fit every column)."""
@@ -320,7 +320,7 @@ def keep_value(pr, card, trump, trump_bonus):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_choice(s, pr, actions, n, trump_bonus):
     """Index of the discard of the card least worth keeping (:func:`keep_value`); the lowest
     card id on a tie."""
@@ -335,7 +335,7 @@ def discard_choice(s, pr, actions, n, trump_bonus):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_strength(s, pr, me, trump_bonus):
     """Mean :func:`keep_value` of the seat's hand (0 for an empty hand)."""
     trump = next_trump(s)
@@ -352,7 +352,7 @@ def hand_strength(s, pr, me, trump_bonus):
     return total / count if count else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_change_choice(s, pr, me, exchange_below, trump_bonus):
     """Index of KEEP (0) or EXCHANGE (1) among the hand change's two actions: exchange when
     the hand's :func:`hand_strength` is below ``exchange_below``."""
@@ -362,7 +362,7 @@ def hand_change_choice(s, pr, me, exchange_below, trump_bonus):
 # --------------------------------------------------------------------------------------
 # The last to play
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def holds(s, pr, me, column, gap):
     """Whether the seat would win the column now, given its ``GAP`` (the rules decide a
     tie)."""
@@ -371,7 +371,7 @@ def holds(s, pr, me, column, gap):
     return gap <= 0 and s[R.COLUMN_FIRST + me * R.COLUMNS + column] >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_column(s, pr, actions, n, column, needed):
     """One pass over the placements into a column that needs ``needed`` more value: the
     total the hand can add there (a trump counted in every column it fits), and the index of
@@ -399,7 +399,7 @@ def take_column(s, pr, actions, n, column, needed):
     return reach, cover if cover >= 0 else strongest
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finishing_move(s, pr, me, actions, n, table, spend):
     """For the last seat to play (every rival has bet: columns change only by its own
     placements, and the round ends when it bets): index of the next placement towards the
@@ -425,7 +425,7 @@ def finishing_move(s, pr, me, actions, n, table, spend):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def last_to_play(s, pr, me, actions, n, table, spend):
     """The move of the last seat to play: the :func:`finishing_move`, or, with every column
     worth taking taken, the bet on the exact k."""

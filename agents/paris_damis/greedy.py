@@ -55,14 +55,14 @@ _AT = field_index(GreedyParams)
 MARGIN, VALUE_PER_POINT = _AT["margin"], _AT["value_per_point"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def security(lead, per_lead):
     """How safe a column is with this lead over the best rival total: 0 unless ahead, 1 from
     a lead of ``margin`` (``per_lead`` = 1 / margin)."""
     return min(1.0, max(0.0, lead * per_lead))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
     me = s[R.CURRENT]
     column_figures(s, pr, me, w, table)
@@ -87,7 +87,7 @@ def turn(s, pr, actions, n, w, table):
     return F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide(s, pr, actions, n, rng, w, table):
     """Index of greedy's choice among the ``n`` legal ``actions`` (``rng`` unused: greedy is
     deterministic)."""
