@@ -3,7 +3,7 @@ calls of compiled rules that draw from a state's own stream, action parsing, sea
 summary rows copied out of a state array and their common columns, win shares (the classes
 over them are in :mod:`engines.core.base`); and the few compiled steps many rules modules
 share, over field offsets they pass: a decision counted (:func:`count_decision`), seats
-ranked by a figure (:func:`rank_highest`), seats with something left (:func:`count_positive`).
+ranked by a figure (:func:`rank_seats`), seats with something left (:func:`count_positive`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -135,13 +135,15 @@ def count_decision(s, current, decisions, player_decisions):
 
 
 @njit(cache=True)
-def rank_highest(values, ranks):
-    """``ranks[p]``: 1 plus the seats with a higher ``values[q]`` (equal values rank equal)."""
-    for p in range(values.size):
+def rank_seats(scores, players, lowest_wins, ranks):
+    """Write each seat's rank into ``ranks``: 1 + the number of seats with a better score
+    (lower when ``lowest_wins``, else higher); equal scores share a rank."""
+    for a in range(players):
         better = 0
-        for q in range(values.size):
-            better += values[q] > values[p]
-        ranks[p] = 1 + better
+        for b in range(players):
+            if (scores[b] < scores[a]) if lowest_wins else (scores[b] > scores[a]):
+                better += 1
+        ranks[a] = better + 1
 
 
 @njit(cache=True)

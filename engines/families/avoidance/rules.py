@@ -27,7 +27,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 
@@ -405,7 +405,7 @@ def end_of_hand(s, pr):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The lowest total wins; equal totals share a rank."""
-    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True,
+    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True,
                       s[RANK:RANK + MAX_PLAYERS])
     s[PHASE] = OVER
     s[CURRENT] = -1

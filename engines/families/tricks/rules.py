@@ -222,18 +222,6 @@ def hook_forbidden(bids_made, players, tricks_in_hand, bid_total):
 # The end of a game and hidden cards
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def rank_seats(scores, players, lowest_wins, ranks):
-    """Write each seat's rank into ``ranks``: 1 + the number of seats with a better score
-    (lower when ``lowest_wins``, else higher); equal scores share a rank."""
-    for a in range(players):
-        better = 0
-        for b in range(players):
-            if (scores[b] < scores[a]) if lowest_wins else (scores[b] > scores[a]):
-                better += 1
-        ranks[a] = better + 1
-
-
-@njit(cache=True)
 def redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, location):
     """Shuffle the hidden cards ``hidden[:n]`` and deal them back: ``held[p]`` to seat p in
     seat order (``location[card] = loc_hand + p``), the rest to ``loc_rest``.  The caller

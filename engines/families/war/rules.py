@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import rank_highest
+from engines.core.compiled import rank_seats
 from engines.core.layout import Layout
 
 # --------------------------------------------------------------------------------------
@@ -418,7 +418,7 @@ def finish(s, pr, end):
     s[CURRENT] = -1
     players = pr[P_PLAYERS]
     if end != ALL_CARDS:
-        rank_highest(s[COUNT:COUNT + players], s[RANK:RANK + players])
+        rank_seats(s[COUNT:COUNT + players], players, False, s[RANK:RANK + players])
         return
     for p in range(players):
         better = 0

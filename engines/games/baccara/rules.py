@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, count_positive, rank_highest
+from engines.core.compiled import count_decision, count_positive, rank_seats
 from engines.core.layout import Layout
 from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, BaccaraParams
 
@@ -512,7 +512,7 @@ def finish(s, pr):
     s[PHASE] = OVER
     s[CURRENT] = -1
     n = pr[P_PLAYERS]
-    rank_highest(s[CHIPS:CHIPS + n], s[RANK:RANK + n])
+    rank_seats(s[CHIPS:CHIPS + n], n, False, s[RANK:RANK + n])
 
 
 # --------------------------------------------------------------------------------------

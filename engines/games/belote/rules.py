@@ -36,7 +36,7 @@ from numba import njit
 
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 
@@ -929,7 +929,7 @@ def end_of_deal(s, pr):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank."""
-    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
+    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
                       s[RANK:RANK + MAX_PLAYERS])
     s[PHASE] = OVER
     s[CURRENT] = NO_SEAT

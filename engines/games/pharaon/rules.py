@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, rank_highest
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.games.pharaon.params import MAX_BET, MAX_PUNTERS, PharaonParams
 
@@ -312,7 +312,7 @@ def finish(s, pr):
     s[PHASE] = OVER
     s[CURRENT] = -1
     n = pr[P_SEATS]
-    rank_highest(s[CHIPS:CHIPS + n] - s[START_CHIPS:START_CHIPS + n], s[RANK:RANK + n])
+    rank_seats(s[CHIPS:CHIPS + n] - s[START_CHIPS:START_CHIPS + n], n, False, s[RANK:RANK + n])
 
 
 # --------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.core.compiled import rank_highest
+from engines.core.compiled import rank_seats
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
@@ -339,7 +339,7 @@ def match_won(s, pr):
 def finish(s, pr, capped):
     """The highest total (team total with four players) wins; equal totals share."""
     players = pr[P_PLAYERS]
-    rank_highest(s[TEAM_TOTAL:TEAM_TOTAL + players], s[T.RANK:T.RANK + players])
+    rank_seats(s[TEAM_TOTAL:TEAM_TOTAL + players], players, False, s[T.RANK:T.RANK + players])
     T.end_match(s, capped)
 
 

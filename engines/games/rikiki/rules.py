@@ -36,7 +36,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 from engines.games.rikiki.params import DECK_CARDS, MAX_BID, MAX_PLAYERS, MAX_ROUNDS, RikikiParams
@@ -345,7 +345,7 @@ def end_of_round(s, pr):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank (A7)."""
-    tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
+    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
                       s[RANK:RANK + MAX_PLAYERS])
     s[PHASE] = OVER
     s[CURRENT] = -1

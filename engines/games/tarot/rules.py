@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 
@@ -846,7 +846,7 @@ def end_of_deal(s, pr):
     if s[DEALS_PLAYED] == pr[P_NUM_DEALS]:
         finished = True
     if finished:
-        tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], players, pr[P_BIDDING] == 0,
+        rank_seats(s[SCORE:SCORE + MAX_PLAYERS], players, pr[P_BIDDING] == 0,
                           s[RANK:RANK + MAX_PLAYERS])
         s[PHASE] = OVER
     else:

@@ -33,7 +33,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.tricks import rules as tricks
 from engines.games.vicaire.params import PLAYERS, VicaireParams
@@ -301,7 +301,7 @@ def end_of_game(s, pr):
         for p in range(PLAYERS):
             over |= s[SCORE + p] >= pr[P_MATCH_TARGET]
     if over:
-        tricks.rank_seats(s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False,
+        rank_seats(s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False,
                           s[RANK:RANK + MAX_PLAYERS])
         s[PHASE] = OVER
         s[CURRENT] = -1
