@@ -120,14 +120,6 @@ def test_deal_hands_one_at_a_time_from_the_dealers_left():
     assert sizes.tolist() == [3, 3, 3] and location[0] == 0
 
 
-def test_rank_seats_both_ways_with_ties():
-    ranks = np.zeros(4, dtype=np.int64)
-    tricks.rank_seats(np.array([10, 30, 10, 5]), 4, False, ranks)
-    assert ranks.tolist() == [2, 1, 2, 4]
-    tricks.rank_seats(np.array([10, 30, 10, 5]), 4, True, ranks)
-    assert ranks.tolist() == [2, 4, 2, 1]
-
-
 def test_redeal_hidden_keeps_the_hand_sizes():
     location = np.full(8, -1, dtype=np.int64)
     hidden = np.arange(8, dtype=np.int32)
