@@ -88,6 +88,7 @@ STATE_SIZE = STATE.size
  DECISIONS, HANDS_PLAYED, HEARTS_PLAYED, SWEEPER, LOCATION, PASSED_BY, HAND_SIZE, TRICKS, TAKEN,
  POINT_CARDS, POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER,
  PLAYER_DECISIONS, SWEEPS, CLEAN_HANDS, TRICKS_TOTAL, RANK) = STATE.offsets()
+TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
 
@@ -127,14 +128,11 @@ def new_game(s, pr):
     s[:] = 0
     s[PHASE] = DEAL
     s[CURRENT] = -1
-    s[TRICK_WINNER] = -1
     s[SWEEPER] = -1
     s[FIRST_DEALER] = pr[P_FIRST_DEALER]
     for card in range(DECK_CARDS):
         s[PASSED_BY + card] = -1
-    for p in range(MAX_PLAYERS):
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
+    tricks.clear_tricks(s, TRICK_FIELDS)
 
 
 @njit(cache=True)
@@ -180,21 +178,15 @@ def deal(s, pr, rng):
     shuffle(rng, deck[:n])
     k = n // players
     s[CARDS] = k
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
-        s[TRICKS + p] = 0
         s[TAKEN + p] = 0
         s[POINT_CARDS + p] = 0
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
     tricks.deal_hands(deck, s[DEALER], players, k, s[LOCATION:LOCATION + DECK_CARDS],
                       LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
-    s[TRICK] = 0
-    s[PLAYED] = 0
     s[PASSES_MADE] = 0
     s[HEARTS_PLAYED] = 0
     s[SWEEPER] = -1
-    s[TRICK_WINNER] = -1
     if pr[P_PASS_CARDS] > 0:
         s[PHASE] = PASSING
         s[CURRENT] = tricks.next_seat(s[DEALER], players)
@@ -295,17 +287,11 @@ def play_actions(s, pr, player, out):
 def play(s, pr, player, card):
     """Put ``card`` in the trick; the player to the left follows, or the trick is
     complete."""
-    position = s[PLAYED]
-    s[LOCATION + card] = LOC_TRICK
-    s[HAND_SIZE + player] -= 1
-    s[TRICK_SEAT + position] = player
-    s[TRICK_CARD + position] = card
-    s[TRICK_SUIT + position] = CARD_SUIT[card]
-    s[TRICK_STRENGTH + position] = pr[P_STRENGTH + card]
-    s[PLAYED] = position + 1
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card],
+                             pr[P_STRENGTH + card], LOC_TRICK)
     if CARD_SUIT[card] == HEARTS:
         s[HEARTS_PLAYED] = 1
-    if s[PLAYED] == pr[P_PLAYERS]:
+    if played == pr[P_PLAYERS]:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])

@@ -19,7 +19,10 @@ the dealer of each round, and the bidding helper shared by exact-bid games (the 
 forbids the last bidder one bid, :func:`hook_forbidden`).
 
 A trick is kept as parallel arrays over its positions (0 = the lead): the seat, the card,
-its played suit and its strength.
+its played suit and its strength.  Every trick game's state layout names these fields alike
+(:func:`trick_fields`), so laying a card (:func:`lay_card`), taking a complete trick
+(:func:`take_trick`) and clearing the table for a deal (:func:`clear_tricks`) are written
+here once.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
+from engines.core.layout import Layout
 
 NO_SUIT = -1
 
@@ -188,6 +192,70 @@ def trick_points(cards, count, points):
     for i in range(count):
         total += points[cards[i]]
     return total
+
+
+# --------------------------------------------------------------------------------------
+# The trick in a state array
+# --------------------------------------------------------------------------------------
+TRICK_FIELD_NAMES = ("location", "hand_size", "tricks", "trick", "played", "trick_winner",
+                     "trick_seat", "trick_card", "trick_suit", "trick_strength")
+
+
+def trick_fields(state: Layout) -> tuple[int, ...]:
+    """The offsets of a game's trick fields (``TRICK_FIELD_NAMES``, in that order) in its
+    state layout, then the room of a per-seat field: the ``fields`` argument of
+    :func:`lay_card`, :func:`take_trick` and :func:`clear_tricks`."""
+    return (*state.offsets(*TRICK_FIELD_NAMES), state.size_of("trick_seat"))
+
+
+@njit(cache=True)
+def lay_card(s, fields, player, card, suit, strength, loc_trick):
+    """``player`` lays ``card`` from their hand in the trick (its location ``loc_trick``),
+    with the suit and strength it plays as; return how many cards the trick holds."""
+    location, hand_size, _, _, played, _, seats, cards, suits, strengths, _ = fields
+    position = s[played]
+    s[location + card] = loc_trick
+    s[hand_size + player] -= 1
+    s[seats + position] = player
+    s[cards + position] = card
+    s[suits + position] = suit
+    s[strengths + position] = strength
+    s[played] = position + 1
+    return position + 1
+
+
+@njit(cache=True)
+def take_trick(s, fields, players, trump, loc_taken, to_winner):
+    """The complete trick of ``players`` cards goes to its winner (:func:`trick_winner`),
+    who counts one more trick: its cards to ``loc_taken`` (``+`` the winner's seat when
+    ``to_winner``), and the next trick starts empty.  Return the winner's seat."""
+    location, _, tricks_won, trick, played, last_winner, seats, cards, suits, strengths, _ = \
+        fields
+    position = trick_winner(s[suits:suits + players], s[strengths:strengths + players],
+                            players, trump)
+    winner = s[seats + position]
+    s[tricks_won + winner] += 1
+    s[last_winner] = winner
+    taken = loc_taken + winner if to_winner else loc_taken
+    for i in range(players):
+        s[location + s[cards + i]] = taken
+    s[trick] += 1
+    s[played] = 0
+    return winner
+
+
+@njit(cache=True)
+def clear_tricks(s, fields):
+    """Before a deal: empty hands, no trick won, an empty first trick and no last winner."""
+    _, hand_size, tricks_won, trick, played, last_winner, seats, cards, _, _, room = fields
+    for p in range(room):
+        s[hand_size + p] = 0
+        s[tricks_won + p] = 0
+        s[seats + p] = -1
+        s[cards + p] = -1
+    s[trick] = 0
+    s[played] = 0
+    s[last_winner] = -1
 
 
 # --------------------------------------------------------------------------------------

@@ -111,6 +111,7 @@ STATE_SIZE = STATE.size
  DECISIONS, HANDS_PLAYED, EXCUSE_PLAYER, LOCATION, HAND_SIZE, BID, BID_POSITION, TRICKS, HAND_ERROR,
  ERRORS, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
  EXACT_BIDS, TRICKS_TOTAL, EXCUSES_PLAYED, RANK) = STATE.offsets()
+TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
 
@@ -183,12 +184,10 @@ def new_game(s, pr):
     s[:] = 0
     s[PHASE] = DEAL
     s[CURRENT] = -1
-    s[TRICK_WINNER] = -1
     s[EXCUSE_PLAYER] = -1
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
         s[BID + p] = -1
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
 
 
 @njit(cache=True)
@@ -208,20 +207,14 @@ def deal(s, pr, rng):
     shuffle(rng, deck)
     for card in range(PLAY_CARDS):
         s[LOCATION + card] = LOC_ASIDE
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
         s[BID + p] = -1
         s[BID_POSITION + p] = 0
-        s[TRICKS + p] = 0
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
     tricks.deal_hands(deck, s[DEALER], players, c, s[LOCATION:LOCATION + PLAY_CARDS],
                       LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
     s[BIDS_MADE] = 0
     s[BID_TOTAL] = 0
-    s[TRICK] = 0
-    s[PLAYED] = 0
-    s[TRICK_WINNER] = -1
     s[EXCUSE_PLAYER] = -1
     s[CURRENT] = tricks.next_seat(s[DEALER], players)
     s[PHASE] = BIDDING
@@ -309,18 +302,12 @@ def play_actions(s, pr, player, out):
 def play(s, pr, player, card, strength):
     """Put ``card`` in the trick with its strength (the Excuse's as declared); the player
     to the left follows, or the trick is complete."""
-    position = s[PLAYED]
-    s[LOCATION + card] = LOC_TRICK
-    s[HAND_SIZE + player] -= 1
-    s[TRICK_SEAT + position] = player
-    s[TRICK_CARD + position] = card
-    s[TRICK_SUIT + position] = TRUMP          # the Excuse, once declared, ranks as a trump
-    s[TRICK_STRENGTH + position] = strength
-    s[PLAYED] = position + 1
+    # the Excuse, once declared, ranks as a trump
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, TRUMP, strength, LOC_TRICK)
     if card == EXCUSE:
         s[EXCUSE_PLAYER] = player
         s[EXCUSES_PLAYED + player] += 1
-    if s[PLAYED] == pr[P_PLAYERS]:
+    if played == pr[P_PLAYERS]:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
@@ -330,17 +317,7 @@ def play(s, pr, player, card, strength):
 def end_of_trick(s, pr):
     """The highest card wins the trick; its player leads the next one.  After the last
     trick of the hand, the hand is scored."""
-    players = pr[P_PLAYERS]
-    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], players,
-                                   TRUMP)
-    winner = s[TRICK_SEAT + position]
-    s[TRICKS + winner] += 1
-    s[TRICK_WINNER] = winner
-    for i in range(players):
-        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
-    s[TRICK] += 1
-    s[PLAYED] = 0
+    winner = tricks.take_trick(s, TRICK_FIELDS, pr[P_PLAYERS], TRUMP, LOC_PLAYED, False)
     if s[TRICK] == s[CARDS]:
         end_of_hand(s, pr)
     else:

@@ -180,6 +180,7 @@ STATE_SIZE = STATE.size
  OWNER_BLIND, FACE_UP, STRENGTH, CARD_POINTS, HAND_SIZE, BID, TRICKS, TAKEN, ANNONCE, ANNONCE_KEY,
  POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
  TAKES, CONTRACTS_MADE, BELOTES, CAPOTS, TRICKS_TOTAL, RANK, REDEALS, ABORTED) = STATE.offsets()
+TRICK_FIELDS = tricks.trick_fields(STATE)
 
 # Phases
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
@@ -241,9 +242,6 @@ def reset_deal(s, pr):
     s[HIGH_BID] = 0
     s[BELOTE_FIRST] = NO_SEAT
     s[BELOTE_SEAT] = NO_SEAT
-    s[TRICK_WINNER] = NO_SEAT
-    s[TRICK] = 0
-    s[PLAYED] = 0
     s[SPOKEN] = 0
     s[PASSES] = 0
     s[BID_ROUND] = 1
@@ -257,15 +255,12 @@ def reset_deal(s, pr):
         s[FACE_UP + card] = 0
         s[STRENGTH + card] = 0
         s[CARD_POINTS + card] = 0
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
         s[BID + p] = -1
-        s[TRICKS + p] = 0
         s[TAKEN + p] = 0
         s[ANNONCE + p] = 0
         s[ANNONCE_KEY + p] = 0
-        s[TRICK_SEAT + p] = NO_SEAT
-        s[TRICK_CARD + p] = NO_CARD
         s[TRICK_SUIT + p] = tricks.NO_SUIT
         s[TRICK_STRENGTH + p] = 0
 
@@ -712,21 +707,15 @@ def blind_card(s, pr, player):
 def play(s, pr, player, card):
     """Put ``card`` in the trick (belote-rebelote: the second of the trump K and Q played by
     the player who played the first); the next player follows, or the trick is complete."""
-    position = s[PLAYED]
-    s[LOCATION + card] = LOC_TRICK
     s[OWNER_BLIND + card] = 0
-    s[HAND_SIZE + player] -= 1
-    s[TRICK_SEAT + position] = player
-    s[TRICK_CARD + position] = card
-    s[TRICK_SUIT + position] = CARD_SUIT[card]
-    s[TRICK_STRENGTH + position] = s[STRENGTH + card]
-    s[PLAYED] = position + 1
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card],
+                             s[STRENGTH + card], LOC_TRICK)
     if CARD_SUIT[card] == s[TRUMP] and (CARD_RANK[card] == KING or CARD_RANK[card] == QUEEN):
         if s[BELOTE_FIRST] == NO_SEAT:
             s[BELOTE_FIRST] = player
         elif s[BELOTE_FIRST] == player and pr[P_BELOTE]:
             s[BELOTE_SEAT] = player
-    if s[PLAYED] == pr[P_PLAYERS]:
+    if played == pr[P_PLAYERS]:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
@@ -737,18 +726,9 @@ def end_of_trick(s, pr):
     """The highest trump, else the highest card of the led suit, wins the trick and its
     points (and the dix de der for the last one); its player leads the next trick."""
     players = pr[P_PLAYERS]
-    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], players,
-                                   s[TRUMP])
-    winner = s[TRICK_SEAT + position]
-    s[TRICKS + winner] += 1
-    s[TRICK_WINNER] = winner
+    winner = tricks.take_trick(s, TRICK_FIELDS, players, s[TRUMP], LOC_WON, True)
     s[TAKEN + winner] += tricks.trick_points(s[TRICK_CARD:TRICK_CARD + MAX_PLAYERS], players,
                                              s[CARD_POINTS:CARD_POINTS + DECK_CARDS])
-    for i in range(players):
-        s[LOCATION + s[TRICK_CARD + i]] = LOC_WON + winner
-    s[TRICK] += 1
-    s[PLAYED] = 0
     if s[TRICK] == s[CARDS]:
         if pr[P_DIX_DE_DER]:
             s[TAKEN + winner] += DIX_DE_DER

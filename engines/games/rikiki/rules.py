@@ -107,6 +107,8 @@ STATE_SIZE = STATE.size
  TRICKS, POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER,
  PLAYER_DECISIONS, MADE_BIDS, TRICKS_TOTAL, BIDS_TOTAL, RANK) = STATE.offsets()
 
+TRICK_FIELDS = tricks.trick_fields(STATE)
+
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 
@@ -146,14 +148,12 @@ def new_game(s, pr):
     s[:] = 0
     s[PHASE] = DEAL
     s[CURRENT] = -1
-    s[TRICK_WINNER] = -1
     s[TRUMP_CARD] = NO_CARD
     s[TRUMP] = tricks.NO_SUIT
     s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
         s[BID + p] = -1
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
 
 
 @njit(cache=True)
@@ -171,13 +171,10 @@ def deal(s, pr, rng):
     shuffle(rng, deck)
     for card in range(DECK_CARDS):
         s[LOCATION + card] = LOC_STOCK
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
         s[BID + p] = -1
         s[BID_POSITION + p] = 0
-        s[TRICKS + p] = 0
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
     dealt = tricks.deal_hands(deck, s[DEALER], players, k, s[LOCATION:LOCATION + DECK_CARDS],
                               LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
     if dealt < DECK_CARDS:
@@ -189,9 +186,6 @@ def deal(s, pr, rng):
         s[TRUMP] = tricks.NO_SUIT
     s[BIDS_MADE] = 0
     s[BID_TOTAL] = 0
-    s[TRICK] = 0
-    s[PLAYED] = 0
-    s[TRICK_WINNER] = -1
     s[FIRST_LEADER] = tricks.next_seat(s[DEALER], players)
     s[CURRENT] = s[FIRST_LEADER]
     s[PHASE] = BIDDING
@@ -273,15 +267,9 @@ def play_actions(s, pr, player, out):
 def play(s, pr, player, card):
     """Put ``card`` in the trick; the player to the left follows, or the trick is
     complete."""
-    position = s[PLAYED]
-    s[LOCATION + card] = LOC_TRICK
-    s[HAND_SIZE + player] -= 1
-    s[TRICK_SEAT + position] = player
-    s[TRICK_CARD + position] = card
-    s[TRICK_SUIT + position] = CARD_SUIT[card]
-    s[TRICK_STRENGTH + position] = STRENGTH[card]
-    s[PLAYED] = position + 1
-    if s[PLAYED] == pr[P_PLAYERS]:
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card], STRENGTH[card],
+                             LOC_TRICK)
+    if played == pr[P_PLAYERS]:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
@@ -291,17 +279,7 @@ def play(s, pr, player, card):
 def end_of_trick(s, pr):
     """The highest trump, else the highest card of the led suit, wins; its player leads the
     next trick.  After the last trick the round is scored."""
-    players = pr[P_PLAYERS]
-    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], players,
-                                   s[TRUMP])
-    winner = s[TRICK_SEAT + position]
-    s[TRICKS + winner] += 1
-    s[TRICK_WINNER] = winner
-    for i in range(players):
-        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
-    s[TRICK] += 1
-    s[PLAYED] = 0
+    winner = tricks.take_trick(s, TRICK_FIELDS, pr[P_PLAYERS], s[TRUMP], LOC_PLAYED, False)
     if s[TRICK] == s[CARDS]:
         end_of_round(s, pr)
     else:

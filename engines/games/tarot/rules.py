@@ -165,6 +165,7 @@ STATE_SIZE = STATE.size
  HAND_SIZE, BID, POIGNEE, HAS_PLAYED, TRICKS, TAKEN, POINTS, SCORE, TRICK_SEAT, TRICK_CARD,
  TRICK_SUIT, TRICK_STRENGTH, PLAYER_DECISIONS, TAKES, MADE_TOTAL, TRICKS_TOTAL, POIGNEES,
  RANK) = STATE.offsets()
+TRICK_FIELDS = tricks.trick_fields(STATE)
 DEAL_INDEX = STATE.offset("deal")
 ROUND = DEAL_INDEX                   # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = DEALS_PLAYED
@@ -260,22 +261,19 @@ def new_game(s, pr):
 def clear_deal(s):
     """The deal's own figures back to their empty values."""
     for name in (TAKER, PARTNER, CALLED_CARD, EXCUSE_OWNER, EXCUSE_TRICK_WINNER, PETIT_TRICK,
-                 PETIT_WINNER, PETIT_PLAYER, TRICK_WINNER, FIRST_LEADER):
+                 PETIT_WINNER, PETIT_PLAYER, FIRST_LEADER):
         s[name] = NOBODY
-    for name in (TRICK, PLAYED, BIDS_MADE, CONTRACT, CHELEM_DECLARED, DISCARDS, PASSES,
+    for name in (BIDS_MADE, CONTRACT, CHELEM_DECLARED, DISCARDS, PASSES,
                  EXCUSE_WON_LAST, ANNULLED, TAKER_POINTS, TAKER_OUDLERS, MADE, STAKE,
                  PETIT_AU_BOUT_SIGN, CHELEM):
         s[name] = 0
+    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
         s[BID + p] = -1
         s[POIGNEE + p] = 0
         s[HAS_PLAYED + p] = 0
-        s[TRICKS + p] = 0
         s[TAKEN + p] = 0
         s[POINTS + p] = 0
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
 
 
 @njit(cache=True)
@@ -582,17 +580,11 @@ def play_actions(s, pr, player, out):
 
 @njit(cache=True)
 def play(s, pr, player, card):
-    i = s[PLAYED]
-    s[TRICK_SEAT + i] = player
-    s[TRICK_CARD + i] = card
-    s[TRICK_SUIT + i] = CARD_SUIT[card]
-    s[TRICK_STRENGTH + i] = CARD_STRENGTH[card]
-    s[LOCATION + card] = LOC_TRICK
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card],
+                             CARD_STRENGTH[card], LOC_TRICK)
     s[KNOWN + card] = EVERYONE
-    s[HAND_SIZE + player] -= 1
     s[HAS_PLAYED + player] = 1
-    s[PLAYED] += 1
-    if s[PLAYED] == pr[P_PLAYERS]:
+    if played == pr[P_PLAYERS]:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])

@@ -97,6 +97,7 @@ STATE_SIZE = STATE.size
  PLAYED, DECISIONS, ROUNDS_PLAYED, GAMES_PLAYED, GAME_WINNER, GAME_PAYOUT, CAPOT, LOCATION,
  HAND_SIZE, TRICKS, TOTAL, QUALIFIED, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH,
  TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
+TRICK_FIELDS = tricks.trick_fields(STATE)
 
 DEAL, PLAYING, OVER = 0, 1, 2
 
@@ -148,18 +149,11 @@ def deal(s, pr, rng):
     shuffle(rng, deck)
     for card in range(DECK_CARDS):
         s[LOCATION + card] = LOC_ECART if IN_PACK[card] else LOC_OUT
-    for p in range(MAX_PLAYERS):
-        s[HAND_SIZE + p] = 0
-        s[TRICKS + p] = 0
-        s[TRICK_SEAT + p] = -1
-        s[TRICK_CARD + p] = -1
+    tricks.clear_tricks(s, TRICK_FIELDS)
     tricks.deal_hands(deck, s[DEALER], PLAYERS, HAND_CARDS,
                       s[LOCATION:LOCATION + DECK_CARDS], LOC_HAND,
                       s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
     s[CARDS] = HAND_CARDS
-    s[TRICK] = 0
-    s[PLAYED] = 0
-    s[TRICK_WINNER] = -1
     s[FIRST_LEADER] = tricks.next_seat(s[DEALER], PLAYERS)
     s[CURRENT] = s[FIRST_LEADER]
     s[PHASE] = PLAYING
@@ -193,15 +187,9 @@ def play_actions(s, pr, player, out):
 
 @njit(cache=True)
 def play(s, pr, player, card):
-    position = s[PLAYED]
-    s[LOCATION + card] = LOC_TRICK
-    s[HAND_SIZE + player] -= 1
-    s[TRICK_SEAT + position] = player
-    s[TRICK_CARD + position] = card
-    s[TRICK_SUIT + position] = CARD_SUIT[card]
-    s[TRICK_STRENGTH + position] = STRENGTH[card]
-    s[PLAYED] = position + 1
-    if s[PLAYED] == PLAYERS:
+    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card], STRENGTH[card],
+                             LOC_TRICK)
+    if played == PLAYERS:
         end_of_trick(s, pr)
     else:
         s[CURRENT] = tricks.next_seat(player, PLAYERS)
@@ -210,16 +198,7 @@ def play(s, pr, player, card):
 @njit(cache=True)
 def end_of_trick(s, pr):
     """The highest heart, else the highest card of the led suit, wins and leads next."""
-    position = tricks.trick_winner(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                                   s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], PLAYERS,
-                                   TRUMP)
-    winner = s[TRICK_SEAT + position]
-    s[TRICKS + winner] += 1
-    s[TRICK_WINNER] = winner
-    for i in range(PLAYERS):
-        s[LOCATION + s[TRICK_CARD + i]] = LOC_PLAYED
-    s[TRICK] += 1
-    s[PLAYED] = 0
+    winner = tricks.take_trick(s, TRICK_FIELDS, PLAYERS, TRUMP, LOC_PLAYED, False)
     if s[TRICK] == s[CARDS]:
         end_of_deal(s, pr)
     else:
