@@ -20,6 +20,7 @@ from engines.core.api import Action
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.belote import rules as R
+from engines.games.belote import summary
 
 
 def contract_name(contract: int) -> str:
@@ -145,9 +146,10 @@ class BeloteState(TrickState):
 
 class BeloteGame(TrickGame):
     """A belote game with fixed parameters; each game subclasses it with its ``slug``,
-    ``title``, ``Params``, ``summary`` and ``encode`` (its parameters as the rules' data)."""
+    ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
 
     rules = R
+    summary = summary
     actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
                    R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}

@@ -25,7 +25,6 @@ import numpy as np
 
 from engines.games.belote import rules as R
 from engines.games.belote.game import BeloteGame
-from engines.games.belote_a_trois import summary
 from engines.games.belote_a_trois.params import BeloteATroisParams
 
 
@@ -51,6 +50,5 @@ class BeloteATrois(BeloteGame):
     slug = "belote-a-trois"
     title = "Belote à trois"
     Params = BeloteATroisParams
-    summary = summary
 
     encode = staticmethod(encode)

@@ -25,7 +25,6 @@ import numpy as np
 
 from engines.games.belote import rules as R
 from engines.games.belote.game import BeloteGame
-from engines.games.belote_comptoir import summary
 from engines.games.belote_comptoir.params import BeloteComptoirParams
 
 K_RULES = {"dealer_choice": R.K_DEALER_CHOICE, "random": R.K_RANDOM}
@@ -62,6 +61,5 @@ class BeloteComptoir(BeloteGame):
     slug = "belote-comptoir"
     title = "Belote de comptoir"
     Params = BeloteComptoirParams
-    summary = summary
 
     encode = staticmethod(encode)
