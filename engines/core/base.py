@@ -4,10 +4,10 @@ know (:class:`RulesObservation`).
 
 A game, or its family's core, subclasses the three and supplies only what is its own:
 
-* on the game: ``slug``, ``title``, ``Params``, ``rules`` and ``summary`` modules,
-  ``actions`` (or ``action_of(code)`` when the codes are too many to list), ``examples`` of
-  action texts, ``phase_names``, ``state_class``; ``encode(params)`` when the rules module
-  has no ``encode_params``;
+* on the game: ``title``, ``Params`` (its ``game`` is the game's ``slug``), ``rules`` and
+  ``summary`` modules, ``actions`` (or ``action_of(code)`` when the codes are too many to
+  list), ``examples`` of action texts, ``phase_names``, ``state_class``; ``encode(params)``
+  when the rules module has no ``encode_params``;
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
   :meth:`RulesState._play` (a decision and what follows it, with the events it logs),
   :meth:`RulesState._describe` (how a logged event reads), and where the game keeps them
@@ -41,7 +41,7 @@ SHOWN_LEGAL = 12        # legal actions an error message lists before "(+n more)
 class RulesGame:
     """A game with fixed parameters over its compiled rules (``engines.load(slug, ...)``)."""
 
-    slug: ClassVar[str] = ""
+    slug: ClassVar[str] = ""         # the Params' ``game``
     title: ClassVar[str] = ""
     Params: ClassVar[type[Any]]          # the game's frozen parameter dataclass
     rules: ClassVar[ModuleType]
@@ -55,6 +55,8 @@ class RulesGame:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "Params" in cls.__dict__:
+            cls.slug = cls.Params.game
         if "rules" in cls.__dict__:
             cls.tag = Tag(cls.rules.__name__)
 

@@ -114,7 +114,6 @@ class AscenseurAtouts(TrickGame):
     """The game Ascenseur aux atouts with fixed parameters
     (``engines.load("ascenseur-atouts", ...)``)."""
 
-    slug = "ascenseur-atouts"
     title = "Ascenseur aux atouts"
     Params = AscenseurParams
     rules = R

@@ -120,7 +120,6 @@ class BaccaraObservation(RulesObservation):
 class Baccara(RulesGame):
     """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
 
-    slug = "baccara"
     title = "Le baccara"
     Params = BaccaraParams
     rules = R

@@ -13,7 +13,6 @@ from engines.games.bataille.params import BatailleParams
 class Bataille(WarGame):
     """La bataille with fixed parameters (``engines.load("bataille", ...)``)."""
 
-    slug = "bataille"
     title = "La bataille"
     Params = BatailleParams
 

@@ -47,7 +47,6 @@ def encode(params: BeloteATroisParams) -> np.ndarray:
 class BeloteATrois(BeloteGame):
     """La belote à trois with fixed parameters (``engines.load("belote-a-trois", ...)``)."""
 
-    slug = "belote-a-trois"
     title = "Belote à trois"
     Params = BeloteATroisParams
 

@@ -58,7 +58,6 @@ class BeloteComptoir(BeloteGame):
     """La belote de comptoir with fixed parameters (``engines.load("belote-comptoir",
     ...)``)."""
 
-    slug = "belote-comptoir"
     title = "Belote de comptoir"
     Params = BeloteComptoirParams
 

@@ -153,7 +153,6 @@ class BetzanblooObservation(RulesObservation):
 class Betzanbloo(RulesGame):
     """The game Betzanbloo with fixed parameters (``engines.load("betzanbloo", ...)``)."""
 
-    slug = "betzanbloo"
     title = "Betzanbloo"
     Params = BetzanblooParams
     rules = R

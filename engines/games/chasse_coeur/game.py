@@ -73,7 +73,6 @@ def encode(params: ChasseCoeurParams) -> np.ndarray:
 class ChasseCoeur(AvoidanceGame):
     """Le chasse-coeur with fixed parameters (``engines.load("chasse-coeur", ...)``)."""
 
-    slug = "chasse-coeur"
     title = "Chasse-coeur"
     Params = ChasseCoeurParams
 

@@ -126,7 +126,6 @@ class EmpereurState(ShedState):
 class Empereur(RulesGame):
     """L'empereur with fixed parameters (``engines.load("empereur", ...)``)."""
 
-    slug = "empereur"
     title = "empereur"
     Params = EmpereurParams
     rules = R

@@ -99,7 +99,6 @@ class HuitAmericainState(ShedState):
 class HuitAmericain(RulesGame):
     """Le huit américain with fixed parameters (``engines.load("huit-americain", ...)``)."""
 
-    slug = "huit-americain"
     title = "huit américain"
     Params = HuitAmericainParams
     rules = R

@@ -99,7 +99,6 @@ class MenteurState(ShedState):
 class Menteur(RulesGame):
     """Le menteur with fixed parameters (``engines.load("menteur", ...)``)."""
 
-    slug = "menteur"
     title = "menteur"
     Params = MenteurParams
     rules = R

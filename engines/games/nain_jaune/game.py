@@ -85,7 +85,6 @@ class NainJauneState(ShedState):
 class NainJaune(RulesGame):
     """Le nain jaune with fixed parameters (``engines.load("nain-jaune", ...)``)."""
 
-    slug = "nain-jaune"
     title = "nain jaune"
     Params = NainJauneParams
     rules = R

@@ -232,7 +232,6 @@ class ParisDamisObservation(RulesObservation):
 class ParisDamis(RulesGame):
     """The game Paris d'amis with fixed parameters (``engines.load("paris-damis", ...)``)."""
 
-    slug = "paris-damis"
     title = "Paris d'amis"
     Params = ParisDamisParams
     rules = R

@@ -67,7 +67,6 @@ def encode(params: PetasseParams) -> np.ndarray:
 class Petasse(AvoidanceGame):
     """La pétasse with fixed parameters (``engines.load("petasse", ...)``)."""
 
-    slug = "petasse"
     title = "Pétasse"
     Params = PetasseParams
 

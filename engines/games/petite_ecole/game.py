@@ -40,7 +40,6 @@ class PetiteEcoleState(RummyState):
 class PetiteEcole(RummyGame):
     """La petite école with fixed parameters (``engines.load("petite-ecole", ...)``)."""
 
-    slug = "petite-ecole"
     title = "petite école"
     Params = PetiteEcoleParams
     rules = R

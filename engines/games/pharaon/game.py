@@ -108,7 +108,6 @@ class PharaonObservation(RulesObservation):
 class Pharaon(RulesGame):
     """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
 
-    slug = "pharaon"
     title = "Le pharaon"
     Params = PharaonParams
     rules = R

@@ -40,7 +40,6 @@ class PinacleState(RummyState):
 class Pinacle(RummyGame):
     """Le pinacle with fixed parameters (``engines.load("pinacle", ...)``)."""
 
-    slug = "pinacle"
     title = "pinacle"
     Params = PinacleParams
     rules = R

@@ -112,7 +112,6 @@ class PouilleuxObservation(RulesObservation):
 class Pouilleux(RulesGame):
     """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
 
-    slug = "pouilleux"
     title = "Le pouilleux"
     Params = PouilleuxParams
     rules = R

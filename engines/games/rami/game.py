@@ -33,7 +33,6 @@ class RamiState(RummyState):
 class Rami(RummyGame):
     """Le rami with fixed parameters (``engines.load("rami", ...)``)."""
 
-    slug = "rami"
     title = "rami"
     Params = RamiParams
     rules = R

@@ -71,7 +71,6 @@ class RikikiState(TrickState):
 class Rikiki(TrickGame):
     """The game Rikiki with fixed parameters (``engines.load("rikiki", ...)``)."""
 
-    slug = "rikiki"
     title = "Rikiki"
     Params = RikikiParams
     rules = R

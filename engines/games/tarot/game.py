@@ -247,7 +247,6 @@ def half(value: int) -> int | float:
 class Tarot(TarotGame):
     """Plain FFT tarot with fixed parameters (``engines.load("tarot", ...)``)."""
 
-    slug = "tarot"
     title = "Tarot"
     Params = TarotParams
 
@@ -255,7 +254,6 @@ class Tarot(TarotGame):
 class TarotLorrain(TarotGame):
     """Le tarot lorrain with fixed parameters (``engines.load("tarot-lorrain", ...)``)."""
 
-    slug = "tarot-lorrain"
     title = "Tarot lorrain"
     Params = LorrainParams
 
@@ -263,6 +261,5 @@ class TarotLorrain(TarotGame):
 class TarotTare(TarotGame):
     """Le tarot taré with fixed parameters (``engines.load("tarot-tare", ...)``)."""
 
-    slug = "tarot-tare"
     title = "Tarot taré"
     Params = TareParams

@@ -43,7 +43,6 @@ class VicaireState(TrickState):
 class Vicaire(TrickGame):
     """Le vicaire with fixed parameters (``engines.load("vicaire", ...)``)."""
 
-    slug = "vicaire"
     title = "Vicaire"
     Params = VicaireParams
     rules = R
