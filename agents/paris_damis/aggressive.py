@@ -1,25 +1,16 @@
 """``aggressive``: contests columns late and steals columns after their leader has bet.
 
-Decisions:
+Its turn, rivals still to play, in this order:
 
-* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
-  ``finish_spend``.
-* **Turn, rivals still to play**, in this order:
-
-  1. *steal*: a column whose holder has already bet cannot be defended by them; it places
-     the cheapest card that takes such a column with a lead of ``steal_margin`` (against the
-     rivals still to play), if that costs at most ``steal_spend`` column value per stake
-     point;
-  2. *wait*: otherwise it delays its bet, to play last, by placing its lowest card (of
-     column value at most ``delay_max``) in the column with the most points at stake that
-     takes it, while it keeps more than ``reserve`` cards and markers for the end of the
-     round;
-  3. *bet* the k it expects (:func:`~agents.paris_damis.features.expected_k`).
-
-* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
-  ``trump_bonus`` and ``exchange_below``.
-
-Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
+1. *steal*: a column whose holder has already bet cannot be defended by them; it places
+   the cheapest card that takes such a column with a lead of ``steal_margin`` (against the
+   rivals still to play), if that costs at most ``steal_spend`` column value per stake
+   point;
+2. *wait*: otherwise it delays its bet, to play last, by placing its lowest card (of
+   column value at most ``delay_max``) in the column with the most points at stake that
+   takes it, while it keeps more than ``reserve`` cards and markers for the end of the
+   round;
+3. *bet* the k it expects (:func:`~agents.paris_damis.features.expected_k`).
 """
 
 from __future__ import annotations
@@ -31,10 +22,8 @@ from numba import njit
 
 from agents.paris_damis import features as F
 from agents.paris_damis.base import (
-    FINISH_SPEND,
     StrategyAgent,
     StrategyParams,
-    between_rounds,
     column_figures,
     default,
     field_index,
@@ -109,28 +98,17 @@ def wait(s, pr, actions, n, w):
 
 @njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
+    """Index of aggressive's choice among the ``n`` legal ``actions`` at its turn, rivals
+    still to play."""
     me = s[R.CURRENT]
-    if F.rivals_to_play(s, pr, me) == 0:
-        column_figures(s, pr, me, w, table)
-        return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
     i = steal(s, pr, actions, n, w, table) if s[R.BETS_PLACED] > 0 else -1
     if i < 0:
         i = wait(s, pr, actions, n, w)
     return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w, table):
-    """Index of aggressive's choice among the ``n`` legal ``actions`` (``rng`` unused:
-    aggressive is deterministic)."""
-    if s[R.PHASE] == R.TURN:
-        return turn(s, pr, actions, n, w, table)
-    return between_rounds(s, pr, actions, n, w)
-
-
 class AggressiveAgent(StrategyAgent):
     """``aggressive`` (see the module docstring)."""
 
-    name = "aggressive"
     Params = AggressiveParams
-    decide = staticmethod(decide)
+    turn = staticmethod(turn)

@@ -1,11 +1,15 @@
-"""What every Paris d'amis strategy shares: its common parameters, its discard and hand
-change, and its Python face.
+"""What every Paris d'amis strategy shares: its common parameters, the choices every
+strategy makes alike (:func:`common_choice`), and its Python face.
 
-Each strategy is written once, as a compiled ``decide(s, pr, actions, n, rng, weights,
-table)`` that returns the index of its choice among the ``n`` legal action codes (``table`` is
-a work array, :func:`agents.paris_damis.features.new_table`).  The batch kernel calls it on the
-state; :class:`StrategyAgent` calls the very same function on the seat's masked observation,
-so both paths choose the same actions.
+Every strategy discards and changes its hand the same way (:func:`between_rounds`, with
+``trump_bonus`` and ``exchange_below``), and plays the same way when it is last to play in
+a turn (:func:`~agents.paris_damis.features.last_to_play`, within ``finish_spend``).  Each
+strategy is its own compiled ``turn(s, pr, actions, n, weights, table)`` for the rest, its
+turn with rivals still to play: the index of its choice among the ``n`` legal action codes
+(``table`` is a work array, :func:`agents.paris_damis.features.new_table`).  The batch kernel
+calls these on the state; :class:`StrategyAgent` calls the very same functions on the seat's
+masked observation, so both paths choose the same actions.  Every strategy reads only what
+:mod:`agents.paris_damis.features` reads (public fields and its own hand).
 """
 
 from __future__ import annotations
@@ -71,6 +75,21 @@ def between_rounds(s, pr, actions, n, w):
     return F.hand_change_choice(s, pr, s[R.CURRENT], w[EXCHANGE_BELOW], w[TRUMP_BONUS])
 
 
+@njit(cache=True, inline="always")
+def common_choice(s, pr, actions, n, w, table):
+    """Index of the choice every strategy makes alike: at a discard or the hand change
+    (:func:`between_rounds`), or at its turn when no rival is left to play (the cheapest
+    winning placement within ``finish_spend``, else the bet); -1 at its turn with rivals
+    still to play, where the strategy's own ``turn`` decides."""
+    if s[R.PHASE] != R.TURN:
+        return between_rounds(s, pr, actions, n, w)
+    me = s[R.CURRENT]
+    if F.rivals_to_play(s, pr, me) > 0:
+        return -1
+    column_figures(s, pr, me, w, table)
+    return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
+
+
 def weights(params: Params) -> np.ndarray:
     """A strategy's parameters as the float64 array its compiled decision reads, in field
     order."""
@@ -91,13 +110,18 @@ def encoded(params: ParisDamisParams) -> np.ndarray:
 
 
 class StrategyAgent:
-    """An agent whose decisions are a compiled strategy's.  Subclasses name the strategy,
-    its parameter class and its compiled ``decide``; ``agents.load(name, **params)`` passes
-    the parameters by keyword (unknown keys name the valid ones)."""
+    """An agent whose decisions are a compiled strategy's.  Subclasses give its parameter
+    class (whose ``game`` is the strategy's name) and its compiled ``turn``;
+    ``agents.load(name, **params)`` passes the parameters by keyword (unknown keys name the
+    valid ones)."""
 
     name: ClassVar[str]
     Params: ClassVar[type[Params]]
-    decide: ClassVar[Any]
+    turn: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.name = cls.Params.game
 
     def __init__(self, **params: Any) -> None:
         self.params = self.Params.from_kwargs(**params)
@@ -108,8 +132,10 @@ class StrategyAgent:
             rng: np.random.Generator) -> Action:
         codes = np.fromiter((a.code for a in legal_actions), dtype=np.int32,
                             count=len(legal_actions))
-        choice = type(self).decide(observation.array, encoded(observation.params), codes,
-                                   len(codes), rng, self._weights, self._table)
+        s, pr, n = observation.array, encoded(observation.params), len(codes)
+        choice = common_choice(s, pr, codes, n, self._weights, self._table)
+        if choice < 0:
+            choice = type(self).turn(s, pr, codes, n, self._weights, self._table)
         return legal_actions[choice]
 
     def __repr__(self) -> str:

@@ -1,25 +1,16 @@
 """``cautious``: bets early to keep its cards, ends the round with an odd hand when it can,
 discards low non-trumps and changes a weak hand.
 
-Decisions:
+Its turn, rivals still to play, in this order:
 
-* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
-  ``finish_spend``.
-* **Turn, rivals still to play**, in this order:
-
-  1. *secure a column*: while it holds fewer than ``target`` columns by a lead of
-     ``margin``, it places the cheapest card (of column value at most ``max_card``) that
-     gives it such a lead in a column, the column of highest stake first;
-  2. *a free card*: when one more placement costs no card after the discard (an even hand
-     under half-down: the discard would take that card anyway), it places its lowest card
-     in the column with the most points at stake that takes it, so it ends the round with
-     an odd hand;
-  3. *bet* early, on the k it expects (:func:`~agents.paris_damis.features.expected_k`).
-
-* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
-  ``trump_bonus`` and ``exchange_below``.
-
-Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
+1. *secure a column*: while it holds fewer than ``target`` columns by a lead of
+   ``margin``, it places the cheapest card (of column value at most ``max_card``) that
+   gives it such a lead in a column, the column of highest stake first;
+2. *a free card*: when one more placement costs no card after the discard (an even hand
+   under half-down: the discard would take that card anyway), it places its lowest card
+   in the column with the most points at stake that takes it, so it ends the round with
+   an odd hand;
+3. *bet* early, on the k it expects (:func:`~agents.paris_damis.features.expected_k`).
 """
 
 from __future__ import annotations
@@ -31,10 +22,8 @@ from numba import njit
 
 from agents.paris_damis import features as F
 from agents.paris_damis.base import (
-    FINISH_SPEND,
     StrategyAgent,
     StrategyParams,
-    between_rounds,
     column_figures,
     default,
     field_index,
@@ -110,28 +99,18 @@ def free_card(s, pr, actions, n):
 
 @njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
+    """Index of cautious's choice among the ``n`` legal ``actions`` at its turn, rivals still
+    to play."""
     me = s[R.CURRENT]
     column_figures(s, pr, me, w, table)
-    if F.rivals_to_play(s, pr, me) == 0:
-        return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
     i = secure(s, pr, actions, n, table, w)
     if i < 0:
         i = free_card(s, pr, actions, n)
     return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w, table):
-    """Index of cautious's choice among the ``n`` legal ``actions`` (``rng`` unused:
-    cautious is deterministic)."""
-    if s[R.PHASE] == R.TURN:
-        return turn(s, pr, actions, n, w, table)
-    return between_rounds(s, pr, actions, n, w)
-
-
 class CautiousAgent(StrategyAgent):
     """``cautious`` (see the module docstring)."""
 
-    name = "cautious"
     Params = CautiousParams
-    decide = staticmethod(decide)
+    turn = staticmethod(turn)

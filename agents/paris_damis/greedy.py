@@ -1,21 +1,13 @@
 """``greedy``: wins columns cheaply, stops placing when the columns it expects to win are
 secure, and bets on the k its own estimate predicts.
 
-Decisions:
-
-* **Turn, last to play**: :func:`~agents.paris_damis.features.last_to_play`, within
-  ``finish_spend``.
-* **Turn, rivals still to play**: a column it holds is *secure* in proportion to its lead
-  over the best rival total, fully from a lead of ``margin``.  Each placement scores the
-  security it adds to its column times the column's stake (the points card's value, raised
-  by ``balance`` in its weaker suits), less the card's price, ``value / value_per_point``.
-  It places the best positive score, so the cheapest card that secures a column wins; when
-  nothing scores above zero (its columns are secure, or the rest cost too much) it bets the k
-  it expects (:func:`~agents.paris_damis.features.expected_k`).
-* **Discard and hand change**: :func:`~agents.paris_damis.base.between_rounds`, with
-  ``trump_bonus`` and ``exchange_below``.
-
-Reads: see :mod:`agents.paris_damis.features` (public fields and its own hand only).
+Its turn, rivals still to play: a column it holds is *secure* in proportion to its lead
+over the best rival total, fully from a lead of ``margin``.  Each placement scores the
+security it adds to its column times the column's stake (the points card's value, raised
+by ``balance`` in its weaker suits), less the card's price, ``value / value_per_point``.
+It places the best positive score, so the cheapest card that secures a column wins; when
+nothing scores above zero (its columns are secure, or the rest cost too much) it bets the k
+it expects (:func:`~agents.paris_damis.features.expected_k`).
 """
 
 from __future__ import annotations
@@ -27,10 +19,8 @@ from numba import njit
 
 from agents.paris_damis import features as F
 from agents.paris_damis.base import (
-    FINISH_SPEND,
     StrategyAgent,
     StrategyParams,
-    between_rounds,
     column_figures,
     field_index,
 )
@@ -64,10 +54,10 @@ def security(lead, per_lead):
 
 @njit(cache=True, inline="always")
 def turn(s, pr, actions, n, w, table):
+    """Index of greedy's choice among the ``n`` legal ``actions`` at its turn, rivals still
+    to play."""
     me = s[R.CURRENT]
     column_figures(s, pr, me, w, table)
-    if F.rivals_to_play(s, pr, me) == 0:
-        return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
     per_lead = 1.0 / w[MARGIN]
     per_value = 1.0 / w[VALUE_PER_POINT]
     best, best_score = -1, 0.0
@@ -87,18 +77,8 @@ def turn(s, pr, actions, n, w, table):
     return F.bet_index(pr, n, F.expected_k(s, pr, me))
 
 
-@njit(cache=True, inline="always")
-def decide(s, pr, actions, n, rng, w, table):
-    """Index of greedy's choice among the ``n`` legal ``actions`` (``rng`` unused: greedy is
-    deterministic)."""
-    if s[R.PHASE] == R.TURN:
-        return turn(s, pr, actions, n, w, table)
-    return between_rounds(s, pr, actions, n, w)
-
-
 class GreedyAgent(StrategyAgent):
     """``greedy`` (see the module docstring)."""
 
-    name = "greedy"
     Params = GreedyParams
-    decide = staticmethod(decide)
+    turn = staticmethod(turn)

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from agents.paris_damis import STRATEGIES, aggressive, cautious, greedy
+from agents.paris_damis.base import common_choice
 from agents.paris_damis.base import weights as strategy_weights
 from agents.paris_damis.features import new_table
 from agents.random_agent import random_choice
@@ -36,14 +37,17 @@ def policy_weights() -> np.ndarray:
 def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     """The seat's policy; the strategy bots work in ``table`` (a column table, see
     :func:`agents.paris_damis.features.column_table`)."""
+    if policy == POLICY_RANDOM:
+        return random_choice(actions, n, decisions)
+    w = weights[policy]
+    i = common_choice(s, pr, actions, n, w, table)
+    if i >= 0:
+        return actions[i]
     if policy == POLICY_GREEDY:
-        return actions[greedy.decide(s, pr, actions, n, decisions, weights[policy], table)]
+        return actions[greedy.turn(s, pr, actions, n, w, table)]
     if policy == POLICY_CAUTIOUS:
-        return actions[cautious.decide(s, pr, actions, n, decisions, weights[policy], table)]
-    if policy == POLICY_AGGRESSIVE:
-        return actions[aggressive.decide(s, pr, actions, n, decisions, weights[policy],
-                                         table)]
-    return random_choice(actions, n, decisions)
+        return actions[cautious.turn(s, pr, actions, n, w, table)]
+    return actions[aggressive.turn(s, pr, actions, n, w, table)]
 
 
 KERNEL = Kernel("paris-damis", R, summary, POLICIES, choose=choose, weights=policy_weights(),
