@@ -14,6 +14,7 @@ import numpy as np
 
 import engines
 from engines.games.ascenseur_atouts import rules as R
+from tests.engines.tricks.trick_helpers import check_trick
 
 
 def load(**params):
@@ -85,14 +86,6 @@ def check_invariants(state) -> None:
     if state.is_terminal():
         return
     c = int(s[R.CARDS])
-    completed = int(s[R.TRICK])
-    in_trick = int(s[R.PLAYED])
-    assert (where == R.LOC_TRICK).sum() == in_trick
+    completed = check_trick(state, R, where, c)
     assert (where == R.LOC_PLAYED).sum() == completed * n
     assert (where == R.LOC_ASIDE).sum() == R.PLAY_CARDS - c * n
-    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
-    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
-    for p in range(n):
-        held = int((where == R.LOC_HAND + p).sum())
-        assert held == s[R.HAND_SIZE + p]
-        assert held == c - completed - (1 if p in trick_seats else 0)

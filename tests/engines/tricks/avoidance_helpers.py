@@ -13,6 +13,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.families.avoidance import rules as R
+from tests.engines.tricks.trick_helpers import check_out_of_play, check_trick
 
 
 def cards(text: str) -> list[int]:
@@ -53,23 +54,15 @@ def check_invariants(state) -> None:
     s = state.s
     pr = state.game.encoded_params
     n = state.game.params.players
-    where = s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
-    in_play = pr[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS]
-    assert ((where == R.LOC_OUT) == (in_play == 0)).all()
+    where, in_play = check_out_of_play(state, R)
     if state.is_terminal():
         return
     k = int(s[R.CARDS])
-    completed = int(s[R.TRICK])
-    in_trick = int(s[R.PLAYED])
-    assert (where == R.LOC_TRICK).sum() == in_trick
+    completed = check_trick(state, R, where, k)
     kitty = int(in_play.sum()) - k * n
     assert (where == R.LOC_KITTY).sum() == (kitty if completed == 0 else 0)
     won = sum(int((where == R.LOC_WON + p).sum()) for p in range(n))
     assert won == completed * n + (kitty if completed else 0)
-    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
-    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
     for p in range(n):
-        held = int((where == R.LOC_HAND + p).sum())
-        assert held == s[R.HAND_SIZE + p] == k - completed - (p in trick_seats)
         mine = np.flatnonzero(where == R.LOC_WON + p)
         assert s[R.POINT_CARDS + p] == pr[R.P_POINT_CARD + mine].sum()

@@ -14,6 +14,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.games.belote import rules as R
+from tests.engines.tricks.trick_helpers import check_out_of_play
 
 CONTRACTS = {"♥": 0, "♦": 1, "♠": 2, "♣": 3, "SA": R.SANS_ATOUT, "TA": R.TOUT_ATOUT}
 
@@ -99,11 +100,8 @@ def check_invariants(state) -> None:
     """Every card of the pack in exactly one place; hand sizes match the locations; the
     points taken match the cards in each seat's tricks."""
     s = state.s
-    pr = state.game.encoded_params
     n = state.game.params.players
-    where = s[R.LOCATION:R.LOCATION + R.DECK_CARDS]
-    in_play = pr[R.P_IN_PLAY:R.P_IN_PLAY + R.DECK_CARDS]
-    assert ((where == R.LOC_OUT) == (in_play == 0)).all()
+    where, _ = check_out_of_play(state, R)
     if state.is_terminal():
         return
     for p in range(n):

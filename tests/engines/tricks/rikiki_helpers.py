@@ -13,6 +13,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.games.rikiki import rules as R
+from tests.engines.tricks.trick_helpers import check_trick
 
 
 def load(**params):
@@ -74,16 +75,8 @@ def check_invariants(state) -> None:
     if state.is_terminal():
         return
     k = int(s[R.CARDS])
-    completed = int(s[R.TRICK])
-    in_trick = int(s[R.PLAYED])
-    assert (where == R.LOC_TRICK).sum() == in_trick
+    completed = check_trick(state, R, where, k)
     assert (where == R.LOC_PLAYED).sum() == completed * n
     turned = int((where == R.LOC_TURNED).sum())
     assert turned == (1 if k * n < R.DECK_CARDS else 0) == (s[R.TRUMP_CARD] >= 0)
     assert (where == R.LOC_STOCK).sum() == R.DECK_CARDS - k * n - turned
-    assert sum(int(s[R.TRICKS + p]) for p in range(n)) == completed
-    trick_seats = [int(s[R.TRICK_SEAT + i]) for i in range(in_trick)]
-    for p in range(n):
-        held = int((where == R.LOC_HAND + p).sum())
-        assert held == s[R.HAND_SIZE + p]
-        assert held == k - completed - (1 if p in trick_seats else 0)
