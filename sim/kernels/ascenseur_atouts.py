@@ -5,10 +5,8 @@ one row per seat."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from agents import ascenseur_atouts as estimator
-from agents.random_agent import random_choice
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts import summary
 from engines.games.ascenseur_atouts.params import AscenseurParams
@@ -27,16 +25,6 @@ def policy_weights() -> np.ndarray:
     return table
 
 
-@njit(cache=True, inline="always")
-def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
-    """The seat's policy; the estimator reads only the seat's observation, written into
-    ``seen``."""
-    if policy == POLICY_ESTIMATOR:
-        R.observe(s, pr, s[R.CURRENT], seen)
-        return actions[estimator.decide(seen, pr, actions, n, weights[policy])]
-    return random_choice(actions, n, decisions)
-
-
 def max_round_rows(params: AscenseurParams) -> int:
     """Round rows a game can have at most.  Every hand bound by the hook costs someone an
     error point, so at most players x (target_errors - 1) + 1 such hands are played; under
@@ -46,6 +34,6 @@ def max_round_rows(params: AscenseurParams) -> int:
     return 2 * hooked * params.players
 
 
-KERNEL = Kernel("ascenseur-atouts", R, summary, POLICIES, choose=choose,
+KERNEL = Kernel("ascenseur-atouts", R, summary, POLICIES, bot=estimator.decide,
                 weights=policy_weights(), max_round_rows=max_round_rows,
                 round_counter=R.HANDS_PLAYED)

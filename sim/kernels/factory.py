@@ -93,7 +93,7 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
     rules = kernel.rules
     phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
     begin, legal, decide = _start_hook(kernel), kernel.legal_actions or rules.legal_actions, \
-        kernel.choose or _random_policy
+        _choose_hook(kernel)
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
 
     def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
@@ -126,6 +126,25 @@ def _summarize(tag, s, out):
 def _random_policy(policy, s, pr, actions, n, decisions, weights, seen, table):
     """Every seat ``random``."""
     return random_choice(actions, n, decisions)
+
+
+def _choose_hook(kernel: Kernel) -> Any:
+    """The kernel's ``choose``; or, for a game with one ``bot``, policy 0 ``random`` and
+    policy 1 the bot deciding on the seat's observation (the rules' ``observe``, written into
+    ``seen``); else every seat ``random``."""
+    if kernel.choose is not None:
+        return kernel.choose
+    if kernel.bot is None:
+        return _random_policy
+    bot, observe, current = kernel.bot, kernel.rules.observe, kernel.rules.CURRENT
+
+    @njit(inline="always")
+    def bot_or_random(policy, s, pr, actions, n, decisions, weights, seen, table):
+        if policy == 0:
+            return random_choice(actions, n, decisions)
+        observe(s, pr, s[current], seen)
+        return actions[bot(seen, pr, actions, n, weights[policy])]
+    return bot_or_random
 
 
 @njit(cache=True, inline="always")
@@ -299,14 +318,15 @@ class Kernel:
     rules write; ``nrt``: whether the loop keeps numba's reference counting.
 
     The hooks, compiled functions (see the module docstring), each optional: ``choose``
-    (default: ``random`` only), ``legal_actions`` (default: the rules' own), ``start``
-    (default: ``new_game`` then ``advance``), ``step`` and ``finish(s, pr, rounds, row)``
-    (after the game, for round rows the rules keep in the state; default: none).  The
-    default step is the rules' ``apply_action(s, pr, action)`` (where the rules'
-    ``APPLY_DRAWS`` is true, ``apply_action(s, pr, action, chance)``: they draw as they
-    play), then the round's rows when the state field at ``round_counter`` changed
-    (``-1``: no round rows), then ``advance`` if ``chance_pending`` (the next deal; not
-    where the rules draw).  A round's rows are written by ``record_round(s, pr, rounds,
+    (default: ``random`` only; for a game whose one bot, policy 1, decides on the seat's
+    observation, ``bot``: its ``decide(seen, pr, actions, n, weights)``), ``legal_actions``
+    (default: the rules' own), ``start`` (default: ``new_game`` then ``advance``), ``step``
+    and ``finish(s, pr, rounds, row)`` (after the game, for round rows the rules keep in the
+    state; default: none).  The default step is the rules' ``apply_action(s, pr, action)``
+    (where the rules' ``APPLY_DRAWS`` is true, ``apply_action(s, pr, action, chance)``: they
+    draw as they play), then the round's rows when the state field at ``round_counter``
+    changed (``-1``: no round rows), then ``advance`` if ``chance_pending`` (the next deal;
+    not where the rules draw).  A round's rows are written by ``record_round(s, pr, rounds,
     row) -> next row`` (default: the summary's), ``rows_per_round`` of them (``0``: one per
     seat)."""
 
@@ -315,6 +335,7 @@ class Kernel:
     summary: Any
     policies: dict[str, int]
     choose: Any = None
+    bot: Any = None
     legal_actions: Any = None
     start: Any = None
     step: Any = None

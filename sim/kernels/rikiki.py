@@ -4,10 +4,7 @@ seat."""
 
 from __future__ import annotations
 
-from numba import njit
-
 from agents import rikiki as counter
-from agents.random_agent import random_choice
 from engines.games.rikiki import rules as R
 from engines.games.rikiki import summary
 from engines.games.rikiki.params import RikikiParams
@@ -17,20 +14,10 @@ POLICY_RANDOM, POLICY_COUNTER = 0, 1
 POLICIES = {"random": POLICY_RANDOM, "counter": POLICY_COUNTER}
 
 
-@njit(cache=True, inline="always")
-def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
-    """The seat's policy; the counter reads only the seat's observation, written into
-    ``seen``."""
-    if policy == POLICY_COUNTER:
-        R.observe(s, pr, s[R.CURRENT], seen)
-        return actions[counter.decide(seen, pr, actions, n, weights[policy])]
-    return random_choice(actions, n, decisions)
-
-
 def max_round_rows(params: RikikiParams) -> int:
     """Round rows of a game: one per seat for every round of the schedule."""
     return len(params.schedule()) * params.players
 
 
-KERNEL = Kernel("rikiki", R, summary, POLICIES, choose=choose, max_round_rows=max_round_rows,
-                round_counter=R.ROUNDS_PLAYED)
+KERNEL = Kernel("rikiki", R, summary, POLICIES, bot=counter.decide,
+                max_round_rows=max_round_rows, round_counter=R.ROUNDS_PLAYED)
