@@ -5,7 +5,9 @@ know (:class:`RulesObservation`).
 A game, or its family's core, subclasses the three and supplies only what is its own:
 
 * on the game: ``title``, ``Params`` (its ``game`` is the game's ``slug``), ``rules`` and
-  ``summary`` modules, ``actions`` (or ``action_of(code)`` when the codes are too many to
+  ``summary`` modules (a game's own are found beside its module, as
+  ``engines/games/<game>/rules.py`` and ``summary.py``; a family names those it shares),
+  ``actions`` (or ``action_of(code)`` when the codes are too many to
   list), ``examples`` of action texts, ``phase_names``, ``state_class``; ``encode(params)``
   when the rules module has no ``encode_params``;
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
@@ -23,6 +25,8 @@ The rules module offers ``STATE``, ``CURRENT``, ``PHASE``, ``OVER``, ``RANK``, `
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Sequence
 from operator import itemgetter
 from types import ModuleType
@@ -57,6 +61,11 @@ class RulesGame:
         super().__init_subclass__(**kwargs)
         if "Params" in cls.__dict__:
             cls.slug = cls.Params.game
+            package = cls.__module__.rpartition(".")[0]
+            for name in ("rules", "summary"):
+                module = f"{package}.{name}"
+                if name not in cls.__dict__ and importlib.util.find_spec(module):
+                    setattr(cls, name, importlib.import_module(module))
         if "rules" in cls.__dict__:
             cls.tag = Tag(cls.rules.__name__)
 

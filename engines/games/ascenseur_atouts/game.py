@@ -17,7 +17,6 @@ import numpy as np
 from engines.core.api import Action
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.ascenseur_atouts import rules as R
-from engines.games.ascenseur_atouts import summary
 from engines.games.ascenseur_atouts.params import AscenseurParams
 
 PHASE_NAMES = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
@@ -116,8 +115,6 @@ class AscenseurAtouts(TrickGame):
 
     title = "Ascenseur aux atouts"
     Params = AscenseurParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     phase_names = PHASE_NAMES
     examples = ("'bid 2', 'take', 'not take', 'play T14', 'play Excuse high', "

@@ -122,8 +122,6 @@ class Baccara(RulesGame):
 
     title = "Le baccara"
     Params = BaccaraParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     noun = "baccara"
     examples = "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'"

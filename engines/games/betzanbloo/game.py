@@ -155,8 +155,6 @@ class Betzanbloo(RulesGame):
 
     title = "Betzanbloo"
     Params = BetzanblooParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     examples = "'play 7', 'capture 9'"
     phase_names = PHASE_NAMES

@@ -11,7 +11,6 @@ from engines.core.base import RulesGame
 from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.empereur import rules as R
-from engines.games.empereur import summary
 from engines.games.empereur.params import EmpereurParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DRAWN: "drawn", R.GIVE: "give",
@@ -128,8 +127,6 @@ class Empereur(RulesGame):
 
     title = "empereur"
     Params = EmpereurParams
-    rules = R
-    summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 5 5', 'play 5 Joker as 5', 'play Joker as 2', 'draw', 'pass', 'give K'"
     phase_names = PHASE_NAMES

@@ -11,7 +11,6 @@ from engines.core.base import RulesGame
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.huit_americain import rules as R
-from engines.games.huit_americain import summary
 from engines.games.huit_americain.params import HuitAmericainParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.RESPOND: "respond", R.DRAWN: "drawn",
@@ -101,8 +100,6 @@ class HuitAmericain(RulesGame):
 
     title = "huit américain"
     Params = HuitAmericainParams
-    rules = R
-    summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 6♠', 'play 8♣ → ♥', 'draw', 'keep', 'call carte'"
     phase_names = PHASE_NAMES

@@ -13,7 +13,6 @@ from engines.core.base import RulesGame
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.menteur import rules as R
-from engines.games.menteur import summary
 from engines.games.menteur.params import MenteurParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.LEAD: "lead", R.FOLLOW: "follow",
@@ -101,8 +100,6 @@ class Menteur(RulesGame):
 
     title = "menteur"
     Params = MenteurParams
-    rules = R
-    summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
     phase_names = PHASE_NAMES

@@ -87,8 +87,6 @@ class NainJaune(RulesGame):
 
     title = "nain jaune"
     Params = NainJauneParams
-    rules = R
-    summary = summary
     actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 7♦', 'sans'"
     phase_names = PHASE_NAMES

@@ -19,7 +19,6 @@ from engines.core.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
 from engines.core.compiled import with_stream
 from engines.core.streams import advance_with_stream
 from engines.games.paris_damis import rules as R
-from engines.games.paris_damis import summary
 from engines.games.paris_damis.params import ParisDamisParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DISCARD: "discard",
@@ -234,8 +233,6 @@ class ParisDamis(RulesGame):
 
     title = "Paris d'amis"
     Params = ParisDamisParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     examples = "'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep'"
     phase_names = PHASE_NAMES

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.petite_ecole import rules as R
-from engines.games.petite_ecole import summary
 from engines.games.petite_ecole.params import PetiteEcoleParams
 
 
@@ -42,7 +41,5 @@ class PetiteEcole(RummyGame):
 
     title = "petite école"
     Params = PetiteEcoleParams
-    rules = R
-    summary = summary
     state_class = PetiteEcoleState
     wild_name = "2"

@@ -110,8 +110,6 @@ class Pharaon(RulesGame):
 
     title = "Le pharaon"
     Params = PharaonParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     noun = "pharaon"
     examples = "'no bet', 'bet right 5', 'bet left 1'"

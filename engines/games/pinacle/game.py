@@ -10,7 +10,6 @@ import numpy as np
 from engines.families.rummy import turns as T
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.pinacle import rules as R
-from engines.games.pinacle import summary
 from engines.games.pinacle.params import PinacleParams
 
 
@@ -42,8 +41,6 @@ class Pinacle(RummyGame):
 
     title = "pinacle"
     Params = PinacleParams
-    rules = R
-    summary = summary
     state_class = PinacleState
     wild_name = "2"
 

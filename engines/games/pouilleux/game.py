@@ -11,7 +11,6 @@ from engines.core.api import Action
 from engines.core.base import RulesGame, RulesObservation, RulesState
 from engines.core.cards import card_name
 from engines.games.pouilleux import rules as R
-from engines.games.pouilleux import summary
 from engines.games.pouilleux.params import PouilleuxParams
 
 
@@ -114,8 +113,6 @@ class Pouilleux(RulesGame):
 
     title = "Le pouilleux"
     Params = PouilleuxParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     noun = "pouilleux"
     examples = "'draw 3', 'place 0'"

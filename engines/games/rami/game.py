@@ -8,7 +8,6 @@ import numpy as np
 
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.rami import rules as R
-from engines.games.rami import summary
 from engines.games.rami.params import RamiParams
 
 
@@ -35,7 +34,5 @@ class Rami(RummyGame):
 
     title = "rami"
     Params = RamiParams
-    rules = R
-    summary = summary
     state_class = RamiState
     wild_name = "Joker"

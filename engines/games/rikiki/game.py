@@ -15,7 +15,6 @@ from engines.core.api import Action
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.rikiki import rules as R
-from engines.games.rikiki import summary
 from engines.games.rikiki.params import RikikiParams
 
 
@@ -73,8 +72,6 @@ class Rikiki(TrickGame):
 
     title = "Rikiki"
     Params = RikikiParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}

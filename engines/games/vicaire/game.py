@@ -13,7 +13,6 @@ from engines.core.api import Action
 from engines.core.cards import card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.vicaire import rules as R
-from engines.games.vicaire import summary
 from engines.games.vicaire.params import VicaireParams
 
 ACTIONS: tuple[Action, ...] = tuple(Action(c, f"play {card_name(c)}")
@@ -45,8 +44,6 @@ class Vicaire(TrickGame):
 
     title = "Vicaire"
     Params = VicaireParams
-    rules = R
-    summary = summary
     actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
