@@ -1,9 +1,10 @@
 """What the Python side of every compiled engine shares: a game's chance stream from a seed,
 calls of compiled rules that draw from a state's own stream, action parsing, seat checks,
-summary rows copied out of a state array and their common columns, win shares (the classes
-over them are in :mod:`engines.core.base`); and the few compiled steps many rules modules
-share, over field offsets they pass: a decision counted (:func:`count_decision`), seats
-ranked by a figure (:func:`rank_seats`), seats with something left (:func:`count_positive`).
+summary rows and round rows copied out of a state array and their common columns, win
+shares (the classes over them are in :mod:`engines.core.base`); and the few compiled steps
+many rules modules share, over field offsets they pass: a decision counted
+(:func:`count_decision`), seats ranked by a figure (:func:`rank_seats`), seats with something
+left (:func:`count_positive`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -110,6 +111,46 @@ class SummaryRow:
         ranks = self.players(rows, "rank", players)
         return {"score": score.astype(np.float32), "rank": ranks.astype(np.int8),
                 "win_share": win_shares(ranks).astype(np.float32)}
+
+
+# How a round row's column is filled (:class:`RoundRow`).
+_SHARED, _PER_SEAT, _SEAT, _ENDED = range(4)
+
+
+class RoundRow:
+    """What a round row (one per seat) copies from the state when a round ends: ``round``,
+    the round that ended (0-based: the state's count of rounds played, ``counter``, less
+    one), ``seat``, the row's seat, and a column for each state field named, after it
+    (``columns``) or as ``column=field``: a one-value field is the same in every seat's row,
+    a per-seat field gives the seat's own value.  The game fills the columns it computes."""
+
+    def __init__(self, row: Layout, state: Layout, counter: str, *columns: str,
+                 **renamed: str) -> None:
+        copies = [(row.offset("round"), state.offset(counter), _ENDED),
+                  (row.offset("seat"), 0, _SEAT)]
+        for column, field in [*((c, c) for c in columns), *renamed.items()]:
+            kind = _PER_SEAT if state.size_of(field) > 1 else _SHARED
+            copies.append((row.offset(column), state.offset(field), kind))
+        self.source = np.array(copies, dtype=np.int64)
+
+
+@njit(cache=True)
+def copy_round(s, source, players, out, row):
+    """Write the round that just ended into ``out[row : row + players]``, one row per seat,
+    as a :class:`RoundRow`'s ``source`` says; return the next free row."""
+    for p in range(players):
+        r = out[row + p]
+        for i in range(source.shape[0]):
+            column, field, kind = source[i, 0], source[i, 1], source[i, 2]
+            if kind == _SHARED:
+                r[column] = s[field]
+            elif kind == _PER_SEAT:
+                r[column] = s[field + p]
+            elif kind == _SEAT:
+                r[column] = p
+            else:
+                r[column] = s[field] - 1
+    return row + players
 
 
 def _named(names: str) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
 from engines.core.layout import Layout
 from engines.families.avoidance import rules as R
 from engines.families.tricks import game as tricks
@@ -47,10 +47,10 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "tricks"
                 "point_cards", "points", "sweep", "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_SEAT, ROUND_TRICKS,
- ROUND_TAKEN, ROUND_POINT_CARDS, ROUND_POINTS, ROUND_SWEEP, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
-    "round", "hand_size", "dealer", "first_leader", "seat", "tricks", "taken", "point_cards",
-    "points", "sweep", "score_total")
+ROUND_SWEEP = ROUND_ROW.offset("sweep")
+ROUNDS = RoundRow(ROUND_ROW, R.STATE, "hands_played", "dealer", "first_leader", "tricks",
+                  "taken", "point_cards", "points", hand_size="cards", score_total="score")
+_ROUNDS = ROUNDS.source
 
 
 @njit(cache=True)
@@ -59,19 +59,8 @@ def record_round(s, pr, out, row):
     return the next free row."""
     players = pr[R.P_PLAYERS]
     for p in range(players):
-        r = out[row + p]
-        r[ROUND_ROUND] = s[R.HANDS_PLAYED] - 1
-        r[ROUND_HAND_SIZE] = s[R.CARDS]
-        r[ROUND_DEALER] = s[R.DEALER]
-        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
-        r[ROUND_SEAT] = p
-        r[ROUND_TRICKS] = s[R.TRICKS + p]
-        r[ROUND_TAKEN] = s[R.TAKEN + p]
-        r[ROUND_POINT_CARDS] = s[R.POINT_CARDS + p]
-        r[ROUND_POINTS] = s[R.POINTS + p]
-        r[ROUND_SWEEP] = 1 if s[R.SWEEPER] == p else 0
-        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
-    return row + players
+        out[row + p, ROUND_SWEEP] = 1 if s[R.SWEEPER] == p else 0
+    return copy_round(s, _ROUNDS, players, out, row)
 
 
 # --- Result tables' game-specific columns ----------------------------------------------------

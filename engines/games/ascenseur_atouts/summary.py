@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.ascenseur_atouts import rules as R
@@ -49,11 +49,11 @@ ROUND_FIELDS = ("round", "tour", "cards", "blind", "dealer", "seat", "bet", "bet
                 "tricks", "error", "bet_correct", "errors_total", "played_excuse")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-(ROUND_ROUND, ROUND_TOUR, ROUND_CARDS, ROUND_BLIND, ROUND_DEALER, ROUND_SEAT, ROUND_BET,
- ROUND_BET_POSITION, ROUND_TRICKS, ROUND_ERROR, ROUND_BET_CORRECT, ROUND_ERRORS_TOTAL,
- ROUND_PLAYED_EXCUSE) = ROUND_ROW.offsets(
-    "round", "tour", "cards", "blind", "dealer", "seat", "bet", "bet_position", "tricks",
-    "error", "bet_correct", "errors_total", "played_excuse")
+ROUND_BET_CORRECT, ROUND_PLAYED_EXCUSE = ROUND_ROW.offsets("bet_correct", "played_excuse")
+ROUNDS = RoundRow(ROUND_ROW, R.STATE, "hands_played", "tour", "cards", "blind", "dealer",
+                  "tricks", bet="bid", bet_position="bid_position", error="hand_error",
+                  errors_total="errors")
+_ROUNDS = ROUNDS.source
 
 
 @njit(cache=True)
@@ -62,21 +62,9 @@ def record_round(s, pr, out, row):
     return the next free row."""
     players = pr[R.P_PLAYERS]
     for p in range(players):
-        r = out[row + p]
-        r[ROUND_ROUND] = s[R.HANDS_PLAYED] - 1
-        r[ROUND_TOUR] = s[R.TOUR]
-        r[ROUND_CARDS] = s[R.CARDS]
-        r[ROUND_BLIND] = s[R.BLIND]
-        r[ROUND_DEALER] = s[R.DEALER]
-        r[ROUND_SEAT] = p
-        r[ROUND_BET] = s[R.BID + p]
-        r[ROUND_BET_POSITION] = s[R.BID_POSITION + p]
-        r[ROUND_TRICKS] = s[R.TRICKS + p]
-        r[ROUND_ERROR] = s[R.HAND_ERROR + p]
-        r[ROUND_BET_CORRECT] = 1 if s[R.HAND_ERROR + p] == 0 else 0
-        r[ROUND_ERRORS_TOTAL] = s[R.ERRORS + p]
-        r[ROUND_PLAYED_EXCUSE] = 1 if s[R.EXCUSE_PLAYER] == p else 0
-    return row + players
+        out[row + p, ROUND_BET_CORRECT] = 1 if s[R.HAND_ERROR + p] == 0 else 0
+        out[row + p, ROUND_PLAYED_EXCUSE] = 1 if s[R.EXCUSE_PLAYER] == p else 0
+    return copy_round(s, _ROUNDS, players, out, row)
 
 
 # --- Result tables' game-specific columns ----------------------------------------------------

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.rikiki import rules as R
@@ -47,11 +47,11 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "trump_
                 "bid", "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_TRUMP, ROUND_TRUMP_CARD,
- ROUND_SEAT, ROUND_BID, ROUND_BID_POSITION, ROUND_BIDS_SUM, ROUND_TRICKS, ROUND_POINTS,
- ROUND_MADE, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
-    "round", "hand_size", "dealer", "first_leader", "trump", "trump_card", "seat", "bid",
-    "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
+ROUND_MADE, ROUND_SCORE_TOTAL = ROUND_ROW.offsets("made", "score_total")
+ROUNDS = RoundRow(ROUND_ROW, R.STATE, "rounds_played", "dealer", "first_leader", "trump",
+                  "trump_card", "bid", "bid_position", "tricks", "points", hand_size="cards",
+                  bids_sum="bid_total", score_total="score")
+_ROUNDS = ROUNDS.source
 
 
 @njit(cache=True)
@@ -60,22 +60,8 @@ def record_round(s, pr, out, row):
     return the next free row."""
     players = pr[R.P_PLAYERS]
     for p in range(players):
-        r = out[row + p]
-        r[ROUND_ROUND] = s[R.ROUNDS_PLAYED] - 1
-        r[ROUND_HAND_SIZE] = s[R.CARDS]
-        r[ROUND_DEALER] = s[R.DEALER]
-        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
-        r[ROUND_TRUMP] = s[R.TRUMP]
-        r[ROUND_TRUMP_CARD] = s[R.TRUMP_CARD]
-        r[ROUND_SEAT] = p
-        r[ROUND_BID] = s[R.BID + p]
-        r[ROUND_BID_POSITION] = s[R.BID_POSITION + p]
-        r[ROUND_BIDS_SUM] = s[R.BID_TOTAL]
-        r[ROUND_TRICKS] = s[R.TRICKS + p]
-        r[ROUND_POINTS] = s[R.POINTS + p]
-        r[ROUND_MADE] = 1 if s[R.BID + p] == s[R.TRICKS + p] else 0
-        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
-    return row + players
+        out[row + p, ROUND_MADE] = 1 if s[R.BID + p] == s[R.TRICKS + p] else 0
+    return copy_round(s, _ROUNDS, players, out, row)
 
 
 # --- Result tables' game-specific columns ----------------------------------------------------

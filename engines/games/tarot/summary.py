@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.tarot import rules as R
@@ -53,48 +53,22 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "bid", "
                 "chelem_declared", "chelem", "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-(ROUND_ROUND, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_SEAT, ROUND_BID,
- ROUND_CONTRACT, ROUND_TAKER, ROUND_PARTNER, ROUND_CALLED_CARD, ROUND_ANNULLED, ROUND_TRICKS,
- ROUND_TAKEN, ROUND_POINTS, ROUND_OUDLERS, ROUND_CARD_POINTS, ROUND_MADE, ROUND_STAKE,
- ROUND_PETIT_AU_BOUT, ROUND_POIGNEE, ROUND_CHELEM_DECLARED, ROUND_CHELEM,
- ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
-    "round", "hand_size", "dealer", "first_leader", "seat", "bid", "contract", "taker",
-    "partner", "called_card", "annulled", "tricks", "taken", "points", "oudlers", "card_points",
-    "made", "stake", "petit_au_bout", "poignee", "chelem_declared", "chelem", "score_total")
+ROUND_BID, ROUND_CONTRACT, ROUND_ANNULLED, ROUND_STAKE = ROUND_ROW.offsets(
+    "bid", "contract", "annulled", "stake")
 _HALF_POINT_FIELDS = ("taken", "points", "card_points", "score_total")
+ROUNDS = RoundRow(ROUND_ROW, R.STATE, "deals_played", "dealer", "first_leader", "bid",
+                  "contract", "taker", "partner", "called_card", "annulled", "tricks", "taken",
+                  "points", "made", "stake", "petit_au_bout", "poignee", "chelem_declared",
+                  "chelem", hand_size="cards", oudlers="taker_oudlers",
+                  card_points="taker_points", score_total="score")
+_ROUNDS = ROUNDS.source
 
 
 @njit(cache=True)
 def record_round(s, pr, out, row):
     """Write the deal just scored into ``out[row : row + players]`` (one row per seat);
     return the next free row."""
-    players = pr[R.P_PLAYERS]
-    for p in range(players):
-        r = out[row + p]
-        r[ROUND_ROUND] = s[R.DEALS_PLAYED] - 1
-        r[ROUND_HAND_SIZE] = s[R.CARDS]
-        r[ROUND_DEALER] = s[R.DEALER]
-        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
-        r[ROUND_SEAT] = p
-        r[ROUND_BID] = s[R.BID + p]
-        r[ROUND_CONTRACT] = s[R.CONTRACT]
-        r[ROUND_TAKER] = s[R.TAKER]
-        r[ROUND_PARTNER] = s[R.PARTNER]
-        r[ROUND_CALLED_CARD] = s[R.CALLED_CARD]
-        r[ROUND_ANNULLED] = s[R.ANNULLED]
-        r[ROUND_TRICKS] = s[R.TRICKS + p]
-        r[ROUND_TAKEN] = s[R.TAKEN + p]
-        r[ROUND_POINTS] = s[R.POINTS + p]
-        r[ROUND_OUDLERS] = s[R.TAKER_OUDLERS]
-        r[ROUND_CARD_POINTS] = s[R.TAKER_POINTS]
-        r[ROUND_MADE] = s[R.MADE]
-        r[ROUND_STAKE] = s[R.STAKE]
-        r[ROUND_PETIT_AU_BOUT] = s[R.PETIT_AU_BOUT_SIGN]
-        r[ROUND_POIGNEE] = s[R.POIGNEE + p]
-        r[ROUND_CHELEM_DECLARED] = s[R.CHELEM_DECLARED]
-        r[ROUND_CHELEM] = s[R.CHELEM]
-        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
-    return row + players
+    return copy_round(s, _ROUNDS, pr[R.P_PLAYERS], out, row)
 
 
 # --- Result tables' game-specific columns ----------------------------------------------

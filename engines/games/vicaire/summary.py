@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.vicaire import rules as R
@@ -38,11 +38,12 @@ ROUND_FIELDS = ("round", "game", "hand_size", "dealer", "first_leader", "trump",
                 "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-(ROUND_ROUND, ROUND_GAME, ROUND_HAND_SIZE, ROUND_DEALER, ROUND_FIRST_LEADER, ROUND_TRUMP,
- ROUND_SEAT, ROUND_TRICKS, ROUND_POINTS, ROUND_TOTAL, ROUND_QUALIFIED, ROUND_WON_GAME,
- ROUND_CAPOT, ROUND_PAYOUT, ROUND_SCORE_TOTAL) = ROUND_ROW.offsets(
-    "round", "game", "hand_size", "dealer", "first_leader", "trump", "seat", "tricks", "points",
-    "total", "qualified", "won_game", "capot", "payout", "score_total")
+ROUND_TRUMP, ROUND_WON_GAME, ROUND_CAPOT, ROUND_PAYOUT = ROUND_ROW.offsets(
+    "trump", "won_game", "capot", "payout")
+ROUNDS = RoundRow(ROUND_ROW, R.STATE, "rounds_played", "game", "dealer", "first_leader",
+                  "tricks", "total", "qualified", hand_size="cards", points="tricks",
+                  score_total="score")
+_ROUNDS = ROUNDS.source
 
 
 @njit(cache=True)
@@ -50,22 +51,12 @@ def record_round(s, pr, out, row):
     """Write the deal just scored into ``out[row : row + 3]``; return the next free row."""
     for p in range(R.PLAYERS):
         r = out[row + p]
-        r[ROUND_ROUND] = s[R.ROUNDS_PLAYED] - 1
-        r[ROUND_GAME] = s[R.GAME]
-        r[ROUND_HAND_SIZE] = s[R.CARDS]
-        r[ROUND_DEALER] = s[R.DEALER]
-        r[ROUND_FIRST_LEADER] = s[R.FIRST_LEADER]
+        won = s[R.GAME_WINNER] == p
         r[ROUND_TRUMP] = R.TRUMP
-        r[ROUND_SEAT] = p
-        r[ROUND_TRICKS] = s[R.TRICKS + p]
-        r[ROUND_POINTS] = s[R.TRICKS + p]
-        r[ROUND_TOTAL] = s[R.TOTAL + p]
-        r[ROUND_QUALIFIED] = s[R.QUALIFIED + p]
-        r[ROUND_WON_GAME] = 1 if s[R.GAME_WINNER] == p else 0
-        r[ROUND_CAPOT] = 1 if s[R.GAME_WINNER] == p and s[R.CAPOT] else 0
-        r[ROUND_PAYOUT] = s[R.GAME_PAYOUT] if s[R.GAME_WINNER] == p else 0
-        r[ROUND_SCORE_TOTAL] = s[R.SCORE + p]
-    return row + R.PLAYERS
+        r[ROUND_WON_GAME] = 1 if won else 0
+        r[ROUND_CAPOT] = 1 if won and s[R.CAPOT] else 0
+        r[ROUND_PAYOUT] = s[R.GAME_PAYOUT] if won else 0
+    return copy_round(s, _ROUNDS, R.PLAYERS, out, row)
 
 
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
