@@ -7,9 +7,9 @@ A game, or its family's core, subclasses the three and supplies only what is its
 * on the game: ``title``, ``Params`` (its ``game`` is the game's ``slug``), ``rules`` and
   ``summary`` modules (a game's own are found beside its module, as
   ``engines/games/<game>/rules.py`` and ``summary.py``; a family names those it shares),
-  ``actions`` (or ``action_of(code)`` when the codes are too many to
-  list), ``examples`` of action texts, ``phase_names``, ``state_class``; ``encode(params)``
-  when the rules module has no ``encode_params``;
+  ``actions`` (or ``action_of(code)`` when the codes are too many to list), ``examples`` of
+  action texts, ``phase_names``, ``state_class``; ``encode(params)`` when the rules module
+  has no ``encode_params``;
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
   :meth:`RulesState._play` (a decision and what follows it, with the events it logs),
   :meth:`RulesState._describe` (how a logged event reads), and where the game keeps them
