@@ -23,7 +23,10 @@ SMALL = 30                      # iterations: enough to search, small enough to 
 # with a lower cap (a capped hand still ends the game and is scored).
 SHORT = {"rami": {"num_hands": 1, "max_turns": 150},
          "petite-ecole": {"max_hands": 1, "max_turns": 150},
-         "pinacle": {"max_hands": 1, "max_turns": 150}}
+         "pinacle": {"max_hands": 1, "max_turns": 150},
+         "empereur": {"num_rounds": 1, "max_turns": 150},
+         "menteur": {"players": 3, "deck": 32},
+         "vicaire": {"match_target": 50}}
 
 
 def paris(**params):
