@@ -1,10 +1,10 @@
 """``python -m sim.compile [GAME ...]``: compile the games' rules, bots and batch kernels now.
 
 numba compiles each game's code the first time it runs and keeps it in its cache (see
-``docs/architecture.md``), so a first run of a game waits for that, up to minutes for the
+docs/architecture.md), so a first run of a game waits for that, up to minutes for the
 largest.  This command does it for every game (or the ones named), several games at once,
 with a progress bar (a line a game when the output is a log), so later commands start
-at once; ``make test`` runs it before the suite, so the test processes do not each compile
+at once; make test runs it before the suite, so the test processes do not each compile
 the same code.
 
     python -m sim.compile                 # every game, on every core
