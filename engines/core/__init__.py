@@ -2,6 +2,7 @@
 state and its Python base (:mod:`~engines.core.compiled`), record layouts, parameters, seeding,
 cards, chance draws and the per-game specialisation of compiled code."""
 
-from engines.core.signatures import plain_arguments
+from engines.core.signatures import plain_arguments, plain_shape_errors
 
 plain_arguments()
+plain_shape_errors()

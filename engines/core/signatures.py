@@ -14,10 +14,15 @@ arguments plainly: a constant as its type (``Literal[int](0)`` as ``int64``,
 ``Literal[bool]`` as ``bool``) and a signed integer narrower than 64 bits as ``int64``.
 The values are the same (every such integer fits), so the rules compute the same; a callee
 that needs a constant's value to type itself would have to ask for it with
-``numba.literally``, which no rule does.  It changes how numba resolves a call to a
-dispatcher (``numba.core.types.Dispatcher.get_call_type``, which the Python-to-compiled
-entry does not use), once per process, when :mod:`engines.core` is imported, before anything
-is compiled.
+``numba.literally``, which no rule does.  numba's own implementations (``str``,
+``hasattr`` and the like, compiled as dispatchers too) keep numba's typing: some need a
+constant's value, and one that fails to type is compiled again at every call.  It changes
+how numba resolves a call to a dispatcher (``numba.core.types.Dispatcher.get_call_type``,
+which the Python-to-compiled entry does not use), once per process, when
+:mod:`engines.core` is imported, before anything is compiled.
+
+:func:`plain_shape_errors`, applied at the same time, keeps numba's string formatting out
+of the compiled rules (below).
 """
 
 from __future__ import annotations
@@ -25,8 +30,11 @@ from __future__ import annotations
 from typing import Any
 
 from numba.core import types
+from numba.extending import overload
+from numba.np import arrayobj
 
 NARROW = (types.int8, types.int16, types.int32)    # the signed integers passed as int64
+NUMBA = "numba."                                    # whose compiled functions keep their types
 
 
 def plain(arg: Any) -> Any:
@@ -46,7 +54,33 @@ def plain_arguments() -> None:
         return
 
     def get_call_type(self: Any, context: Any, args: tuple, kws: dict) -> Any:
+        if self.dispatcher.py_func.__module__.startswith(NUMBA):
+            return resolve(self, context, args, kws)
         return resolve(self, context, tuple(plain(a) for a in args),
                        {name: plain(a) for name, a in kws.items()})
     get_call_type.plain_arguments = True        # type: ignore[attr-defined]
     types.Dispatcher.get_call_type = get_call_type  # type: ignore[method-assign,assignment]
+
+
+
+def shape_error(src_shapes: Any, index_shape: Any) -> None:
+    """Raise the error of a slice assignment from an array of another size (compiled)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(shape_error)
+def _shape_error(src_shapes: Any, index_shape: Any) -> Any:
+    def impl(src_shapes: Any, index_shape: Any) -> None:
+        raise ValueError("cannot assign slice from input of different size")
+    return impl
+
+
+def plain_shape_errors() -> None:
+    """Give every slice assignment from an array (``out[:] = s``) numba's plain error
+    message instead of its formatted one (once per process).
+
+    numba raises the error through ``raise_with_shape_context``, whose CPU implementation
+    formats both shapes: the string formatting it needs was compiled into every function
+    holding such an assignment, a fifth of a small game's compile time.  Only the message
+    changes: "cannot assign slice from input of different size"."""
+    arrayobj.raise_with_shape_context = shape_error

@@ -1,5 +1,6 @@
 """engines.core.signatures: one compiled copy of a function per kind of argument."""
 import numpy as np
+import pytest
 from numba import njit, types
 
 import engines.core  # noqa: F401  (applies plain_arguments)
@@ -31,3 +32,28 @@ def test_plain_keeps_what_it_cannot_widen():
     assert plain(types.float32) == types.float32
     array = types.Array(types.int32, 1, "C", readonly=True)
     assert plain(array) == array
+
+
+@njit
+def _as_text(n):
+    return str(n)
+
+
+def test_numba_own_implementations_keep_their_constant_arguments():
+    # str() asks hasattr(x, "__str__"), whose name must stay a constant
+    assert _as_text(42) == "42"
+
+
+@njit
+def _copy_into(out, s):
+    out[:] = s
+
+
+def test_a_slice_assignment_of_another_size_raises_the_plain_message():
+    out = np.zeros(3, dtype=np.int32)
+    _copy_into(out, np.arange(3, dtype=np.int32))
+    assert list(out) == [0, 1, 2]
+    code = "".join(_copy_into.inspect_llvm().values())
+    assert "of shape" not in code      # numba's formatted message (and its string code)
+    with pytest.raises(ValueError, match="cannot assign slice from input of different size"):
+        _copy_into(out, np.arange(4, dtype=np.int32))
