@@ -386,45 +386,49 @@ BAD_INPUT = {
 }
 
 
-def assert_usage_error(proc, words, tmp_path, before):
-    assert proc.returncode == 2, (proc.returncode, proc.stderr)
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
+def assert_usage_error(result, words, tmp_path, before):
+    """``result``: (exit status, stdout, stderr) of the command, in process or not."""
+    code, out, err = result
+    assert code == 2, (code, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
     for word in words:
         assert word in lines[0], (word, lines[0])
-    assert "Traceback" not in proc.stderr
-    assert proc.stdout == ""
+    assert "Traceback" not in err
+    assert out == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == before, "a run directory was created"
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("case", BAD_INPUT)
-def test_bad_input_is_one_line_and_exit_status_2(tmp_path, case):
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path, monkeypatch, case):
+    monkeypatch.chdir(tmp_path)         # nothing may be written where the command runs either
     args, words = BAD_INPUT[case]
-    proc = run_batch(*args, "--out", tmp_path / "run", "--no-progress", cwd=tmp_path)
-    assert_usage_error(proc, words, tmp_path, [])
+    assert_usage_error(batch_main(*args, "--out", tmp_path / "run", "--no-progress"), words,
+                       tmp_path, [])
 
 
-def test_out_under_a_file_is_refused(tmp_path):
+def test_the_command_exits_2_on_bad_input(tmp_path):
+    # the tests around run main() in process; this one runs the command itself
     (tmp_path / "file").write_text("not a directory\n")
     out = tmp_path / "file" / "run"
     proc = run_batch("paris-damis", "--games", 5, "--out", out, "--no-progress", cwd=tmp_path)
-    assert_usage_error(proc, [str(out)], tmp_path, ["file"])
+    assert_usage_error((proc.returncode, proc.stdout, proc.stderr), [str(out)], tmp_path,
+                       ["file"])
     assert (tmp_path / "file").read_text() == "not a directory\n"
 
 
 def test_out_in_proc_is_refused(tmp_path):
     out = "/proc/tapis-vert-no-such-dir/run"
-    proc = run_batch("paris-damis", "--games", 5, "--out", out, "--no-progress", cwd=tmp_path)
-    assert_usage_error(proc, [out], tmp_path, [])
+    result = batch_main("paris-damis", "--games", 5, "--out", out, "--no-progress")
+    assert_usage_error(result, [out], tmp_path, [])
 
 
 def test_out_that_exists_and_is_not_empty_is_refused(tmp_path):
     out = tmp_path / "full"
     out.mkdir()
     (out / "keep.txt").write_text("mine\n")
-    proc = run_batch("paris-damis", "--games", 5, "--out", out, "--no-progress", cwd=tmp_path)
-    assert_usage_error(proc, [str(out)], tmp_path, ["full"])
+    result = batch_main("paris-damis", "--games", 5, "--out", out, "--no-progress")
+    assert_usage_error(result, [str(out)], tmp_path, ["full"])
     assert sorted(p.name for p in out.iterdir()) == ["keep.txt"]
 
 
@@ -439,28 +443,27 @@ def test_out_that_exists_and_is_empty_is_used(tmp_path):
 
 def test_out_that_is_a_file_is_refused(tmp_path):
     (tmp_path / "file").write_text("not a directory\n")
-    proc = run_batch("paris-damis", "--games", 5, "--out", tmp_path / "file", "--no-progress",
-                     cwd=tmp_path)
-    assert_usage_error(proc, [str(tmp_path / "file")], tmp_path, ["file"])
+    result = batch_main("paris-damis", "--games", 5, "--out", tmp_path / "file", "--no-progress")
+    assert_usage_error(result, [str(tmp_path / "file")], tmp_path, ["file"])
 
 
 def test_chunk_size_0_is_refused(tmp_path):
-    proc = run_batch("paris-damis", "--games", 20, "--chunk-size", 0, "--out", tmp_path / "run",
-                     "--no-progress", cwd=tmp_path)
-    assert_usage_error(proc, ["--chunk-size", "1"], tmp_path, [])
+    result = batch_main("paris-damis", "--games", 20, "--chunk-size", 0, "--out",
+                        tmp_path / "run", "--no-progress")
+    assert_usage_error(result, ["--chunk-size", "1"], tmp_path, [])
 
 
-@pytest.mark.slow
-def test_list_shows_games_agents_and_variant_keys_with_defaults(tmp_path):
-    proc = run_batch("--list", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
+def test_list_shows_games_agents_and_variant_keys_with_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = batch_main("--list")
+    assert code == 0, err
     for slug in engines.available():
-        assert slug in proc.stdout
+        assert slug in out
         for item in engines.params_class(slug)().to_strings():      # key=default
-            assert item in proc.stdout, item
+            assert item in out, item
         for name in agents.available(slug):
-            assert name in proc.stdout
-    assert "jokers=0" in proc.stdout and "discard=half-down" in proc.stdout
+            assert name in out
+    assert "jokers=0" in out and "discard=half-down" in out
     assert list(tmp_path.iterdir()) == []
 
 
