@@ -17,7 +17,6 @@ from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
 from tests.engines.helpers import (
-    assert_every_action_parses_back,
     assert_golden_log,
     assert_refused_unchanged,
 )
@@ -133,8 +132,6 @@ def test_api_errors():
         state.observation(3)
     params = VicaireParams(num_games=3, must_trump=True)
     assert VicaireParams.from_strings(params.to_strings()) == params
-    game = engines.load("vicaire")
-    assert_every_action_parses_back(game)
 
 
 @pytest.mark.parametrize("name", ["flatmc", "ismcts"])
