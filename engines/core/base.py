@@ -9,7 +9,12 @@ A game, or its family's core, subclasses the three and supplies only what is its
   ``engines/games/<game>/rules.py`` and ``summary.py``; a family names those it shares),
   ``actions`` (or ``action_of(code)`` when the codes are too many to list), ``examples`` of
   action texts, ``phase_names``, ``state_class``; ``encode(params)`` when the rules module
-  has no ``encode_params``;
+  has no ``encode_params``.  Three of them are found in the module that defines the game
+  class (the game's, or its family's), where the class has none of its own or inherited:
+  ``actions``, one per code below the rules' ``N_ACTIONS``, read by the module's
+  ``action_text(code)``; ``phase_names``, the module's ``PHASE_NAMES``; ``encode``, the
+  module's ``encode(params)``.  A game class without a docstring is documented as "<title>
+  with fixed parameters";
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
   :meth:`RulesState._play` (a decision and what follows it, with the events it logs),
   :meth:`RulesState._describe` (how a logged event reads), and where the game keeps them
@@ -27,7 +32,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from types import ModuleType
 from typing import Any, ClassVar
@@ -66,8 +72,19 @@ class RulesGame:
                 module = f"{package}.{name}"
                 if name not in cls.__dict__ and importlib.util.find_spec(module):
                     setattr(cls, name, importlib.import_module(module))
+            if cls.__doc__ is None:
+                cls.__doc__ = (f"{cls.title} with fixed parameters "
+                               f"(``engines.load({cls.slug!r}, ...)``).")
         if "rules" in cls.__dict__:
             cls.tag = Tag(cls.rules.__name__)
+        beside = vars(sys.modules[cls.__module__])      # what the class's module defines
+        if not cls.actions and "action_text" in beside:
+            text = beside["action_text"]
+            cls.actions = tuple(Action(c, text(c)) for c in range(cls.rules.N_ACTIONS))
+        if not cls.phase_names and "PHASE_NAMES" in beside:
+            cls.phase_names = beside["PHASE_NAMES"]
+        if "encode" in beside and "encode" not in cls.__dict__:
+            cls.encode = staticmethod(beside["encode"])     # type: ignore[method-assign]
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params: Any = params or self.Params()
@@ -342,9 +359,37 @@ class RulesState:
                 f"legal: {shown}{more}")
 
 
+def observed(at: int | str, doc: str | None = None, *,
+             kind: Callable[[int], Any] = int) -> property:
+    """An observation's property that reads one field of the masked state: at offset ``at``,
+    or at the offset the rules module names ``at`` (a family's observation: each game's
+    own), read as ``kind`` (``int``, ``bool``, or :func:`or_none`)."""
+    if isinstance(at, str):
+        def read(self: RulesObservation) -> Any:
+            return kind(self._s.item(getattr(self._R, at)))
+    else:
+        def read(self: RulesObservation) -> Any:
+            return kind(self._s.item(at))
+    return property(read, doc=doc)
+
+
+def observed_seats(at: int | str, doc: str | None = None) -> property:
+    """An observation's property that reads one field per seat, seat 0 first, from ``at``
+    (as :func:`observed`): a tuple of ints."""
+    def read(self: RulesObservation) -> tuple[int, ...]:
+        return self._per_player(at if isinstance(at, int) else getattr(self._R, at))
+    return property(read, doc=doc)
+
+
+def or_none(value: int) -> int | None:
+    """A field's value, or None where it is negative (not yet known, or none)."""
+    return value if value >= 0 else None
+
+
 class RulesObservation:
     """What one seat may know: a masked copy of the state array (``array``, for compiled
-    bots), read through properties the game adds in its subclass."""
+    bots), read through properties the game adds in its subclass (a single field's by
+    :func:`observed` and :func:`observed_seats`)."""
 
     # the rules' counters that tell whether the game has moved on since the observation
     progress: ClassVar[tuple[str, ...]] = ("DECISIONS",)

@@ -70,6 +70,17 @@ class Params:
     def validate(self) -> None:
         """Cross-parameter checks of a game (override); raise ``ValueError``."""
 
+    def check_seat(self, name: str) -> None:
+        """Refuse the seat parameter ``name`` (a first dealer, a first player; None where
+        its type allows none: chosen at random) at or above the number of ``players``."""
+        seat = getattr(self, name)
+        if seat is not None and seat >= self.players:   # type: ignore[attr-defined]
+            n = self.players                            # type: ignore[attr-defined]
+            hint = typing.get_type_hints(type(self))[name]
+            none = "none, " if type(None) in typing.get_args(hint) else ""
+            raise ValueError(f"{self.game}: bad value for {name}: {seat}; valid values: "
+                             f"{none}0..{n - 1} with {n} players")
+
     @classmethod
     def keys(cls) -> list[str]:
         return [f.name for f in dataclasses.fields(cls)]

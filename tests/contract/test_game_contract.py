@@ -26,6 +26,7 @@ from engines.core.api import Action, Game, IllegalActionError, Result, State
 from engines.core.seeding import decision_rng
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
+from tests.engines.helpers import assert_every_action_parses_back
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 MAX_DECISIONS = 50_000          # a bound on every game played here: more is a finding
@@ -396,6 +397,12 @@ def test_playout_plays_the_random_agents_game(game, seed, at):
     assert shares == twin.result().win_shares
     assert state.result() == twin.result()
     assert np.array_equal(state.records()[0], twin.records()[0])
+
+
+def test_every_action_parses_back_from_its_text(game):
+    """Every listed action is found again from its text and from its code (the rummy
+    games list none: theirs are made on use, and read among the legal ones)."""
+    assert_every_action_parses_back(game)
 
 
 def test_a_seat_out_of_range_is_refused(game):

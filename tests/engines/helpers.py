@@ -14,7 +14,7 @@ import agents
 import engines
 from engines.core.api import IllegalActionError
 from sim.batch.spec import RunSpec
-from sim.batch.tables import play_chunk
+from sim.batch.tables import play_chunk, uses_kernel
 from sim.runner import play_kernel, play_python
 
 MAX_STEPS = 20_000      # a bound on a random game's decisions: more is a finding
@@ -113,6 +113,37 @@ def batch_frames(slug: str, names: Sequence[str], games: int, seed: int = 1,
     """The games, players and rounds tables of ``batch_chunk`` as pandas frames."""
     _, tables = batch_chunk(slug, names, games, seed, **params)
     return {name: table.to_pandas() for name, table in tables.items()}
+
+
+def checked_frames(slug: str, names: Sequence[str] | None, games: int, kernel: bool | None,
+                   **params) -> tuple[object, dict]:
+    """The tables of ``batch_chunk`` (seed 5; ``names`` None: ``random`` at every seat) as
+    pandas frames, once the checks every game's tables pass: whether the kernel played them
+    (``kernel``, None: either way), a games row per game and a players row per seat and game,
+    each game's decisions its players' sum.  Returns the parameters and the frames."""
+    if names is None:
+        names = ("random",) * engines.load(slug, **params).num_players
+    spec, arrow = batch_chunk(slug, names, games, seed=5, **params)
+    if kernel is not None:
+        assert uses_kernel(spec) == kernel
+    return spec.params, checked(arrow, games, spec.params.players)
+
+
+def checked(arrow: dict, games: int, seats: int) -> dict:
+    """A chunk's tables (arrow) as pandas frames, once checked as :func:`checked_frames`
+    checks them (``games`` games of ``seats`` seats)."""
+    frames = {name: table.to_pandas() for name, table in arrow.items()}
+    played, players = frames["games"], frames["players"]
+    assert len(played) == games and len(players) == games * seats
+    assert (played.decisions == players.groupby("game_id").decisions.sum()).all()
+    return frames
+
+
+def per_seat(players, rounds, **sums):
+    """The players table by (game_id, seat), joined with the rounds table's aggregates per
+    game and seat (``sums``: name=(column, function), as pandas' ``agg`` reads them)."""
+    return players.set_index(["game_id", "seat"]).join(
+        rounds.groupby(["game_id", "seat"]).agg(**sums))
 
 
 def assert_refused_unchanged(state, action, match: str) -> None:

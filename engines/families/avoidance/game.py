@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from engines.core.api import Action
+from engines.core.base import observed_seats
 from engines.core.cards import card_name
 from engines.core.params import Params
 from engines.families.avoidance import rules as R
@@ -28,9 +28,6 @@ def action_text(code: int) -> str:
     if code < R.PASS:
         return f"play {card_name(code - R.PLAY)}"
     return f"pass {card_name(code - R.PASS)}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 def new_params(params: Any, in_play: np.ndarray, strength: np.ndarray, points: np.ndarray,
@@ -68,10 +65,7 @@ class AvoidanceObservation(TrickObservation):
         where = self._s[R.PASSED_BY:R.PASSED_BY + R.DECK_CARDS]
         return tuple(int(c) for c in np.flatnonzero(where == self.player))
 
-    @property
-    def taken(self) -> tuple[int, ...]:
-        """Points each seat has taken this hand."""
-        return self._per_player(R.TAKEN)
+    taken = observed_seats(R.TAKEN, "Points each seat has taken this hand.")
 
 
 class AvoidanceState(TrickState):
@@ -86,7 +80,6 @@ class AvoidanceGame(TrickGame):
 
     rules = R
     summary = summary
-    actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY, "pass": R.PASS}
     examples = "'play Q♠', 'play 10h', 'pass 3♦'"

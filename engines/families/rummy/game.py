@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed_seats
 from engines.core.cards import RANK_NAMES, card_name
 from engines.core.compiled import check_seat, parse_action, with_stream
 from engines.core.streams import ROUND_ENDED, decide, step_with_stream
@@ -172,9 +172,7 @@ class RummyObservation(RulesObservation):
         n = int(self._s[T.DISCARD_LEN])
         return card_name(int(self._s[T.DISCARD + n - 1])) if n else None
 
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self._per_player(T.HAND_SIZE_AT)
+    hand_sizes = observed_seats(T.HAND_SIZE_AT)
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees hand {self.hand}, {len(self.table)} melds>"

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from engines.core.base import RulesObservation, RulesState
+from engines.core.base import RulesObservation, RulesState, observed_seats
 from engines.core.cards import card_name
 from engines.core.compiled import with_stream
 from engines.core.streams import step_with_stream
@@ -74,6 +74,4 @@ class ShedObservation(RulesObservation):
     def hand(self) -> list[str]:
         return hand_names(self._s, self._R, self.player)
 
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self._per_player(self._R.HAND_SIZE)
+    hand_sizes = observed_seats("HAND_SIZE")

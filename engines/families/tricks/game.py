@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from engines.core.api import Action, IllegalActionError, Result
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.cards import card_name, parse_card
 from engines.core.compiled import SummaryRow, result_of, win_shares
 from engines.core.streams import LEGAL_COUNT, ROUND_ENDED, TRICK_ENDED, decide
@@ -102,28 +102,11 @@ class TrickObservation(RulesObservation):
         return tuple((int(s[R.TRICK_SEAT + i]), int(s[R.TRICK_CARD + i]))
                      for i in range(int(s[R.PLAYED])))
 
-    @property
-    def cards(self) -> int:
-        """Cards per player dealt this deal."""
-        return int(self._s[self._R.CARDS])
-
-    @property
-    def dealer(self) -> int:
-        return int(self._s[self._R.DEALER])
-
-    @property
-    def tricks(self) -> tuple[int, ...]:
-        """Tricks each seat has won this deal."""
-        return self._per_player(self._R.TRICKS)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Running totals."""
-        return self._per_player(self._R.SCORE)
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self._per_player(self._R.HAND_SIZE)
+    cards = observed("CARDS", "Cards per player dealt this deal.")
+    dealer = observed("DEALER")
+    tricks = observed_seats("TRICKS", "Tricks each seat has won this deal.")
+    scores = observed_seats("SCORE", "Running totals.")
+    hand_sizes = observed_seats("HAND_SIZE")
 
     def __repr__(self) -> str:
         hand = " ".join(card_name(c) for c in self.hand) or "-"

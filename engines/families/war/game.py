@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.core.api import Action, IllegalActionError
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.cards import card_name
 from engines.families.war import rules as R
 from engines.families.war import summary
@@ -80,13 +80,8 @@ class WarObservation(RulesObservation):
 
     progress = ("TRICK",)
 
-    @property
-    def trick(self) -> int:
-        return int(self._s[R.TRICK])
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return self._per_player(R.COUNT)
+    trick = observed(R.TRICK)
+    counts = observed_seats(R.COUNT)
 
     @property
     def last_trick(self) -> tuple[tuple[int, ...], ...]:

@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engines.core.api import Action
+from engines.core.base import observed, observed_seats
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.ascenseur_atouts import rules as R
 from engines.games.ascenseur_atouts.params import AscenseurParams
@@ -39,9 +39,6 @@ def action_text(code: int) -> str:
     if code < R.NOT_TAKE:
         return f"bid {code - R.BID_ACTION}"
     return "take" if code == R.TAKE else "not take"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 class AscenseurObservation(TrickObservation):
@@ -72,20 +69,10 @@ class AscenseurObservation(TrickObservation):
         return tuple((int(s[R.TRICK_SEAT + i]), int(s[R.TRICK_CARD + i]),
                       int(s[R.TRICK_STRENGTH + i])) for i in range(int(s[R.PLAYED])))
 
-    @property
-    def blind(self) -> bool:
-        return bool(self._s[R.BLIND])
-
-    @property
-    def bids(self) -> tuple[int, ...]:
-        """Each seat's bid this hand (-1: not yet)."""
-        return self._per_player(R.BID)
-
-    @property
-    def errors(self) -> tuple[int, ...]:
-        """Error points so far: each seat's score pile shows the (errors + 2)-th card."""
-        return self._per_player(R.ERRORS)
-
+    blind = observed(R.BLIND, kind=bool)
+    bids = observed_seats(R.BID, "Each seat's bid this hand (-1: not yet).")
+    errors = observed_seats(R.ERRORS, "Error points so far: each seat's score pile shows "
+                            "the (errors + 2)-th card.")
     scores = errors                     # the running figure (``Result.scores`` negates it)
 
     @property
@@ -110,13 +97,8 @@ class AscenseurState(TrickState):
 
 
 class AscenseurAtouts(TrickGame):
-    """The game Ascenseur aux atouts with fixed parameters
-    (``engines.load("ascenseur-atouts", ...)``)."""
-
     title = "Ascenseur aux atouts"
     Params = AscenseurParams
-    actions = ACTIONS
-    phase_names = PHASE_NAMES
     examples = ("'bid 2', 'take', 'not take', 'play T14', 'play Excuse high', "
                 "'play Excuse low'")
     state_class = AscenseurState

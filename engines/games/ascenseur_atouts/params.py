@@ -46,10 +46,7 @@ class AscenseurParams(Params):
         choices=("shared", "last-hand"))
 
     def validate(self) -> None:
-        if self.first_dealer >= self.players:
-            raise ValueError(f"ascenseur-atouts: bad value for first_dealer: "
-                             f"{self.first_dealer}; valid values: 0..{self.players - 1} with "
-                             f"{self.players} players")
+        self.check_seat("first_dealer")
         if self.players * self.start_cards > PLAY_CARDS:
             raise ValueError(f"ascenseur-atouts: start_cards={self.start_cards} for "
                              f"{self.players} players needs more than the {PLAY_CARDS} play "

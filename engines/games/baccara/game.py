@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.compiled import with_stream
 from engines.core.streams import resume_with_stream
 from engines.games.baccara import rules as R
@@ -31,9 +31,6 @@ def action_text(code: int) -> str:
     if code < R.BANCO:
         return f"stake {code - R.STAKE_ACTION + 1}"
     return f"contribute {code - R.CONTRIBUTE}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 class BaccaraState(RulesState):
@@ -96,17 +93,9 @@ class BaccaraObservation(RulesObservation):
     def phase(self) -> str:
         return PHASE_NAMES.get(int(self._s[R.PHASE]), "resolving")
 
-    @property
-    def chips(self) -> tuple[int, ...]:
-        return tuple(int(self._s[R.CHIPS + p]) for p in range(self.params.players))
-
-    @property
-    def banker(self) -> int:
-        return int(self._s[R.BANKER])
-
-    @property
-    def stake(self) -> int:
-        return int(self._s[R.STAKE])
+    chips = observed_seats(R.CHIPS)
+    banker = observed(R.BANKER)
+    stake = observed(R.STAKE)
 
     def hand(self, role: int) -> tuple[int, ...]:
         """A role's cards as this seat sees them (-1: hidden)."""
@@ -118,14 +107,10 @@ class BaccaraObservation(RulesObservation):
 
 
 class Baccara(RulesGame):
-    """Le baccara with fixed parameters (``engines.load("baccara", ...)``)."""
-
     title = "Le baccara"
     Params = BaccaraParams
-    actions = ACTIONS
     noun = "baccara"
     examples = "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'"
-    phase_names = PHASE_NAMES
     state_class = BaccaraState
 
 

@@ -11,8 +11,6 @@ from engines.games.bataille.params import BatailleParams
 
 
 class Bataille(WarGame):
-    """La bataille with fixed parameters (``engines.load("bataille", ...)``)."""
-
     title = "La bataille"
     Params = BatailleParams
 

@@ -16,7 +16,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engines.core.api import Action
+from engines.core.base import observed, observed_seats, or_none
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.belote import rules as R
@@ -53,56 +53,19 @@ def action_text(code: int) -> str:
     return f"bid {code - R.BID_ACTION}"
 
 
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
-
-
 class BeloteObservation(TrickObservation):
     """What one seat of a belote game may know."""
 
-    @property
-    def contract(self) -> int | None:
-        """The contract: a trump suit 0..3, ``R.SANS_ATOUT`` or ``R.TOUT_ATOUT`` (None before
-        it is known)."""
-        contract = int(self._s[R.CONTRACT])
-        return contract if contract >= 0 else None
-
-    @property
-    def trump(self) -> int | None:
-        """The trump suit (None without one)."""
-        suit = int(self._s[R.TRUMP])
-        return suit if suit >= 0 else None
-
-    @property
-    def taker(self) -> int | None:
-        """The taker (à trois) or the highest bidder so far (comptoir), once there is one."""
-        taker = int(self._s[R.TAKER])
-        return taker if taker >= 0 else None
-
-    @property
-    def turned(self) -> int | None:
-        """À trois: the turned card."""
-        card = int(self._s[R.TURNED])
-        return card if card >= 0 else None
-
-    @property
-    def bid_round(self) -> int:
-        """À trois: 1 or 2."""
-        return int(self._s[R.BID_ROUND])
-
-    @property
-    def high_bid(self) -> int:
-        """Comptoir: the highest bid so far (0: none)."""
-        return int(self._s[R.HIGH_BID])
-
-    @property
-    def bids(self) -> tuple[int, ...]:
-        """Each seat's bid this deal (-1: silent so far; see ``STATE``)."""
-        return self._per_player(R.BID)
-
-    @property
-    def taken(self) -> tuple[int, ...]:
-        """Card points (and dix de der) each seat has won this deal."""
-        return self._per_player(R.TAKEN)
+    contract = observed(R.CONTRACT, "The contract: a trump suit 0..3, ``R.SANS_ATOUT`` or "
+                        "``R.TOUT_ATOUT`` (None before it is known).", kind=or_none)
+    trump = observed(R.TRUMP, "The trump suit (None without one).", kind=or_none)
+    taker = observed(R.TAKER, "The taker (à trois) or the highest bidder so far (comptoir), "
+                     "once there is one.", kind=or_none)
+    turned = observed(R.TURNED, "À trois: the turned card.", kind=or_none)
+    bid_round = observed(R.BID_ROUND, "À trois: 1 or 2.")
+    high_bid = observed(R.HIGH_BID, "Comptoir: the highest bid so far (0: none).")
+    bids = observed_seats(R.BID, "Each seat's bid this deal (-1: silent so far; see ``STATE``).")
+    taken = observed_seats(R.TAKEN, "Card points (and dix de der) each seat has won this deal.")
 
     @cached_property
     def won(self) -> dict[int, tuple[int, ...]]:
@@ -150,7 +113,6 @@ class BeloteGame(TrickGame):
 
     rules = R
     summary = summary
-    actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
                    R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}

@@ -45,9 +45,5 @@ def encode(params: BeloteATroisParams) -> np.ndarray:
 
 
 class BeloteATrois(BeloteGame):
-    """La belote à trois with fixed parameters (``engines.load("belote-a-trois", ...)``)."""
-
     title = "Belote à trois"
     Params = BeloteATroisParams
-
-    encode = staticmethod(encode)

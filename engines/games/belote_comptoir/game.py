@@ -55,10 +55,5 @@ def encode(params: BeloteComptoirParams) -> np.ndarray:
 
 
 class BeloteComptoir(BeloteGame):
-    """La belote de comptoir with fixed parameters (``engines.load("belote-comptoir",
-    ...)``)."""
-
     title = "Belote de comptoir"
     Params = BeloteComptoirParams
-
-    encode = staticmethod(encode)

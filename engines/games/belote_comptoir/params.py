@@ -82,10 +82,7 @@ class BeloteComptoirParams(Params):
             raise ValueError(f"belote-comptoir: cards_per_player={k} needs {k * self.players} "
                              f"cards for {self.players} players (n * k <= {PACK_CARDS}); "
                              f"valid values: 1..{most}")
-        if self.first_dealer is not None and self.first_dealer >= self.players:
-            raise ValueError(f"belote-comptoir: bad value for first_dealer: "
-                             f"{self.first_dealer}; valid values: none, "
-                             f"0..{self.players - 1} with {self.players} players")
+        self.check_seat("first_dealer")
         if self.min_bid > self.highest_bid():
             raise ValueError(f"belote-comptoir: min_bid={self.min_bid} is above the highest "
                              f"bid {self.highest_bid()}; valid values: 0..{self.highest_bid()}")

@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed
 from engines.games.betzanbloo import rules as R
 from engines.games.betzanbloo import summary
 from engines.games.betzanbloo.params import BetzanblooParams
@@ -26,9 +26,6 @@ def action_text(code: int) -> str:
     if code < R.CAPTURE_ACTION:
         return f"play {code - R.PLAY_ACTION + 1}"
     return f"capture {code - R.CAPTURE_ACTION + 1}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 class BetzanblooState(RulesState):
@@ -98,9 +95,7 @@ class BetzanblooObservation(RulesObservation):
         """Turn number, 1-based."""
         return int(self._s[R.TURN]) + 1
 
-    @property
-    def threshold(self) -> int:
-        return int(self._s[R.THRESHOLD])
+    threshold = observed(R.THRESHOLD)
 
     @cached_property
     def hands(self) -> tuple[tuple[int, ...], ...]:
@@ -151,13 +146,9 @@ class BetzanblooObservation(RulesObservation):
 
 
 class Betzanbloo(RulesGame):
-    """The game Betzanbloo with fixed parameters (``engines.load("betzanbloo", ...)``)."""
-
     title = "Betzanbloo"
     Params = BetzanblooParams
-    actions = ACTIONS
     examples = "'play 7', 'capture 9'"
-    phase_names = PHASE_NAMES
     state_class = BetzanblooState
 
 

@@ -71,9 +71,5 @@ def encode(params: ChasseCoeurParams) -> np.ndarray:
 
 
 class ChasseCoeur(AvoidanceGame):
-    """Le chasse-coeur with fixed parameters (``engines.load("chasse-coeur", ...)``)."""
-
     title = "Chasse-coeur"
     Params = ChasseCoeurParams
-
-    encode = staticmethod(encode)

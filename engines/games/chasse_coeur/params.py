@@ -48,7 +48,4 @@ class ChasseCoeurParams(Params):
     qh_pts: int = param(14, "points of the Q♥", min=0, max=100)
 
     def validate(self) -> None:
-        if self.first_dealer is not None and self.first_dealer >= self.players:
-            raise ValueError(f"chasse-coeur: bad value for first_dealer: {self.first_dealer}; "
-                             f"valid values: none, 0..{self.players - 1} with "
-                             f"{self.players} players")
+        self.check_seat("first_dealer")

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action
-from engines.core.base import RulesGame
+from engines.core.base import RulesGame, observed, observed_seats
 from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.empereur import rules as R
@@ -54,13 +53,8 @@ class EmpereurObservation(ShedObservation):
         n = int(self._s[R.TALON_LEN])
         return int(self._s[R.TALON_RANK + n - 1]) if n else -1
 
-    @property
-    def stock_size(self) -> int:
-        return int(self._s[R.STOCK_LEN])
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return tuple(int(v) for v in self._s[R.POINTS:R.POINTS + self.params.players])
+    stock_size = observed(R.STOCK_LEN)
+    points = observed_seats(R.POINTS)
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees {self.phase}, talon {self.talon}, hand {self.hand}>"
@@ -123,11 +117,7 @@ class EmpereurState(ShedState):
 
 
 class Empereur(RulesGame):
-    """L'empereur with fixed parameters (``engines.load("empereur", ...)``)."""
-
     title = "empereur"
     Params = EmpereurParams
-    actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 5 5', 'play 5 Joker as 5', 'play Joker as 2', 'draw', 'pass', 'give K'"
-    phase_names = PHASE_NAMES
     state_class = EmpereurState

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action
-from engines.core.base import RulesGame
+from engines.core.base import RulesGame, observed
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.huit_americain import rules as R
@@ -47,14 +46,9 @@ class HuitAmericainObservation(ShedObservation):
     def attack(self) -> str:
         return ATTACK_NAMES[int(self._s[R.ATTACK])]
 
-    @property
-    def stock_size(self) -> int:
-        return int(self._s[R.STOCK_LEN])
-
-    @property
-    def unseen(self) -> int:
-        """How many cards this seat cannot see (the stock and the other hands)."""
-        return int(self._s[R.UNSEEN])
+    stock_size = observed(R.STOCK_LEN)
+    unseen = observed(R.UNSEEN,
+                      "How many cards this seat cannot see (the stock and the other hands).")
 
     def __repr__(self) -> str:
         return (f"<P{self.player} sees {self.phase}, top {self.top} ({self.suit}), hand "
@@ -96,11 +90,7 @@ class HuitAmericainState(ShedState):
 
 
 class HuitAmericain(RulesGame):
-    """Le huit américain with fixed parameters (``engines.load("huit-americain", ...)``)."""
-
     title = "huit américain"
     Params = HuitAmericainParams
-    actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 6♠', 'play 8♣ → ♥', 'draw', 'keep', 'call carte'"
-    phase_names = PHASE_NAMES
     state_class = HuitAmericainState

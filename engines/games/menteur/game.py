@@ -8,8 +8,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engines.core.api import Action
-from engines.core.base import RulesGame
+from engines.core.base import RulesGame, observed
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.menteur import rules as R
@@ -34,15 +33,8 @@ class MenteurObservation(ShedObservation):
     """What one seat may know: its hand, the pile (its own cards shown, the others'
     ``HIDDEN``), the announced suit, hand sizes."""
 
-    @property
-    def suit(self) -> int:
-        """The announced suit of the pile (0..3 for ♥ ♦ ♠ ♣), -1 with no pile."""
-        return int(self._s[R.SUIT])
-
-    @property
-    def layer(self) -> int:
-        """Who laid the last card."""
-        return int(self._s[R.LAYER])
+    suit = observed(R.SUIT, "The announced suit of the pile (0..3 for ♥ ♦ ♠ ♣), -1 with no pile.")
+    layer = observed(R.LAYER, "Who laid the last card.")
 
     @cached_property
     def hand_counts(self) -> np.ndarray:
@@ -96,11 +88,7 @@ class MenteurState(ShedState):
 
 
 class Menteur(RulesGame):
-    """Le menteur with fixed parameters (``engines.load("menteur", ...)``)."""
-
     title = "menteur"
     Params = MenteurParams
-    actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
-    phase_names = PHASE_NAMES
     state_class = MenteurState

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action
-from engines.core.base import RulesGame
+from engines.core.base import RulesGame, observed, observed_seats
 from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.nain_jaune import rules as R
@@ -26,10 +25,7 @@ class NainJauneObservation(ShedObservation):
     """What one seat may know: its hand, the needed rank, every played card, chips, pots and
     hand sizes."""
 
-    @property
-    def needed(self) -> int:
-        """The rank to follow (1..13), 0 on a free lead."""
-        return int(self._s[R.NEEDED])
+    needed = observed(R.NEEDED, "The rank to follow (1..13), 0 on a free lead.")
 
     @property
     def hand_cards(self) -> list[int]:
@@ -41,9 +37,7 @@ class NainJauneObservation(ShedObservation):
     def pots(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self._s[R.POT:R.POT + 5])
 
-    @property
-    def chips(self) -> tuple[int, ...]:
-        return tuple(int(v) for v in self._s[R.CHIPS:R.CHIPS + self.params.players])
+    chips = observed_seats(R.CHIPS)
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees needed {self.needed}, hand {self.hand}>"
@@ -83,11 +77,7 @@ class NainJauneState(ShedState):
 
 
 class NainJaune(RulesGame):
-    """Le nain jaune with fixed parameters (``engines.load("nain-jaune", ...)``)."""
-
     title = "nain jaune"
     Params = NainJauneParams
-    actions: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
     examples = "'play 7♦', 'sans'"
-    phase_names = PHASE_NAMES
     state_class = NainJauneState

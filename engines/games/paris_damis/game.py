@@ -13,8 +13,7 @@ from functools import cached_property
 import numpy as np
 from numba import njit
 
-from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed
 from engines.core.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name
 from engines.core.compiled import with_stream
 from engines.core.streams import advance_with_stream
@@ -37,9 +36,6 @@ def action_text(code: int) -> str:
     if code < R.KEEP:
         return f"discard {card_name(code - R.DISCARD_ACTION)}"
     return "keep" if code == R.KEEP else "exchange"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 @njit(cache=True)
@@ -151,13 +147,8 @@ class ParisDamisObservation(RulesObservation):
         """Round number, 1-based."""
         return int(self._s[R.ROUND]) + 1
 
-    @property
-    def trump(self) -> int:
-        return int(self._s[R.TRUMP])
-
-    @property
-    def starter(self) -> int:
-        return int(self._s[R.STARTER])
+    trump = observed(R.TRUMP)
+    starter = observed(R.STARTER)
 
     @property
     def face_up(self) -> tuple[int, ...]:
@@ -193,9 +184,7 @@ class ParisDamisObservation(RulesObservation):
     def markers_left(self) -> tuple[int, ...]:
         return tuple(self.params.markers - m for m in self._seat_field("markers_used"))
 
-    @property
-    def deck_size(self) -> int:
-        return int(self._s[R.DECK_SIZE])
+    deck_size = observed(R.DECK_SIZE)
 
     @property
     def to_discard(self) -> int:
@@ -227,15 +216,10 @@ class ParisDamisObservation(RulesObservation):
                 f"{SUIT_SYMBOLS[self.trump]}, hand [{hand}]>")
 
 
-
 class ParisDamis(RulesGame):
-    """The game Paris d'amis with fixed parameters (``engines.load("paris-damis", ...)``)."""
-
     title = "Paris d'amis"
     Params = ParisDamisParams
-    actions = ACTIONS
     examples = "'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep'"
-    phase_names = PHASE_NAMES
     state_class = ParisDamisState
 
 

@@ -72,9 +72,7 @@ class ParisDamisParams(Params):
         choices=("lowest-suit", "total"))
 
     def validate(self) -> None:
-        if self.first_player >= self.players:
-            raise ValueError(f"paris-damis: bad value for first_player: {self.first_player}; "
-                             f"valid values: 0..{self.players - 1} with {self.players} players")
+        self.check_seat("first_player")
         if self.initial_hand * self.players > PLAY_DECK + self.jokers:
             raise ValueError(f"paris-damis: initial_hand={self.initial_hand} for "
                              f"{self.players} players needs more than the "

@@ -65,9 +65,5 @@ def encode(params: PetasseParams) -> np.ndarray:
 
 
 class Petasse(AvoidanceGame):
-    """La pétasse with fixed parameters (``engines.load("petasse", ...)``)."""
-
     title = "Pétasse"
     Params = PetasseParams
-
-    encode = staticmethod(encode)

@@ -47,7 +47,4 @@ class PetasseParams(Params):
                            min=0, max=1000)
 
     def validate(self) -> None:
-        if self.first_dealer is not None and self.first_dealer >= self.players:
-            raise ValueError(f"petasse: bad value for first_dealer: {self.first_dealer}; "
-                             f"valid values: none, 0..{self.players - 1} with "
-                             f"{self.players} players")
+        self.check_seat("first_dealer")

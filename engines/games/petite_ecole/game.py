@@ -37,8 +37,6 @@ class PetiteEcoleState(RummyState):
 
 
 class PetiteEcole(RummyGame):
-    """La petite école with fixed parameters (``engines.load("petite-ecole", ...)``)."""
-
     title = "petite école"
     Params = PetiteEcoleParams
     state_class = PetiteEcoleState

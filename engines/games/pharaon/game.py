@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.cards import card_name
 from engines.games.pharaon import rules as R
 from engines.games.pharaon import summary
@@ -23,9 +23,6 @@ def action_text(code: int) -> str:
         return "no bet"
     side, amount = divmod(code - 1, MAX_BET)
     return f"bet {R.SIDE_NAMES[side]} {amount + 1}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 class PharaonState(RulesState):
@@ -72,13 +69,8 @@ class PharaonState(RulesState):
 class PharaonObservation(RulesObservation):
     """What a seat may know: everything but the order of the undrawn shoe (all public)."""
 
-    @property
-    def banker(self) -> int:
-        return int(self._s[R.BANKER])
-
-    @property
-    def chips(self) -> tuple[int, ...]:
-        return tuple(int(self._s[R.CHIPS + p]) for p in range(self.params.players))
+    banker = observed(R.BANKER)
+    chips = observed_seats(R.CHIPS)
 
     @property
     def stakes(self) -> tuple[tuple[int, int], ...]:
@@ -106,11 +98,8 @@ class PharaonObservation(RulesObservation):
 
 
 class Pharaon(RulesGame):
-    """Le pharaon with fixed parameters (``engines.load("pharaon", ...)``)."""
-
     title = "Le pharaon"
     Params = PharaonParams
-    actions = ACTIONS
     noun = "pharaon"
     examples = "'no bet', 'bet right 5', 'bet left 1'"
     phase_names = {R.SETUP: "setup", R.BET: "bet", R.OVER: "over"}

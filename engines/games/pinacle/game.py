@@ -37,8 +37,6 @@ class PinacleState(RummyState):
 
 
 class Pinacle(RummyGame):
-    """Le pinacle with fixed parameters (``engines.load("pinacle", ...)``)."""
-
     title = "pinacle"
     Params = PinacleParams
     state_class = PinacleState

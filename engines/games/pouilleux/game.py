@@ -8,7 +8,7 @@ event log) and checks that an action is legal before handing it to the rules.
 from __future__ import annotations
 
 from engines.core.api import Action
-from engines.core.base import RulesGame, RulesObservation, RulesState
+from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.cards import card_name
 from engines.games.pouilleux import rules as R
 from engines.games.pouilleux.params import PouilleuxParams
@@ -20,9 +20,6 @@ def action_text(code: int) -> str:
     if code < R.PLACE_ACTION:
         return f"draw {code}"
     return f"place {code - R.PLACE_ACTION}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 class PouilleuxState(RulesState):
@@ -95,25 +92,17 @@ class PouilleuxObservation(RulesObservation):
         base = R.HAND + self.player * R.MAX_HAND
         return tuple(int(c) for c in self._s[base:base + n])
 
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(int(self._s[R.HAND_SIZE + p]) for p in range(self.params.players))
-
-    @property
-    def pouilleux(self) -> int:
-        """The pouilleux's card id (-1 in the mystérieux until the end)."""
-        return int(self._s[R.POUILLEUX])
+    hand_sizes = observed_seats(R.HAND_SIZE)
+    pouilleux = observed(R.POUILLEUX,
+                         "The pouilleux's card id (-1 in the mystérieux until the end).")
 
     def __repr__(self) -> str:
         return f"<P{self.player} sees hand sizes {list(self.hand_sizes)}>"
 
 
 class Pouilleux(RulesGame):
-    """Le pouilleux with fixed parameters (``engines.load("pouilleux", ...)``)."""
-
     title = "Le pouilleux"
     Params = PouilleuxParams
-    actions = ACTIONS
     noun = "pouilleux"
     examples = "'draw 3', 'place 0'"
     phase_names = {R.SETUP: "setup", R.PLACE: "place", R.DRAW: "draw", R.OVER: "over"}

@@ -30,8 +30,6 @@ class RamiState(RummyState):
 
 
 class Rami(RummyGame):
-    """Le rami with fixed parameters (``engines.load("rami", ...)``)."""
-
     title = "rami"
     Params = RamiParams
     state_class = RamiState

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action
+from engines.core.base import observed, observed_seats, or_none
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.rikiki import rules as R
@@ -23,9 +23,6 @@ def action_text(code: int) -> str:
     if code < R.BID_ACTION:
         return f"play {card_name(code - R.PLAY)}"
     return f"bid {code - R.BID_ACTION}"
-
-
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 
 
 def suit_text(suit: int) -> str:
@@ -40,22 +37,10 @@ class RikikiObservation(TrickObservation):
         """Cards played to the earlier tricks of this round."""
         return self._located(R.LOC_PLAYED)
 
-    @property
-    def trump_card(self) -> int | None:
-        """The turned card (None when no card was left to turn)."""
-        card = int(self._s[R.TRUMP_CARD])
-        return card if card >= 0 else None
-
-    @property
-    def trump(self) -> int | None:
-        """The trump suit (None without one)."""
-        suit = int(self._s[R.TRUMP])
-        return suit if suit >= 0 else None
-
-    @property
-    def bids(self) -> tuple[int, ...]:
-        """Each seat's bid this round (-1: not yet)."""
-        return self._per_player(R.BID)
+    trump_card = observed(R.TRUMP_CARD,
+                          "The turned card (None when no card was left to turn).", kind=or_none)
+    trump = observed(R.TRUMP, "The trump suit (None without one).", kind=or_none)
+    bids = observed_seats(R.BID, "Each seat's bid this round (-1: not yet).")
 
     def __repr__(self) -> str:
         return f"{super().__repr__()[:-1]}, trump {suit_text(int(self._s[R.TRUMP]))}>"
@@ -68,11 +53,8 @@ class RikikiState(TrickState):
 
 
 class Rikiki(TrickGame):
-    """The game Rikiki with fixed parameters (``engines.load("rikiki", ...)``)."""
-
     title = "Rikiki"
     Params = RikikiParams
-    actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'bid 2', 'play Q♠', 'play 10h'"

@@ -66,10 +66,7 @@ class RikikiParams(Params):
         return up + (m,) * self.peak_twice + up[-2::-1]
 
     def validate(self) -> None:
-        if self.first_dealer is not None and self.first_dealer >= self.players:
-            raise ValueError(f"rikiki: bad value for first_dealer: {self.first_dealer}; "
-                             f"valid values: none, 0..{self.players - 1} with "
-                             f"{self.players} players")
+        self.check_seat("first_dealer")
         most = DECK_CARDS // self.players
         too_big = [k for k in self.hands if k > most]
         if too_big:

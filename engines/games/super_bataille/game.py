@@ -25,8 +25,6 @@ def payment_numbers(ace_n: int) -> np.ndarray:
 
 
 class SuperBataille(WarGame):
-    """La super-bataille with fixed parameters (``engines.load("super-bataille", ...)``)."""
-
     title = "La super-bataille"
     Params = SuperBatailleParams
 

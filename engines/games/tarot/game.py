@@ -31,6 +31,7 @@ from functools import cached_property
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.base import observed, observed_seats, or_none
 from engines.core.cards import SUIT_SYMBOLS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, tarot_card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.tarot import rules as R
@@ -80,7 +81,6 @@ def action_text(code: int) -> str:
     return "declare petit sec"
 
 
-ACTIONS: tuple[Action, ...] = tuple(Action(c, action_text(c)) for c in range(R.N_ACTIONS))
 _CARD_VERBS = {"play": R.PLAY, "discard": R.DISCARD, "call": R.CALL}
 
 
@@ -129,26 +129,11 @@ class TarotObservation(TrickObservation):
         """Cards played to the earlier tricks of this deal."""
         return tuple(c for pile in self.won.values() for c in pile)
 
-    @property
-    def taker(self) -> int | None:
-        seat = int(self._s[R.TAKER])
-        return seat if seat >= 0 else None
-
-    @property
-    def partner(self) -> int | None:
-        """The called partner: None when playing alone or not yet known to this seat."""
-        seat = int(self._s[R.PARTNER])
-        return seat if seat >= 0 else None
-
-    @property
-    def contract(self) -> int:
-        """0 (none yet) .. 4 (garde contre)."""
-        return int(self._s[R.CONTRACT])
-
-    @property
-    def bids(self) -> tuple[int, ...]:
-        """Each seat's bid this deal (-1: not yet; 0: pass)."""
-        return self._per_player(R.BID)
+    taker = observed(R.TAKER, kind=or_none)
+    partner = observed(R.PARTNER, "The called partner: None when playing alone or not yet "
+                       "known to this seat.", kind=or_none)
+    contract = observed(R.CONTRACT, "0 (none yet) .. 4 (garde contre).")
+    bids = observed_seats(R.BID, "Each seat's bid this deal (-1: not yet; 0: pass).")
 
     @property
     def ecart(self) -> tuple[int, ...]:
@@ -177,16 +162,12 @@ class TarotGame(TrickGame):
 
     rules = R
     summary = summary
-    actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.PETIT_SEC: "petit sec", R.BIDDING: "bidding",
                    R.CALLING: "calling", R.ECART: "écart", R.CHELEM_CHOICE: "chelem",
                    R.PLAYING: "tricks", R.OVER: "over"}
     verbs = _CARD_VERBS
     examples = "'bid garde', 'pass', 'play T21', 'play R♠', 'play Rs', 'discard 3h'"
     state_class = TarotState
-
-    def encode(self, params: TarotParams | LorrainParams | TareParams) -> np.ndarray:
-        return encode(params)
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or readable text (suits also by letter: ``play Rs``)."""
@@ -238,28 +219,21 @@ class TarotGame(TrickGame):
         return head + ", ".join(parts)
 
 
-
 def half(value: int) -> int | float:
     """Half points as points: 9 -> 4.5, 8 -> 4."""
     return value // 2 if value % 2 == 0 else value / 2
 
 
 class Tarot(TarotGame):
-    """Plain FFT tarot with fixed parameters (``engines.load("tarot", ...)``)."""
-
     title = "Tarot"
     Params = TarotParams
 
 
 class TarotLorrain(TarotGame):
-    """Le tarot lorrain with fixed parameters (``engines.load("tarot-lorrain", ...)``)."""
-
     title = "Tarot lorrain"
     Params = LorrainParams
 
 
 class TarotTare(TarotGame):
-    """Le tarot taré with fixed parameters (``engines.load("tarot-tare", ...)``)."""
-
     title = "Tarot taré"
     Params = TareParams

@@ -17,12 +17,6 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 MAX_DEALS = 1000
 
 
-def _check_dealer(game: str, first_dealer: int | None, players: int) -> None:
-    if first_dealer is not None and first_dealer >= players:
-        raise ValueError(f"{game}: bad value for first_dealer: {first_dealer}; valid values: "
-                         f"none, 0..{players - 1} with {players} players")
-
-
 @dataclass(frozen=True)
 class TarotParams(Params):
     """Plain FFT tarot (slug ``tarot``): the official rules on their own."""
@@ -45,7 +39,7 @@ class TarotParams(Params):
         return self.num_deals if self.num_deals is not None else 4 * self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self.first_dealer, self.players)
+        self.check_seat("first_dealer")
 
 
 @dataclass(frozen=True)
@@ -116,4 +110,4 @@ class TareParams(Params):
         return MAX_DEALS if self.loss_threshold is not None else self.players
 
     def validate(self) -> None:
-        _check_dealer(self.game, self.first_dealer, self.players)
+        self.check_seat("first_dealer")

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.core.api import Action
+from engines.core.base import observed_seats
 from engines.core.cards import card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.vicaire import rules as R
 from engines.games.vicaire.params import VicaireParams
 
-ACTIONS: tuple[Action, ...] = tuple(Action(c, f"play {card_name(c)}")
-                                    for c in range(R.N_ACTIONS))
+
+def action_text(code: int) -> str:
+    """Readable form of an action code: ``play Q♠``."""
+    return f"play {card_name(code)}"
 
 
 class VicaireObservation(TrickObservation):
@@ -27,10 +29,7 @@ class VicaireObservation(TrickObservation):
         """Cards played to the earlier tricks of this deal."""
         return self._located(R.LOC_PLAYED)
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's tricks in this game so far (the text's points)."""
-        return self._per_player(R.TOTAL)
+    totals = observed_seats(R.TOTAL, "Each seat's tricks in this game so far (the text's points).")
 
 
 class VicaireState(TrickState):
@@ -40,11 +39,8 @@ class VicaireState(TrickState):
 
 
 class Vicaire(TrickGame):
-    """Le vicaire with fixed parameters (``engines.load("vicaire", ...)``)."""
-
     title = "Vicaire"
     Params = VicaireParams
-    actions = ACTIONS
     phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'play Q♠', 'play 10h'"

@@ -22,7 +22,6 @@ from tests.engines.ascenseur_atouts.ascenseur_helpers import (
 )
 from tests.engines.helpers import (
     assert_clone_and_determinize_change_nothing,
-    assert_every_action_parses_back,
     assert_refused_unchanged,
     random_steps,
 )
@@ -173,11 +172,6 @@ def test_played_cards_and_bids_are_public():
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================
-def test_every_action_parses_back_from_its_text():
-    game = load()
-    assert_every_action_parses_back(game)
-
-
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = load().new_state(0)
     assert_refused_unchanged(

@@ -11,7 +11,7 @@ import engines
 from engines.core.api import Action, IllegalActionError
 from engines.core.cards import card_id, card_name
 from engines.games.paris_damis import rules as R
-from engines.games.paris_damis.game import ACTIONS
+from engines.games.paris_damis.game import ParisDamis
 from engines.games.paris_damis.params import ParisDamisParams
 from tests.engines.paris_damis.paris_helpers import build, cards, hand, play, refresh, same_future
 
@@ -47,21 +47,21 @@ def random_game_states(game, seed, every=1):
 # Actions
 # ======================================================================================
 def test_action_texts():
-    assert str(ACTIONS[R.PLACE + card_id(10, 0) * 4 + 0]) == "place 10♥ → hearts"
-    assert str(ACTIONS[R.PLACE + card_id(14, 2) * 4 + 3]) == "place A♠ → clubs"
-    assert str(ACTIONS[R.PLACE + 52 * 4 + 1]) == "place Joker → diamonds"
-    assert str(ACTIONS[R.BET_ACTION + 1]) == "bet 2"
-    assert str(ACTIONS[R.DISCARD_ACTION + card_id(3, 3)]) == "discard 3♣"
-    assert str(ACTIONS[R.KEEP]) == "keep"
-    assert str(ACTIONS[R.EXCHANGE_ACTION]) == "exchange"
-    texts = [a.text for a in ACTIONS]
+    assert str(ParisDamis.actions[R.PLACE + card_id(10, 0) * 4 + 0]) == "place 10♥ → hearts"
+    assert str(ParisDamis.actions[R.PLACE + card_id(14, 2) * 4 + 3]) == "place A♠ → clubs"
+    assert str(ParisDamis.actions[R.PLACE + 52 * 4 + 1]) == "place Joker → diamonds"
+    assert str(ParisDamis.actions[R.BET_ACTION + 1]) == "bet 2"
+    assert str(ParisDamis.actions[R.DISCARD_ACTION + card_id(3, 3)]) == "discard 3♣"
+    assert str(ParisDamis.actions[R.KEEP]) == "keep"
+    assert str(ParisDamis.actions[R.EXCHANGE_ACTION]) == "exchange"
+    texts = [a.text for a in ParisDamis.actions]
     assert len(set(texts)) == len(texts) == R.N_ACTIONS
-    assert [a.code for a in ACTIONS] == list(range(R.N_ACTIONS))
+    assert [a.code for a in ParisDamis.actions] == list(range(R.N_ACTIONS))
 
 
 def test_every_action_parses_back_from_its_text():
     game = engines.load("paris-damis")
-    for a in ACTIONS:
+    for a in ParisDamis.actions:
         assert game.action(a.text) == a
         assert game.action(a.code) == a
         assert game.action(a) is a
@@ -281,7 +281,7 @@ def test_result_of_a_finished_game():
     assert sum(result.win_shares) == pytest.approx(1.0)
     assert 1 in result.ranks
     assert result.stats["rounds"] == 8
-    texts = {a.text for a in ACTIONS}
+    texts = {a.text for a in ParisDamis.actions}
     decisions = [line for line in state.log
                  if line[:1] == "P" and line.split(" ", 1)[1] in texts]
     assert result.stats["decisions"] == len(decisions)

@@ -8,6 +8,7 @@ import numpy as np
 import engines
 from engines.core.cards import card_name, parse_card
 from engines.games.empereur import rules as R
+from tests.engines.shedding.shed_helpers import hand_counts
 
 
 def load(**params):
@@ -86,11 +87,7 @@ def check_conservation(state) -> None:
     climbs."""
     s = state.s
     params = state.game.params
-    cards = np.zeros(R.CARDS, dtype=np.int64)
-    for p in range(params.players):
-        hand = s[R.hand_at(p):R.hand_at(p) + R.CARDS]
-        assert hand.sum() == s[R.HAND_SIZE + p]
-        cards += hand
+    cards = hand_counts(state)
     for i in range(int(s[R.STOCK_LEN])):
         cards[s[R.STOCK + i]] += 1
     for i in range(int(s[R.TALON_LEN])):

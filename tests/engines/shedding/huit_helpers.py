@@ -8,6 +8,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.games.huit_americain import rules as R
+from tests.engines.shedding.shed_helpers import hand_counts
 
 
 def load(**params):
@@ -62,11 +63,7 @@ def check_conservation(state) -> None:
     pile (``decks`` copies of each)."""
     s = state.s
     decks = state.game.params.num_decks
-    counts = np.zeros(R.CARDS, dtype=np.int64)
-    for p in range(state.game.params.players):
-        h = s[R.hand_at(p):R.hand_at(p) + R.CARDS]
-        assert h.sum() == s[R.HAND_SIZE + p]
-        counts += h
+    counts = hand_counts(state)
     np.add.at(counts, s[R.STOCK:R.STOCK + s[R.STOCK_LEN]], 1)
     np.add.at(counts, s[R.DISCARD:R.DISCARD + s[R.DISCARD_LEN]], 1)
     assert (counts == decks).all(), counts

@@ -8,6 +8,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.games.menteur import rules as R
+from tests.engines.shedding.shed_helpers import hand_counts
 
 
 def load(**params):
@@ -46,10 +47,6 @@ def check_conservation(state) -> None:
     """Every card of the pack is in exactly one hand or in the pile."""
     s = state.s
     pr = state.game.encoded_params
-    counts = np.zeros(R.CARDS, dtype=np.int64)
-    for p in range(state.game.params.players):
-        h = s[R.hand_at(p):R.hand_at(p) + R.CARDS]
-        assert h.sum() == s[R.HAND_SIZE + p]
-        counts += h
+    counts = hand_counts(state)
     np.add.at(counts, s[R.PILE:R.PILE + s[R.PILE_LEN]], 1)
     assert (counts == pr[R.P_IN_DECK:R.P_IN_DECK + R.CARDS]).all(), counts

@@ -6,8 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.batch.tables import uses_kernel
-from tests.engines.helpers import batch_chunk
+from tests.engines.helpers import checked_frames, per_seat
 
 RUNS = {"chasse-coeur": {"players": 3, "end_threshold": 60},
         "petasse": {"players": 4, "loss_threshold": 30}}
@@ -17,23 +16,17 @@ RUNS = {"chasse-coeur": {"players": 3, "end_threshold": 60},
 def run(request):
     slug = request.param
     n = RUNS[slug]["players"]
-    spec, arrow = batch_chunk(slug, ("dumper",) + ("random",) * (n - 1), 10, seed=5,
-                              **RUNS[slug])
-    assert not uses_kernel(spec)
-    return slug, spec.params, arrow
+    return checked_frames(slug, ("dumper",) + ("random",) * (n - 1), 10, kernel=False,
+                          **RUNS[slug])[1]
 
 
 def test_tables_agree_with_each_other(run):
-    slug, params, arrow = run
-    n = params.players
-    games, players, rounds = (arrow[k].to_pandas() for k in ("games", "players", "rounds"))
-    assert len(games) == 10 and len(players) == 10 * n
+    games, players, rounds = run["games"], run["players"], run["rounds"]
     assert np.array_equal(rounds.groupby("game_id")["round"].max().to_numpy(),
                           games.rounds.to_numpy())
-    per_seat = rounds.groupby(["game_id", "seat"]).agg(
-        points=("points", "sum"), won=("tricks", "sum"), swept=("sweep", "sum"),
-        clean=("point_cards", lambda c: int((c == 0).sum())))
-    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    merged = per_seat(players, rounds, points=("points", "sum"), won=("tricks", "sum"),
+                      swept=("sweep", "sum"),
+                      clean=("point_cards", lambda c: int((c == 0).sum())))
     assert (merged.total == merged.points).all() and (merged.score == -merged.total).all()
     assert (merged.tricks == merged.won).all() and (merged.sweeps == merged.swept).all()
     assert (merged.clean_hands == merged.clean).all()
@@ -43,4 +36,3 @@ def test_tables_agree_with_each_other(run):
     assert (per_hand.points.sum()[no_sweep] == per_hand.taken.sum()[no_sweep]).all()
     last = rounds[rounds["round"] == rounds.game_id.map(games.set_index("game_id").rounds)]
     assert (last.set_index(["game_id", "seat"]).score_total == merged.total).all()
-    assert (games.decisions == players.groupby("game_id").decisions.sum()).all()

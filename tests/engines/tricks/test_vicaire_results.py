@@ -4,29 +4,24 @@ columns: tests/contract), and the ``exact`` bot on positions where its choice is
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import agents
 import engines
 from agents.vicaire import tricks_needed
 from engines.games.vicaire.params import VicaireParams
 from sim.runner import play_python
-from tests.engines.helpers import batch_chunk
+from tests.engines.helpers import checked_frames, per_seat
 from tests.engines.tricks.trick_helpers import play
 from tests.engines.tricks.vicaire_helpers import build
 
 
-@pytest.fixture(scope="module")
-def arrow():
-    return batch_chunk("vicaire", ("exact", "random", "random"), 8, seed=5, num_games=2)[1]
-
-
-def test_tables_agree_with_each_other(arrow):
-    games, players, rounds = (arrow[k].to_pandas() for k in ("games", "players", "rounds"))
+def test_tables_agree_with_each_other():
+    tables = checked_frames("vicaire", ("exact", "random", "random"), 8, kernel=None,
+                            num_games=2)[1]
+    games, players, rounds = tables["games"], tables["players"], tables["rounds"]
     assert (games.games == 2).all()
-    per_seat = rounds.groupby(["game_id", "seat"]).agg(
-        paid=("payout", "sum"), won=("won_game", "sum"), took=("tricks", "sum"))
-    merged = players.set_index(["game_id", "seat"]).join(per_seat)
+    merged = per_seat(players, rounds, paid=("payout", "sum"), won=("won_game", "sum"),
+                      took=("tricks", "sum"))
     assert (merged.score == merged.paid).all() and (merged.games_won == merged.won).all()
     assert (merged.tricks == merged.took).all()
     assert (rounds.groupby(["game_id", "round"]).tricks.sum() == 10).all()
