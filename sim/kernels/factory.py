@@ -22,16 +22,17 @@ for each game with that game's hooks.  numba caches one compiled loop per game a
 again in a fresh process (see :mod:`engines.core.specialise`).
 
 Inlining: the hooks this module makes for a kernel (closures) and the kernels' small
-``choose`` dispatchers are declared ``inline="always"``, so they are compiled into the cached
-loop, and so are the rules' entry points the loop calls on every decision (``legal_actions``,
-``apply_action``, ``chance_pending``: the same functions, inlined here only; paris-damis with
-random seats runs a fifth faster, betzanbloo about a tenth), and so is the ``random`` policy (a generator passed through a call on every decision
-cost about a fifth of a random betzanbloo game), and so are Paris d'amis's strategy bots
-(without, their kernel compiled after the Python path ran about 10% slower); the rules and
-the other bots are plain ``@njit(cache=True)`` functions, which LLVM inlines where it pays.
-numba's own inlining (``inline="always"``) copies the callee's IR at every call site before
-typing: on the rules and bots it made up about three quarters of the compile time
-(paris-damis's kernel: 206 CPU s with it, 118 without).
+``choose`` dispatchers are declared ``inline="always"``, so they are compiled into the
+cached loop, and so are the rules' entry points the loop calls on every decision
+(``legal_actions``, ``apply_action``, ``chance_pending``: the same functions, inlined here
+only; paris-damis with random seats runs a fifth faster, betzanbloo about a tenth), and so
+is the ``random`` policy (a generator passed through a call on every decision cost about a
+fifth of a random betzanbloo game), and so are Paris d'amis's strategy bots (without, their
+kernel compiled after the Python path ran about 10% slower); the rules and the other bots
+are plain ``@njit(cache=True)`` functions, which LLVM inlines where it pays. numba's own
+inlining (``inline="always"``) copies the callee's IR at every call site before typing: on
+the rules and bots it made up about three quarters of the compile time (paris-damis's
+kernel: 206 CPU s with it, 118 without).
 
 Games whose rules never allocate (paris-damis, betzanbloo) run the loop without numba's
 reference counting (NRT, ``nrt=False``).  With it, every array a compiled function passes on,
