@@ -8,11 +8,11 @@ STAMP  := $(VENV)/.installed
         clean \
         clean-cache
 
-# --no-compile: Python writes the bytecode of the modules it imports when it first imports
-# them, rather than pip of every installed module (a third of the set-up time).
+# pip byte-compiles what it installs: where PYTHONDONTWRITEBYTECODE is set (as in some CI
+# images) nothing else would, and every test process would compile pandas and numba again.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 # The main job: 100,000 seeded games of Paris d'amis on every core, results in runs/.

@@ -192,7 +192,7 @@ def _standard_step(kernel: Kernel) -> Any:
 def _inlined(rule: Any) -> Any:
     """A rules entry point the loop calls on every decision, compiled into the loop: the
     same Python function, inlined into the loop only (see the module's docstring)."""
-    return njit(inline="always")(rule.py_func)
+    return njit(inline="always")(getattr(rule, "py_func", rule))   # (plain without numba)
 
 
 def _play_hook(kernel: Kernel) -> Any:
