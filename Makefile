@@ -8,11 +8,14 @@ STAMP  := $(VENV)/.installed
         clean \
         clean-cache
 
-# pip byte-compiles what it installs: where PYTHONDONTWRITEBYTECODE is set (as in some CI
-# images) nothing else would, and every test process would compile pandas and numba again.
+# Python writes the byte code of what it imports, even where PYTHONDONTWRITEBYTECODE is set
+# (as in some CI images): otherwise every test process would compile pandas and numba again.
+# pip therefore compiles nothing at install (--no-compile): only what runs is compiled, once.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,dask]'
 	touch $(STAMP)
 
 # The main job: 100,000 seeded games of Paris d'amis on every core, results in runs/.
