@@ -5,16 +5,23 @@ know (:class:`RulesObservation`).
 A game, or its family's core, subclasses the three and supplies only what is its own:
 
 * on the game: ``title``, ``Params`` (its ``game`` is the game's ``slug``), ``rules`` and
-  ``summary`` modules (a game's own are found beside its module, as
-  ``engines/games/<game>/rules.py`` and ``summary.py``; a family names those it shares),
-  ``actions`` (or ``action_of(code)`` when the codes are too many to list), ``examples`` of
-  action texts, ``phase_names``, ``state_class``; ``encode(params)`` when the rules module
-  has no ``encode_params``.  Three of them are found in the module that defines the game
-  class (the game's, or its family's), where the class has none of its own or inherited:
-  ``actions``, one per code below the rules' ``N_ACTIONS``, read by the module's
-  ``action_text(code)``; ``phase_names``, the module's ``PHASE_NAMES``; ``encode``, the
-  module's ``encode(params)``.  A game class without a docstring is documented as "<title>
-  with fixed parameters";
+  ``summary`` modules, ``actions`` (or ``action_of(code)`` when the codes are too many to
+  list), ``examples`` of action texts, ``phase_names``, ``state_class``; ``encode(params)``
+  when the rules module has no ``encode_params``.  Most are found rather than declared,
+  where the class does not set them:
+
+  - beside the module that defines the game class (the game's, or its family's):
+    ``Params``, the one parameter class that ``params.py`` defines; ``rules`` and
+    ``summary``, the modules ``rules.py`` and ``summary.py`` (a family names those it
+    shares);
+  - in that module itself: ``state_class``, the one :class:`RulesState` subclass it
+    defines, whose ``observation_class`` is the one :class:`RulesObservation` subclass it
+    defines; ``actions``, one per code below the rules' ``N_ACTIONS``, read by the module's
+    ``action_text(code)``; ``phase_names``, the module's ``PHASE_NAMES``; ``encode``, the
+    module's ``encode(params)``.
+
+  ``noun`` (the game in "not a … action") is the title without its article.  A game class
+  without a docstring is documented as "<title> with fixed parameters";
 * on the state, as hooks: :meth:`RulesState._start` (the setup after ``new_game``),
   :meth:`RulesState._play` (a decision and what follows it, with the events it logs),
   :meth:`RulesState._describe` (how a logged event reads), and where the game keeps them
@@ -32,18 +39,22 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import sys
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from engines.core.api import Action, GameParams, IllegalActionError, Result
 from engines.core.compiled import chance_stream, check_seat, fresh_stream, parse_action, with_stream
+from engines.core.params import Params
 from engines.core.specialise import Tag
 from engines.core.streams import advance_with_stream, apply_with_stream, playout_with_stream
+
+T = TypeVar("T")
 
 SHOWN_LEGAL = 12        # legal actions an error message lists before "(+n more)"
 
@@ -57,7 +68,8 @@ class RulesGame:
     rules: ClassVar[ModuleType]
     summary: ClassVar[ModuleType]
     actions: ClassVar[Sequence[Action]] = ()
-    noun: ClassVar[str] = ""        # the game in "not a … action" (default: the title)
+    noun: ClassVar[str] = ""        # the game in "not a … action" (default: the title
+                                    # without its article: "Le pouilleux" -> "pouilleux")
     examples: ClassVar[str] = ""    # action texts shown when one is not understood
     phase_names: ClassVar[dict[int, str]] = {}
     state_class: ClassVar[type[RulesState]]
@@ -65,19 +77,31 @@ class RulesGame:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        beside = vars(sys.modules[cls.__module__])      # what the class's module defines
+        if "Params" not in cls.__dict__ and (params := _sibling(cls, "params")):
+            found = [v for v in _classes(vars(params), Params, params.__name__)
+                     if "game" in vars(v)]      # a game's own, not a shared base
+            if len(found) == 1:
+                cls.Params = found[0]
+        if "state_class" not in cls.__dict__:
+            states = _classes(beside, RulesState, cls.__module__)
+            if len(states) == 1:
+                cls.state_class = state = states[0]
+                seen = _classes(beside, RulesObservation, cls.__module__)
+                if len(seen) == 1 and "observation_class" not in vars(state):
+                    state.observation_class = seen[0]
+        if "title" in cls.__dict__ and "noun" not in cls.__dict__:
+            cls.noun = _noun(cls.title)
         if "Params" in cls.__dict__:
             cls.slug = cls.Params.game
-            package = cls.__module__.rpartition(".")[0]
             for name in ("rules", "summary"):
-                module = f"{package}.{name}"
-                if name not in cls.__dict__ and importlib.util.find_spec(module):
-                    setattr(cls, name, importlib.import_module(module))
+                if name not in cls.__dict__ and (module := _sibling(cls, name)):
+                    setattr(cls, name, module)
             if cls.__doc__ is None:
                 cls.__doc__ = (f"{cls.title} with fixed parameters "
                                f"(``engines.load({cls.slug!r}, ...)``).")
         if "rules" in cls.__dict__:
             cls.tag = Tag(cls.rules.__name__)
-        beside = vars(sys.modules[cls.__module__])      # what the class's module defines
         if not cls.actions and "action_text" in beside:
             text = beside["action_text"]
             cls.actions = tuple(Action(c, text(c)) for c in range(cls.rules.N_ACTIONS))
@@ -112,8 +136,7 @@ class RulesGame:
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for an Action, a code or its readable text."""
-        return parse_action(value, self.actions, self._by_text, self.noun or self.title,
-                            self.examples)
+        return parse_action(value, self.actions, self._by_text, self.noun, self.examples)
 
     def action_of(self, code: int) -> Action:
         """The Action of a legal code the rules wrote."""
@@ -121,6 +144,23 @@ class RulesGame:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"
+
+
+def _noun(title: str) -> str:
+    """A game's title without its French article: "pouilleux" for "Le pouilleux"."""
+    return re.sub(r"^(Le |La |Les |L')", "", title)
+
+
+def _sibling(cls: type, name: str) -> ModuleType | None:
+    """The module ``name`` beside the one that defines ``cls``, if there is one."""
+    module = f"{cls.__module__.rpartition('.')[0]}.{name}"
+    return importlib.import_module(module) if importlib.util.find_spec(module) else None
+
+
+def _classes(namespace: dict[str, Any], base: type[T], module: str) -> list[type[T]]:
+    """The subclasses of ``base`` in a module's namespace that ``module`` defines."""
+    return [v for v in namespace.values()
+            if isinstance(v, type) and issubclass(v, base) and v.__module__ == module]
 
 
 class RulesState:

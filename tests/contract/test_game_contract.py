@@ -413,3 +413,19 @@ def test_a_seat_out_of_range_is_refused(game):
             state.observation(seat)
         with pytest.raises(ValueError, match="seat"):
             state.determinize(seat, np.random.default_rng(0))
+
+
+def test_the_game_class_finds_its_parameters_state_and_observation(game):
+    """What the base finds beside a game class (engines.core.base): the parameters it was
+    loaded with, a state and an observation of the game's own (or its family's) classes,
+    and the game named without its article where an action is not understood."""
+    assert game.slug == game.params.game and isinstance(game.params, type(game).Params)
+    state = game.new_state(0)
+    seen = state.observation(max(state.current_player, 0))
+    assert type(state) is type(game).state_class
+    assert type(seen) is type(state).observation_class
+    assert type(state).__module__.split(".")[:3] == type(seen).__module__.split(".")[:3]
+    title, noun = type(game).title, type(game).noun
+    assert noun in title and not noun.startswith(("Le ", "La ", "Les ", "L'"))
+    with pytest.raises(IllegalActionError, match=f"not an? {re.escape(noun)} action"):
+        game.action("no such action 42")

@@ -22,6 +22,8 @@ from engines.families.avoidance import rules as R
 from engines.families.avoidance import summary
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 
+PHASE_NAMES = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
+
 
 def action_text(code: int) -> str:
     """Readable form of an action code: ``play Q♠``, ``pass 3♦``."""
@@ -71,8 +73,6 @@ class AvoidanceObservation(TrickObservation):
 class AvoidanceState(TrickState):
     """One point-avoidance game in progress."""
 
-    observation_class = AvoidanceObservation
-
 
 class AvoidanceGame(TrickGame):
     """A point-avoidance game with fixed parameters; each game subclasses it with its
@@ -80,10 +80,8 @@ class AvoidanceGame(TrickGame):
 
     rules = R
     summary = summary
-    phase_names = {R.DEAL: "deal", R.PASSING: "passing", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY, "pass": R.PASS}
     examples = "'play Q♠', 'play 10h', 'pass 3♦'"
-    state_class = AvoidanceState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``hand 1: 13 cards each, P0 deals; P1 leads`` (the kitty, if any)."""
@@ -104,4 +102,3 @@ class AvoidanceGame(TrickGame):
         if s[R.SWEEPER] >= 0:
             text += f"; P{int(s[R.SWEEPER])} swept"
         return text
-

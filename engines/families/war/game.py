@@ -104,15 +104,11 @@ class WarGame(RulesGame):
     rules = R
     summary = summary
     actions = (STEP,)
-    state_class = WarState
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or text: ``STEP`` (``0`` or ``"step"``)."""
         if value == STEP or (isinstance(value, int | np.integer) and value == R.STEP) or \
                 (isinstance(value, str) and value.strip().lower() == "step"):
             return STEP
-        raise IllegalActionError(f"not a {self.title} action: {value!r} (the only action is "
+        raise IllegalActionError(f"not a {self.noun} action: {value!r} (the only action is "
                                  f"'step')")
-
-
-WarState.observation_class = WarObservation

@@ -17,7 +17,6 @@ import numpy as np
 from engines.core.base import observed, observed_seats
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.ascenseur_atouts import rules as R
-from engines.games.ascenseur_atouts.params import AscenseurParams
 
 PHASE_NAMES = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
 
@@ -89,7 +88,6 @@ class AscenseurObservation(TrickObservation):
 class AscenseurState(TrickState):
     """One game of Ascenseur aux atouts in progress."""
 
-    observation_class = AscenseurObservation
 
     def __repr__(self) -> str:
         return (f"<ascenseur-atouts hand {int(self.s[R.HAND]) + 1} "
@@ -98,10 +96,8 @@ class AscenseurState(TrickState):
 
 class AscenseurAtouts(TrickGame):
     title = "Ascenseur aux atouts"
-    Params = AscenseurParams
     examples = ("'bid 2', 'take', 'not take', 'play T14', 'play Excuse high', "
                 "'play Excuse low'")
-    state_class = AscenseurState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``hand 1: 5 cards, P0 deals`` (and, blind, the cards on the foreheads)."""

@@ -15,7 +15,6 @@ from engines.core.compiled import with_stream
 from engines.core.streams import resume_with_stream
 from engines.games.baccara import rules as R
 from engines.games.baccara import summary
-from engines.games.baccara.params import BaccaraParams
 
 PHASE_NAMES = {R.SET_STAKE: "stake", R.FULL_COVER: "banco", R.PARTIAL_COVER: "contribute",
                R.PONTE_FIVE: "ponte at 5", R.BANKER_FIVE: "banker at 5", R.OVER: "over"}
@@ -108,10 +107,4 @@ class BaccaraObservation(RulesObservation):
 
 class Baccara(RulesGame):
     title = "Le baccara"
-    Params = BaccaraParams
-    noun = "baccara"
     examples = "'stake 5', 'banco', 'decline', 'contribute 3', 'draw', 'stand'"
-    state_class = BaccaraState
-
-
-BaccaraState.observation_class = BaccaraObservation

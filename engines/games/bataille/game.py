@@ -12,7 +12,6 @@ from engines.games.bataille.params import BatailleParams
 
 class Bataille(WarGame):
     title = "La bataille"
-    Params = BatailleParams
 
     @staticmethod
     def encode(params: BatailleParams) -> np.ndarray:

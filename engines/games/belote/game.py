@@ -22,6 +22,9 @@ from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.belote import rules as R
 from engines.games.belote import summary
 
+PHASE_NAMES = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
+               R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
+
 
 def contract_name(contract: int) -> str:
     """``♥`` for a trump suit, ``sans atout``, ``tout atout``."""
@@ -104,8 +107,6 @@ class BeloteObservation(TrickObservation):
 class BeloteState(TrickState):
     """One belote game in progress."""
 
-    observation_class = BeloteObservation
-
 
 class BeloteGame(TrickGame):
     """A belote game with fixed parameters; each game subclasses it with its ``slug``,
@@ -113,11 +114,8 @@ class BeloteGame(TrickGame):
 
     rules = R
     summary = summary
-    phase_names = {R.DEAL: "deal", R.CHOOSE_K: "choosing k", R.BIDDING: "bidding",
-                   R.CHOOSING: "contract", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'pass', 'take', 'take ♠', 'bid 30', 'trump ♥', 'deal 3', 'play J♥', 'play 10h'"
-    state_class = BeloteState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``deal 1: P0 deals, 5 cards each, J♥ turned`` (or how many cards)."""
@@ -144,4 +142,3 @@ class BeloteGame(TrickGame):
         return (f"{head}P{taker} takes {contract_name(int(s[R.CONTRACT]))}{bid}, "
                 f"{int(s[R.TAKER_TOTAL])} to {int(s[R.DEFENCE_TOTAL])}, {outcome}{capot}; "
                 f"{parts}")
-

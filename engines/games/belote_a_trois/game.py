@@ -46,4 +46,3 @@ def encode(params: BeloteATroisParams) -> np.ndarray:
 
 class BeloteATrois(BeloteGame):
     title = "Belote à trois"
-    Params = BeloteATroisParams

@@ -56,4 +56,3 @@ def encode(params: BeloteComptoirParams) -> np.ndarray:
 
 class BeloteComptoir(BeloteGame):
     title = "Belote de comptoir"
-    Params = BeloteComptoirParams

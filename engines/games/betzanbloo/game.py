@@ -15,7 +15,6 @@ from engines.core.api import Action
 from engines.core.base import RulesGame, RulesObservation, RulesState, observed
 from engines.games.betzanbloo import rules as R
 from engines.games.betzanbloo import summary
-from engines.games.betzanbloo.params import BetzanblooParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.CAPTURE: "capture", R.OVER: "over"}
 CASE_NAMES = ("all in one camp", "one player alone", "split")
@@ -147,9 +146,4 @@ class BetzanblooObservation(RulesObservation):
 
 class Betzanbloo(RulesGame):
     title = "Betzanbloo"
-    Params = BetzanblooParams
     examples = "'play 7', 'capture 9'"
-    state_class = BetzanblooState
-
-
-BetzanblooState.observation_class = BetzanblooObservation

@@ -72,4 +72,3 @@ def encode(params: ChasseCoeurParams) -> np.ndarray:
 
 class ChasseCoeur(AvoidanceGame):
     title = "Chasse-coeur"
-    Params = ChasseCoeurParams

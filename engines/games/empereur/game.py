@@ -10,7 +10,6 @@ from engines.core.base import RulesGame, observed, observed_seats
 from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.empereur import rules as R
-from engines.games.empereur.params import EmpereurParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.DRAWN: "drawn", R.GIVE: "give",
                R.OVER: "over"}
@@ -67,7 +66,6 @@ class EmpereurState(ShedState):
     each kind held, from the 3 up to the Joker.  The log shows ``round 1: P2 deals``,
     ``P3 play 5 5``, ``P0 draws 3``, ``round 1 over: Emperor P3``."""
 
-    observation_class = EmpereurObservation
 
     def _snapshot(self) -> tuple[int, np.ndarray]:
         n = self.game.params.players
@@ -118,6 +116,4 @@ class EmpereurState(ShedState):
 
 class Empereur(RulesGame):
     title = "empereur"
-    Params = EmpereurParams
     examples = "'play 5 5', 'play 5 Joker as 5', 'play Joker as 2', 'draw', 'pass', 'give K'"
-    state_class = EmpereurState

@@ -10,7 +10,6 @@ from engines.core.base import RulesGame, observed
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.huit_americain import rules as R
-from engines.games.huit_americain.params import HuitAmericainParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.TURN: "turn", R.RESPOND: "respond", R.DRAWN: "drawn",
                R.CARTE: "carte", R.OVER: "over"}
@@ -63,7 +62,6 @@ class HuitAmericainState(ShedState):
     ``keep`` in the optional variants; in the "Carte!" window, ``call carte``, ``no call``.
     The log shows ``start: 6♦``, ``P0 play 6♠``, ``P1 draw``, ``P1 draws 1``."""
 
-    observation_class = HuitAmericainObservation
 
     def _snapshot(self) -> np.ndarray:
         return self.s[R.CARDS_DRAWN:R.CARDS_DRAWN + self.game.params.players].copy()
@@ -91,6 +89,4 @@ class HuitAmericainState(ShedState):
 
 class HuitAmericain(RulesGame):
     title = "huit américain"
-    Params = HuitAmericainParams
     examples = "'play 6♠', 'play 8♣ → ♥', 'draw', 'keep', 'call carte'"
-    state_class = HuitAmericainState

@@ -12,7 +12,6 @@ from engines.core.base import RulesGame, observed
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.menteur import rules as R
-from engines.games.menteur.params import MenteurParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.LEAD: "lead", R.FOLLOW: "follow",
                R.WINDOW_PHASE: "window", R.OVER: "over"}
@@ -64,7 +63,6 @@ class MenteurState(ShedState):
     the challenge window, ``call``, ``no call``.  The log shows ``P0 lay 5♥ as ♠``,
     ``P1 call``, ``shown: 5♥ (a lie by P0)``."""
 
-    observation_class = MenteurObservation
 
     def _snapshot(self) -> tuple[int, int, int]:
         s = self.s
@@ -89,6 +87,4 @@ class MenteurState(ShedState):
 
 class Menteur(RulesGame):
     title = "menteur"
-    Params = MenteurParams
     examples = "'lay 5♥ as ♠', 'lay 9♠', 'call', 'no call'"
-    state_class = MenteurState

@@ -11,7 +11,6 @@ from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
 from engines.games.nain_jaune import rules as R
 from engines.games.nain_jaune import summary
-from engines.games.nain_jaune.params import NainJauneParams
 
 PHASE_NAMES = {R.SETUP: "setup", R.PLAY: "play", R.OVER: "over"}
 
@@ -49,7 +48,6 @@ class NainJauneState(ShedState):
     ``may_hold_back``.  The log shows ``P1 play 3♦``, ``deal 1 won by P2``; ``records()``
     adds one row per seat and deal."""
 
-    observation_class = NainJauneObservation
 
     def _snapshot(self) -> int:
         return int(self.s[R.DEALS_WON:R.DEALS_WON + R.MAX_PLAYERS].sum())
@@ -78,6 +76,4 @@ class NainJauneState(ShedState):
 
 class NainJaune(RulesGame):
     title = "nain jaune"
-    Params = NainJauneParams
     examples = "'play 7♦', 'sans'"
-    state_class = NainJauneState

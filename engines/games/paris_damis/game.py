@@ -218,9 +218,4 @@ class ParisDamisObservation(RulesObservation):
 
 class ParisDamis(RulesGame):
     title = "Paris d'amis"
-    Params = ParisDamisParams
     examples = "'place 10♥ → hearts', 'bet 2', 'discard 3♣', 'keep'"
-    state_class = ParisDamisState
-
-
-ParisDamisState.observation_class = ParisDamisObservation

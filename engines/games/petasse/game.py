@@ -66,4 +66,3 @@ def encode(params: PetasseParams) -> np.ndarray:
 
 class Petasse(AvoidanceGame):
     title = "Pétasse"
-    Params = PetasseParams

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.petite_ecole import rules as R
-from engines.games.petite_ecole.params import PetiteEcoleParams
 
 
 class PetiteEcoleObservation(RummyObservation):
@@ -27,7 +26,6 @@ class PetiteEcoleState(RummyState):
     then groups by rank, naturals and wilds), lay-offs (by table meld, card, end), discards
     (by card)."""
 
-    observation_class = PetiteEcoleObservation
 
     @property
     def stages(self) -> tuple[int, ...]:
@@ -38,6 +36,4 @@ class PetiteEcoleState(RummyState):
 
 class PetiteEcole(RummyGame):
     title = "petite école"
-    Params = PetiteEcoleParams
-    state_class = PetiteEcoleState
     wild_name = "2"

@@ -14,7 +14,9 @@ from engines.core.base import RulesGame, RulesObservation, RulesState, observed,
 from engines.core.cards import card_name
 from engines.games.pharaon import rules as R
 from engines.games.pharaon import summary
-from engines.games.pharaon.params import MAX_BET, PharaonParams
+from engines.games.pharaon.params import MAX_BET
+
+PHASE_NAMES = {R.SETUP: "setup", R.BET: "bet", R.OVER: "over"}
 
 
 def action_text(code: int) -> str:
@@ -99,11 +101,4 @@ class PharaonObservation(RulesObservation):
 
 class Pharaon(RulesGame):
     title = "Le pharaon"
-    Params = PharaonParams
-    noun = "pharaon"
     examples = "'no bet', 'bet right 5', 'bet left 1'"
-    phase_names = {R.SETUP: "setup", R.BET: "bet", R.OVER: "over"}
-    state_class = PharaonState
-
-
-PharaonState.observation_class = PharaonObservation

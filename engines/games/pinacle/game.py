@@ -10,7 +10,6 @@ import numpy as np
 from engines.families.rummy import turns as T
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.pinacle import rules as R
-from engines.games.pinacle.params import PinacleParams
 
 
 class PinacleObservation(RummyObservation):
@@ -24,7 +23,6 @@ class PinacleState(RummyState):
     lay-offs (by table meld, card, end), pinacle moves (by table meld, place, end),
     discards (by card).  A hand won in one go is logged ``hand 1 won by P0 (in one go)``."""
 
-    observation_class = PinacleObservation
 
     @property
     def totals(self) -> tuple[float, ...]:
@@ -38,8 +36,6 @@ class PinacleState(RummyState):
 
 class Pinacle(RummyGame):
     title = "pinacle"
-    Params = PinacleParams
-    state_class = PinacleState
     wild_name = "2"
 
     def move_text(self, meld: int, place: int, end: int) -> str:

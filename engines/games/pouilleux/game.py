@@ -11,7 +11,8 @@ from engines.core.api import Action
 from engines.core.base import RulesGame, RulesObservation, RulesState, observed, observed_seats
 from engines.core.cards import card_name
 from engines.games.pouilleux import rules as R
-from engines.games.pouilleux.params import PouilleuxParams
+
+PHASE_NAMES = {R.SETUP: "setup", R.PLACE: "place", R.DRAW: "draw", R.OVER: "over"}
 
 
 def action_text(code: int) -> str:
@@ -102,11 +103,4 @@ class PouilleuxObservation(RulesObservation):
 
 class Pouilleux(RulesGame):
     title = "Le pouilleux"
-    Params = PouilleuxParams
-    noun = "pouilleux"
     examples = "'draw 3', 'place 0'"
-    phase_names = {R.SETUP: "setup", R.PLACE: "place", R.DRAW: "draw", R.OVER: "over"}
-    state_class = PouilleuxState
-
-
-PouilleuxState.observation_class = PouilleuxObservation

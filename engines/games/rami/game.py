@@ -8,7 +8,6 @@ import numpy as np
 
 from engines.families.rummy.game import RummyGame, RummyObservation, RummyState
 from engines.games.rami import rules as R
-from engines.games.rami.params import RamiParams
 
 
 class RamiObservation(RummyObservation):
@@ -23,7 +22,6 @@ class RamiState(RummyState):
     place), discards (by card).  A hand won by rami sec is logged ``hand 1 won by P3 (rami
     sec)``."""
 
-    observation_class = RamiObservation
 
     def _hand_note(self, row: np.ndarray) -> str:
         return " (rami sec)" if row[R.ROUND_FIELDS.index("rami_sec")] else ""
@@ -31,6 +29,4 @@ class RamiState(RummyState):
 
 class Rami(RummyGame):
     title = "rami"
-    Params = RamiParams
-    state_class = RamiState
     wild_name = "Joker"

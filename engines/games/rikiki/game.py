@@ -15,7 +15,8 @@ from engines.core.base import observed, observed_seats, or_none
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.rikiki import rules as R
-from engines.games.rikiki.params import RikikiParams
+
+PHASE_NAMES = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
 
 
 def action_text(code: int) -> str:
@@ -49,16 +50,11 @@ class RikikiObservation(TrickObservation):
 class RikikiState(TrickState):
     """One game of Rikiki in progress."""
 
-    observation_class = RikikiObservation
-
 
 class Rikiki(TrickGame):
     title = "Rikiki"
-    Params = RikikiParams
-    phase_names = {R.DEAL: "deal", R.BIDDING: "bidding", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'bid 2', 'play Q♠', 'play 10h'"
-    state_class = RikikiState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``round 1: 1 card, P0 deals, trump 7♠ turned``."""

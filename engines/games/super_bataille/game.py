@@ -26,7 +26,6 @@ def payment_numbers(ace_n: int) -> np.ndarray:
 
 class SuperBataille(WarGame):
     title = "La super-bataille"
-    Params = SuperBatailleParams
 
     @staticmethod
     def encode(params: SuperBatailleParams) -> np.ndarray:

@@ -38,6 +38,10 @@ from engines.games.tarot import rules as R
 from engines.games.tarot import summary
 from engines.games.tarot.params import LorrainParams, TareParams, TarotParams
 
+PHASE_NAMES = {R.DEAL: "deal", R.PETIT_SEC: "petit sec", R.BIDDING: "bidding",
+               R.CALLING: "calling", R.ECART: "écart", R.CHELEM_CHOICE: "chelem",
+               R.PLAYING: "tricks", R.OVER: "over"}
+
 CONTRACT_NAMES = ("pass", "prise", "garde", "garde sans", "garde contre")
 POIGNEE_NAMES = ("", "simple", "double", "triple")
 _SUIT_LETTERS = dict(zip("hdsc", range(4), strict=True)) | dict(
@@ -153,8 +157,6 @@ class TarotObservation(TrickObservation):
 class TarotState(TrickState):
     """One tarot game in progress."""
 
-    observation_class = TarotObservation
-
 
 class TarotGame(TrickGame):
     """A tarot game with fixed parameters; each game subclasses it with its ``slug``,
@@ -162,12 +164,8 @@ class TarotGame(TrickGame):
 
     rules = R
     summary = summary
-    phase_names = {R.DEAL: "deal", R.PETIT_SEC: "petit sec", R.BIDDING: "bidding",
-                   R.CALLING: "calling", R.ECART: "écart", R.CHELEM_CHOICE: "chelem",
-                   R.PLAYING: "tricks", R.OVER: "over"}
     verbs = _CARD_VERBS
     examples = "'bid garde', 'pass', 'play T21', 'play R♠', 'play Rs', 'discard 3h'"
-    state_class = TarotState
 
     def action(self, value: Action | int | str) -> Action:
         """The Action for a code or readable text (suits also by letter: ``play Rs``)."""

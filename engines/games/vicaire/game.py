@@ -13,7 +13,8 @@ from engines.core.base import observed_seats
 from engines.core.cards import card_name
 from engines.families.tricks.game import TrickGame, TrickObservation, TrickState
 from engines.games.vicaire import rules as R
-from engines.games.vicaire.params import VicaireParams
+
+PHASE_NAMES = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
 
 
 def action_text(code: int) -> str:
@@ -35,16 +36,11 @@ class VicaireObservation(TrickObservation):
 class VicaireState(TrickState):
     """One Vicaire match in progress."""
 
-    observation_class = VicaireObservation
-
 
 class Vicaire(TrickGame):
     title = "Vicaire"
-    Params = VicaireParams
-    phase_names = {R.DEAL: "deal", R.PLAYING: "tricks", R.OVER: "over"}
     verbs = {"play": R.PLAY}
     examples = "'play Q♠', 'play 10h'"
-    state_class = VicaireState
 
     def describe_deal(self, s: np.ndarray) -> str:
         """``deal 1 (game 1): P0 deals, P1 leads``."""
