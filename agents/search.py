@@ -67,7 +67,7 @@ class ISMCTSParams(FlatMCParams):
 
 
 # --------------------------------------------------------------------------------------
-# What both bots share: the budget and the rollout
+# What both bots share: the budget, the rollout and their parameters
 # --------------------------------------------------------------------------------------
 def budget(params: FlatMCParams) -> Iterator[int]:
     """Iteration numbers 0, 1, ... until the budget is spent: ``params.iterations`` of them,
@@ -100,19 +100,31 @@ class Rollout:
         return state.result().win_shares
 
 
+class SearchAgent:
+    """A search bot: its parameters (its ``Params`` class, whose ``game`` is the bot's name,
+    read by keyword) and its rollout."""
+
+    name: ClassVar[str]
+    Params: ClassVar[type[FlatMCParams]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.name = cls.Params.game
+
+    def __init__(self, **options: Any) -> None:
+        self.params = self.Params.from_kwargs(**options)
+        self.rollout = Rollout(self.params.rollout)
+
+
 # --------------------------------------------------------------------------------------
 # flatmc
 # --------------------------------------------------------------------------------------
-class FlatMC:
+class FlatMC(SearchAgent):
     """Determinized flat Monte Carlo: every legal action is tried in turn in the same
     determinizations (a fresh one for each sweep over the actions), each try ends with a
     rollout, and the action with the best mean reward is chosen (the first one on ties)."""
 
-    name = "flatmc"
-
-    def __init__(self, **options: Any) -> None:
-        self.params = FlatMCParams.from_kwargs(**options)
-        self.rollout = Rollout(self.params.rollout)
+    Params = FlatMCParams
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
@@ -181,7 +193,7 @@ class Node:
                 + exploration * math.sqrt(math.log(self.available) / self.visits))
 
 
-class ISMCTS:
+class ISMCTS(SearchAgent):
     """SO-ISMCTS (Cowling et al. 2012): one tree over the observer's
     information set.  Each iteration draws a determinization and, restricted to the actions
     legal in it, selects by UCB1 with availability counts while every legal action has a
@@ -189,11 +201,8 @@ class ISMCTS:
     each node gains the reward of the seat that chose its action.  The root's most visited
     action is played (the first one on ties)."""
 
-    name = "ismcts"
-
-    def __init__(self, **options: Any) -> None:
-        self.params = ISMCTSParams.from_kwargs(**options)
-        self.rollout = Rollout(self.params.rollout)
+    Params = ISMCTSParams
+    params: ISMCTSParams
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:

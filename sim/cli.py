@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -41,20 +42,31 @@ def variant_params(slug: str, variants: Sequence[str], players: int | None = Non
     return cls.Params.from_strings(values)
 
 
-def stamped_dir(name: str) -> Path:
-    """``runs/<name>-<UTC timestamp>``: the default output directory of a command."""
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    return Path("runs") / f"{name}-{stamp}"
+def usage_error(command: str, error: Exception) -> int:
+    """Print bad input as the command's one line on stderr (``<command>: error: <message>``);
+    return 2, the exit status for it."""
+    print(f"{command}: error: {error}", file=sys.stderr)
+    return 2
 
 
-def check_new_dir(out: Path) -> None:
-    """Refuse an output directory that is a file, not empty, or not writable (UsageError)."""
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise UsageError(f"--out {out} exists and is not an empty directory; choose a new one")
-    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+def wants_progress(args: argparse.Namespace) -> bool:
+    """Whether a command shows progress: not asked not to (``--no-progress``) and stderr is
+    a terminal."""
+    return not args.no_progress and sys.stderr.isatty()
+
+
+def new_out_dir(out: str | None, name: str) -> Path:
+    """The output directory ``--out`` names, or by default ``runs/<name>-<UTC timestamp>``;
+    refused (UsageError) when it is a file, not empty, or not writable."""
+    path = Path(out) if out else Path("runs") / (
+        f"{name}-{dt.datetime.now(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise UsageError(f"--out {path} exists and is not an empty directory; choose a new one")
+    parent = next((p for p in [path, *path.parents] if p.exists()), Path("."))
     try:
         probe = parent / ".tapis-vert-write-test"
         probe.write_text("")
         probe.unlink()
     except OSError as error:
-        raise UsageError(f"cannot write to --out {out}: {error.strerror}") from None
+        raise UsageError(f"cannot write to --out {path}: {error.strerror}") from None
+    return path

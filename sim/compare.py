@@ -29,7 +29,7 @@ from sim.analysis import Run, compare, headline
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, check_new_dir, stamped_dir
+from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
 from sim.report import write_comparison_report
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -172,13 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif len(args.targets) < 2:
             raise UsageError("give two or more run directories, or a game with --variant")
         runs = None if by_game else open_runs(args.targets)
-        out = Path(args.out) if args.out else stamped_dir(
-            f"compare-{args.targets[0] if runs is None else runs[0].game}")
-        check_new_dir(out)
+        out = new_out_dir(args.out, f"compare-{args.targets[0] if runs is None else runs[0].game}")
     except UsageError as error:
-        print(f"sim.compare: error: {error}", file=sys.stderr)
-        return 2
-    progress = not args.no_progress and sys.stderr.isatty()
+        return usage_error("sim.compare", error)
+    progress = wants_progress(args)
     try:
         if runs is None:
             runs = play_variants(specs, out, jobs, progress)

@@ -27,7 +27,7 @@ from tqdm import tqdm
 
 import agents
 import engines
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, usage_error
 from sim.kernels import kernel_for
 from sim.runner import play_python
 
@@ -100,8 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.jobs is not None and args.jobs < 1:
             raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     except UsageError as error:
-        print(f"sim.compile: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error("sim.compile", error)
     jobs = min(args.jobs or os.cpu_count() or 1, len(games))
     started = time.perf_counter()
     done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(

@@ -37,7 +37,7 @@ from sim.analysis.stats import bet_accuracy, win_share
 from sim.batch.cli import resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, usage_error, wants_progress
 from sim.report import write_comparison_report
 from sim.tournament import lineup_specs, play_tournament
 
@@ -339,9 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         experiments = [Experiment.load(f, args.games) for f in args.files]
         jobs = resolve_jobs(args.jobs)
     except UsageError as error:
-        print(f"sim.experiment: error: {error}", file=sys.stderr)
-        return 2
-    progress = not args.no_progress and sys.stderr.isatty()
+        return usage_error("sim.experiment", error)
+    progress = wants_progress(args)
     log = (lambda line: print(f"sim.experiment: {line}", file=sys.stderr)) \
         if progress else (lambda line: None)
     for experiment in experiments:

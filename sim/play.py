@@ -42,7 +42,7 @@ from sim.batch.cli import spec_from_args
 from sim.batch.run import now, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, usage_error
 from sim.runner import HUMAN
 from sim.views import (
     ASCII_FORMS,
@@ -445,8 +445,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         args = build_parser(plain).parse_args(argv)
         setup = setup_from_args(args)
     except UsageError as error:
-        print(f"sim.play: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error("sim.play", error)
     table = Table(out, stdin or sys.stdin,
                   plain=args.ascii or plain)
     started = now()

@@ -23,7 +23,7 @@ from sim import results
 from sim.batch.cli import spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, usage_error
 from sim.runner import HUMAN, RecordedAgent, RecordingMismatch, play_python
 
 
@@ -109,8 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 chunk_size=1, seating=args.seating))
         state, seat_agents = replay(spec, index, human)
     except UsageError as error:
-        print(f"sim.replay: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error("sim.replay", error)
     print(report(spec, index, state, seat_agents))
     return 0
 

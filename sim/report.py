@@ -31,7 +31,7 @@ import pandas as pd
 from sim import stats
 from sim.analysis import Run, analyze, headline
 from sim.analysis.figures import Figure, forest, run_figures
-from sim.cli import Parser, UsageError
+from sim.cli import Parser, UsageError, usage_error
 
 ALPHA = 0.05
 SIGNIFICANCE_NOTE = ("Significant means p < 0.05 (two-sided tests); numbers in brackets are "
@@ -501,8 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = Path(args.out) if args.out else default_folder(args.run_dir)
         write_report(args.run_dir, out)
     except (UsageError, ValueError) as error:
-        print(f"sim.report: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error("sim.report", error)
     except OSError as error:
         print(f"sim.report: error: cannot write the report to {out}: {error.strerror} "
               f"({error.filename})", file=sys.stderr)

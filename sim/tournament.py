@@ -29,7 +29,7 @@ from sim.analysis.stats import win_share
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, check_new_dir, stamped_dir
+from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
 from sim.report import Bullets, Heading, Table, Text, estimate, percent, publish
 
 BASELINE = "random"
@@ -240,12 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         specs = lineup_specs(args)
         jobs = resolve_jobs(args.jobs)
-        out = Path(args.out) if args.out else stamped_dir(f"tournament-{args.game}")
-        check_new_dir(out)
+        out = new_out_dir(args.out, f"tournament-{args.game}")
     except UsageError as error:
-        print(f"sim.tournament: error: {error}", file=sys.stderr)
-        return 2
-    progress = not args.no_progress and sys.stderr.isatty()
+        return usage_error("sim.tournament", error)
+    progress = wants_progress(args)
     try:
         result, report = play_tournament(specs, out, jobs, progress, args.variant)
     except KeyboardInterrupt:

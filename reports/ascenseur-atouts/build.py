@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range, verdict
+from sim.analysis.book import Book, interval, intervals, long_form, markdown, share_range, verdict
 from sim.analysis.figures import grouped_intervals
 
 HERE = Path(__file__).resolve().parent
@@ -45,10 +45,6 @@ def cells_of(runs: Path, variant: str | None = BASE) -> pd.DataFrame:
     return cells if variant is None else cells[cells["variant"] == variant]
 
 
-def column(cells: pd.DataFrame, name: str, scale: str = "percent") -> list[str]:
-    return [interval(r, name, scale) for _, r in cells.iterrows()]
-
-
 def wide(cells: pd.DataFrame, prefix: str, key: str, label: str, scale: str) -> pd.DataFrame:
     """A flat breakdown ``<prefix>_<v>`` as a table: a row per (players, bots), a column per
     v."""
@@ -62,22 +58,18 @@ def wide(cells: pd.DataFrame, prefix: str, key: str, label: str, scale: str) -> 
     return pd.DataFrame(rows)
 
 
-def figure(fig) -> str:
-    return BOOK.figure(fig, BOOK.command(STEM))
-
-
 def dealer(runs: Path) -> str:
     cells = cells_of(runs, None)
     cells = cells[cells["variant"].isin([BASE, "blind-unhooked"])]
     table = pd.DataFrame({
         "hook": cells["variant"].map({BASE: "every hand", "blind-unhooked": "not blind"}),
         "players": cells["players"], "bots": cells["lineup"],
-        "dealer's errors per hand": column(cells, "dealer_error", "plain"),
-        "others' errors per hand": column(cells, "other_error", "plain"),
-        "dealer minus others (same hand size)": column(cells, "dealer_error_diff", "plain"),
-        "dealer's bid accuracy": column(cells, "dealer_accuracy"),
-        "others' bid accuracy": column(cells, "other_accuracy"),
-        "first dealer's edge over 1/K": column(cells, "first_player_edge", "pp")})
+        "dealer's errors per hand": intervals(cells, "dealer_error", "plain"),
+        "others' errors per hand": intervals(cells, "other_error", "plain"),
+        "dealer minus others (same hand size)": intervals(cells, "dealer_error_diff", "plain"),
+        "dealer's bid accuracy": intervals(cells, "dealer_accuracy"),
+        "others' bid accuracy": intervals(cells, "other_accuracy"),
+        "first dealer's edge over 1/K": intervals(cells, "first_player_edge", "pp")})
     base = cells[cells["variant"] == BASE]
     said = []
     for _, r in base.iterrows():
@@ -102,7 +94,7 @@ def dealer(runs: Path) -> str:
                 "hand size (least squares, game-clustered 95% intervals); with the hook in "
                 "every hand and without it in the blind hand.",
         xlabel="players at the table (count)", ylabel="error points per hand")
-    return BOOK.section(1, "The dealer under the hook", STEM, answer, table, figure(fig),
+    return BOOK.section(1, "The dealer under the hook", STEM, answer, table, BOOK.figure(fig, STEM),
                         QUESTIONS[1])
 
 
@@ -128,7 +120,7 @@ def bids(runs: Path) -> str:
                 "hand), with game-clustered 95% intervals.",
         xlabel="cards in the hand", ylabel="correct bids (share)")
     extra = (f"By bidding position:\n\n{markdown(by_position)}\n\nBy seat:\n\n"
-             f"{markdown(by_seat)}\n\n{figure(fig)}")
+             f"{markdown(by_seat)}\n\n{BOOK.figure(fig, STEM)}")
     return BOOK.section(2, "Bid accuracy by hand size, position and seat", STEM, answer,
                         by_cards, extra, QUESTIONS[2])
 
@@ -136,8 +128,8 @@ def bids(runs: Path) -> str:
 def errors(runs: Path) -> str:
     cells = cells_of(runs)
     table = wide(cells, "error_cards", "cards", "cards", "plain").assign(**{
-        "per player-hand": column(cells, "error_per_seat", "plain"),
-        "per hand, whole table": column(cells, "error_per_hand", "plain")})
+        "per player-hand": intervals(cells, "error_per_seat", "plain"),
+        "per hand, whole table": intervals(cells, "error_per_hand", "plain")})
     frame = long_form(cells, "error_cards", "cards", ["table", *KEYS])
     top = frame.loc[frame["value"].idxmax()]
     answer = (f"A player takes {plain_range(cells, 'error_per_seat')} error points per hand, "
@@ -149,7 +141,8 @@ def errors(runs: Path) -> str:
         caption="Error points (|bid - tricks|) a player takes in a hand, by cards in the "
                 "hand, with game-clustered 95% intervals.",
         xlabel="cards in the hand", ylabel="error points per player")
-    return BOOK.section(3, "Errors per hand", STEM, answer, table, figure(fig), QUESTIONS[3])
+    return BOOK.section(3, "Errors per hand", STEM, answer, table, BOOK.figure(fig, STEM),
+                        QUESTIONS[3])
 
 
 def diff_text(row: pd.Series) -> str:
@@ -170,11 +163,11 @@ def length(runs: Path) -> str:
     cells = cells_of(runs, None)
     table = pd.DataFrame({
         "variant": cells["variant"], "players": cells["players"], "bots": cells["lineup"],
-        "hands per game": column(cells, "rounds_per_game", "plain"),
+        "hands per game": intervals(cells, "rounds_per_game", "plain"),
         "5th-95th percentile": [f"{r['rounds_p5']:.0f}-{r['rounds_p95']:.0f}"
                                 for _, r in cells.iterrows()],
-        "games ending on the blind hand": column(cells, "games_end_blind"),
-        "shared wins": column(cells, "shared_win")})
+        "games ending on the blind hand": intervals(cells, "games_end_blind"),
+        "shared wins": intervals(cells, "shared_win")})
     base = cells[cells["variant"] == BASE]
     by = base.set_index(["lineup", "players"])["rounds_per_game"]
     trends = "; ".join(
@@ -192,7 +185,7 @@ def length(runs: Path) -> str:
         title="Game length in hands",
         caption="Mean hands per game under the spec's rules, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="hands per game")
-    return BOOK.section(4, "Game length in hands", STEM, answer, table, figure(fig),
+    return BOOK.section(4, "Game length in hands", STEM, answer, table, BOOK.figure(fig, STEM),
                         QUESTIONS[4])
 
 
@@ -203,8 +196,8 @@ def excuse(runs: Path) -> str:
         "blind Excuse": cells["variant"].map({BASE: "highest",
                                               "excuse-chosen": "owner chooses"}),
         "players": cells["players"], "bots": cells["lineup"],
-        "extra tricks with the Excuse": column(cells, "excuse_tricks", "plain"),
-        "extra error points with the Excuse": column(cells, "excuse_error", "plain")})
+        "extra tricks with the Excuse": intervals(cells, "excuse_tricks", "plain"),
+        "extra error points with the Excuse": intervals(cells, "excuse_error", "plain")})
     base = cells[cells["variant"] == BASE]
     more = (base["excuse_tricks_low"] > 0).sum()
     fewer = (base["excuse_error_high"] < 0).sum()
@@ -225,7 +218,7 @@ def excuse(runs: Path) -> str:
         caption="Error points in a hand when holding the Excuse minus without it, at equal "
                 "hand size (least squares, game-clustered 95% intervals).",
         xlabel="players at the table (count)", ylabel="error points per hand")
-    return BOOK.section(5, "Value of the Excuse", STEM, answer, table, figure(fig),
+    return BOOK.section(5, "Value of the Excuse", STEM, answer, table, BOOK.figure(fig, STEM),
                         QUESTIONS[5])
 
 
@@ -234,10 +227,10 @@ def blind(runs: Path) -> str:
     cells = cells_of(runs, None)
     table = pd.DataFrame({
         "variant": cells["variant"], "players": cells["players"], "bots": cells["lineup"],
-        "blind bids right": column(cells, "blind_accuracy"),
-        "blind error points per player": column(cells, "blind_error", "plain"),
-        "share of all error points": column(cells, "blind_error_share"),
-        "winner changes without blind hands": column(cells, "blind_winner_differs")})
+        "blind bids right": intervals(cells, "blind_accuracy"),
+        "blind error points per player": intervals(cells, "blind_error", "plain"),
+        "share of all error points": intervals(cells, "blind_error_share"),
+        "winner changes without blind hands": intervals(cells, "blind_winner_differs")})
     comparisons = data["comparisons"]
     shown = comparisons[comparisons["figure"].isin(HEADLINES)]
     changes = pd.DataFrame([
@@ -264,7 +257,7 @@ def blind(runs: Path) -> str:
     extra = (f"The blind-hand variants against the rules, same games (paired; * significant "
              f"after Holm's correction; full comparison reports in "
              f"`runs/experiments/{STEM}/comparisons/`):\n\n{markdown(changes)}"
-             f"\n\n{figure(fig)}")
+             f"\n\n{BOOK.figure(fig, STEM)}")
     return BOOK.section(6, "How the blind hand changes outcomes", STEM, answer, table, extra,
                         QUESTIONS[6])
 
@@ -283,13 +276,11 @@ game-clustered where a game gives several observations; "pp" are percentage poin
 """
 
 
-def summary(runs: Path) -> str:
-    """The report's answers in a few plain sentences, from the same tables."""
-    try:
-        cells = cells_of(runs)
-        comparisons = BOOK.load(runs, STEM)["comparisons"]
-    except NotRun:
-        return "## Summary\n\nThe summary appears once the experiment has run.\n"
+def summary(runs: Path) -> list[str]:
+    """The report's answers in a few plain sentences (the summary's bullets), from the same
+    tables."""
+    cells = cells_of(runs)
+    comparisons = BOOK.load(runs, STEM)["comparisons"]
     smart = cells[cells["lineup"] == "estimator"].set_index("players")
     rand = cells[cells["lineup"] == "random"].set_index("players")
     hurt = (cells["dealer_error_diff_low"] > 0).sum()
@@ -301,7 +292,7 @@ def summary(runs: Path) -> str:
     unhooked = comparisons[(comparisons["variant"] == "blind-unhooked")
                            & (comparisons["figure"] == "mean rounds")
                            & comparisons["group"].str.endswith("estimator")]
-    bullets = [
+    return [
         f"**The dealer under the hook.** Bidding last, the dealer takes significantly more "
         f"error points per hand than the others in {hurt} of {len(cells)} tables "
         f"({plain_range(smart, 'dealer_error_diff')} more with estimator bots).",
@@ -322,13 +313,13 @@ def summary(runs: Path) -> str:
         f"{share_range(smart['blind_winner_differs'])} of estimator games. Removing the hook "
         f"from it lengthens those games by "
         f"{unhooked['diff'].min():.1f} to {unhooked['diff'].max():.1f} hands."]
-    return ("## Summary\n\nEvery figure here reappears below with its interval and the "
-            "command that reproduces it.\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n")
 
 
 def build(runs: Path) -> Path:
     """Write README.md (the summary, then every question) and its figures."""
-    return BOOK.build(runs, SECTIONS, "ascenseur-report", INTRO + "\n" + summary(runs))
+    pending = "The summary appears once the experiment has run."
+    return BOOK.build(runs, SECTIONS, "ascenseur-report",
+                      INTRO + "\n" + BOOK.summary(runs, summary, pending))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range, with_edge
+from sim.analysis.book import Book, interval, intervals, long_form, markdown, share_range, with_edge
 from sim.analysis.figures import grouped_intervals
 from sim.report import percent
 
@@ -46,13 +46,12 @@ def scores(runs: Path) -> str:
     cells = BOOK.load(runs, PLAYERS)["cells"]
     table = pd.DataFrame({
         "players": cells["players"], "bots": cells["lineup"],
-        "mean score": [interval(r, "mean_score", "plain") for _, r in cells.iterrows()],
-        "winner's score": [interval(r, "winning_score", "plain") for _, r in cells.iterrows()],
+        "mean score": intervals(cells, "mean_score", "plain"),
+        "winner's score": intervals(cells, "winning_score", "plain"),
         "spread: sd (5th-95th pct)": [f"{r['score_sd']:.1f} ({r['score_p5']:.0f}-"
                                       f"{r['score_p95']:.0f})" for _, r in cells.iterrows()],
-        "shared wins": [interval(r, "shared_win") for _, r in cells.iterrows()],
-        "first seat's edge over 1/K": [interval(r, "first_player_edge", "pp")
-                                       for _, r in cells.iterrows()],
+        "shared wins": intervals(cells, "shared_win"),
+        "first seat's edge over 1/K": intervals(cells, "first_player_edge", "pp"),
         "seats equal (chi-square p)": cells["seat_equality_p"].map(lambda p: f"{p:.3f}")})
     rand = cells[cells["lineup"] == "random"].set_index("players")
     resp = cells[cells["lineup"] == "responder"].set_index("players")
@@ -87,7 +86,7 @@ def scores(runs: Path) -> str:
         caption="Share of games in which several players tie for the highest score, with 95% "
                 "intervals.", xlabel="players at the table (count)",
         ylabel="games with a shared win (share)")]
-    extra = "\n\n".join(BOOK.figure(f, BOOK.command(PLAYERS)) for f in figures)
+    extra = "\n\n".join(BOOK.figure(f, PLAYERS) for f in figures)
     return BOOK.section(1, "Scores and wins by player count", PLAYERS, answer, table, extra,
                         QUESTIONS[1])
 
@@ -118,7 +117,7 @@ def cases(runs: Path) -> str:
     by_threshold = case_frame(usual, "threshold")
     by_turn = case_frame(usual, "round")
     overall = pd.DataFrame({"players": rand["players"], **{
-        case: [interval(r, f"case_{case}") for _, r in rand.iterrows()] for case in CASES}})
+        case: intervals(rand, f"case_{case}") for case in CASES}})
     row = usual.iloc[0]
     lone = by_threshold[by_threshold["case"] == "lone"].set_index("threshold")
     same = by_threshold[by_threshold["case"] == "all-same"].set_index("threshold")
@@ -157,7 +156,7 @@ def cases(runs: Path) -> str:
              f"{markdown(case_table(by_threshold, 'threshold', 'threshold'))}\n\n"
              f"By turn ({USUAL} random players):\n\n"
              f"{markdown(case_table(by_turn, 'round', 'turn'))}\n\n"
-             + "\n\n".join(BOOK.figure(f, BOOK.command(PLAYERS)) for f in figures))
+             + "\n\n".join(BOOK.figure(f, PLAYERS) for f in figures))
     return BOOK.section(2, "The three resolution cases", PLAYERS, answer, overall, extra,
                         QUESTIONS[2])
 
@@ -166,15 +165,11 @@ def lone(runs: Path) -> str:
     cells = BOOK.load(runs, PLAYERS)["cells"]
     table = pd.DataFrame({
         "players": cells["players"], "bots": cells["lineup"],
-        "turns with a capture": [interval(r, "case_lone") for _, r in cells.iterrows()],
-        "games with a capture": [interval(r, "games_with_capture")
-                                 for _, r in cells.iterrows()],
-        "points kept by the lone player": [interval(r, "lone_turn_points", "plain")
-                                           for _, r in cells.iterrows()],
-        "points kept by any player": [interval(r, "turn_points", "plain")
-                                      for _, r in cells.iterrows()],
-        "win share per lone turn": [interval(r, "lone_win_share", "pp")
-                                    for _, r in cells.iterrows()]})
+        "turns with a capture": intervals(cells, "case_lone"),
+        "games with a capture": intervals(cells, "games_with_capture"),
+        "points kept by the lone player": intervals(cells, "lone_turn_points", "plain"),
+        "points kept by any player": intervals(cells, "turn_points", "plain"),
+        "win share per lone turn": intervals(cells, "lone_win_share", "pp")})
     rand = cells[cells["lineup"] == "random"].set_index("players")
     resp = cells[cells["lineup"] == "responder"]
     usual = rand.loc[USUAL]
@@ -200,7 +195,7 @@ def lone(runs: Path) -> str:
                 "(least squares, game-clustered 95% intervals).",
         xlabel="players at the table (count)", ylabel="win share per lone turn")
     return BOOK.section(3, "The lone player and captures", PLAYERS, answer, table,
-                        BOOK.figure(fig, BOOK.command(PLAYERS)), QUESTIONS[3])
+                        BOOK.figure(fig, PLAYERS), QUESTIONS[3])
 
 
 def response_cells(runs: Path) -> pd.DataFrame:
@@ -215,10 +210,8 @@ def best_response(runs: Path) -> str:
     cells = response_cells(runs)
     table = pd.DataFrame({
         "players": cells["players"], "one bot": cells["bot"], "the others": cells["against"],
-        "its edge over 1/K": [interval(r, "lead_win_share_edge", "pp")
-                              for _, r in cells.iterrows()],
-        "its score minus the others'": [interval(r, "lead_score_diff", "plain")
-                                        for _, r in cells.iterrows()]})
+        "its edge over 1/K": intervals(cells, "lead_win_share_edge", "pp"),
+        "its score minus the others'": intervals(cells, "lead_score_diff", "plain")})
     lines = "; ".join(best_responses(cells))
     duel = cells[(cells["bot"] == "contrarian") & (cells["against"] == "safe")]
     answer = (
@@ -236,7 +229,7 @@ def best_response(runs: Path) -> str:
                 "fair share 1/K, with 95% intervals.",
         xlabel="the other players' bot", ylabel="edge over 1/K (share of games)")
     return BOOK.section(4, "Best responses: contrarian, safe and the others", RESPONSE, answer,
-                        table, BOOK.figure(fig, BOOK.command(RESPONSE)), QUESTIONS[4])
+                        table, BOOK.figure(fig, RESPONSE), QUESTIONS[4])
 
 
 def best_responses(cells: pd.DataFrame) -> list[str]:
@@ -295,13 +288,11 @@ simulated.
 """
 
 
-def summary(runs: Path) -> str:
-    """The report's answers in a few plain sentences, from the same tables."""
-    try:
-        cells = BOOK.load(runs, PLAYERS)["cells"]
-        response = response_cells(runs)
-    except NotRun:
-        return "## Summary\n\nThe summary appears once every experiment has run.\n"
+def summary(runs: Path) -> list[str]:
+    """The report's answers in a few plain sentences (the summary's bullets), from the same
+    tables."""
+    cells = BOOK.load(runs, PLAYERS)["cells"]
+    response = response_cells(runs)
     rand = cells[cells["lineup"] == "random"].set_index("players")
     usual = rand.loc[USUAL]
     low, high = rand.index.min(), rand.index.max()
@@ -310,7 +301,7 @@ def summary(runs: Path) -> str:
                    | (cells["first_player_edge_high"] < 0)).sum()
     commonest = max(CASES, key=lambda case: usual[f"case_{case}"]).capitalize()
     best = versus_random.loc[versus_random.groupby("players")["lead_win_share"].idxmax()]
-    bullets = [
+    return [
         f"**Bigger tables, lower scores.** A random player's final score averages "
         f"{plain(rand.loc[low, 'mean_score'])} at {low} players and "
         f"{plain(rand.loc[high, 'mean_score'])} at {high}; wins are shared in "
@@ -332,13 +323,13 @@ def summary(runs: Path) -> str:
                     f"({interval(r, 'lead_win_share_edge', 'pp')} over the fair share)"
                     for _, r in best.iterrows())
         + f". {exploitable(response)} {stability(response)}"]
-    return ("## Summary\n\nEvery figure here reappears below with its interval and the "
-            "command that reproduces it.\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n")
 
 
 def build(runs: Path) -> Path:
     """Write README.md (the summary, then every question) and its figures."""
-    return BOOK.build(runs, SECTIONS, "betzanbloo-report", INTRO + "\n" + summary(runs))
+    pending = "The summary appears once every experiment has run."
+    return BOOK.build(runs, SECTIONS, "betzanbloo-report",
+                      INTRO + "\n" + BOOK.summary(runs, summary, pending))
 
 
 def main(argv: list[str] | None = None) -> int:

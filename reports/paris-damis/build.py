@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, interval, markdown, with_edge
+from sim.analysis.book import Book, interval, intervals, markdown, with_edge
 from sim.analysis.figures import grouped_intervals
 from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BOOK = Book(HERE, ROOT / "experiments")
-load, command, figure, section = BOOK.load, BOOK.command, BOOK.figure, BOOK.section
+load, figure, section = BOOK.load, BOOK.figure, BOOK.section
 
 
 def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
@@ -47,8 +47,7 @@ def seat_fairness(runs: Path) -> str:
     cells = load(runs, stem)["cells"]
     table = pd.DataFrame({
         "players": cells["players"], "bots": cells["lineup"],
-        "first seat's edge over 1/K": [interval(r, "first_player_edge", "pp")
-                                       for _, r in cells.iterrows()],
+        "first seat's edge over 1/K": intervals(cells, "first_player_edge", "pp"),
         "all seats equal (chi-square p)": cells["seat_equality_p"].map(lambda p: f"{p:.3f}")})
     unfair = cells[(cells["first_player_edge_low"] > 0) | (cells["first_player_edge_high"] < 0)]
     worst = cells.loc[cells["first_player_edge"].abs().idxmax()]
@@ -66,7 +65,7 @@ def seat_fairness(runs: Path) -> str:
                 "95% intervals, for tables of four kinds of bots.",
         xlabel="players at the table (count)", ylabel="edge over 1/K (share of games)")
     return section(1, "Seat fairness at 2, 3 and 4 players", stem, answer, table,
-                   figure(fig, command(stem)))
+                   figure(fig, stem))
 
 
 def reward_table(runs: Path) -> str:
@@ -107,7 +106,7 @@ def reward_table(runs: Path) -> str:
                               "share 1/K, with 95% intervals, for each reward table.",
         xlabel="reward table for a correct bet", ylabel="greedy's edge (share of games)")
     return section(2, "The reward table for correct bets (A1)", stem, answer,
-                   pd.DataFrame(rows), figure(fig, command(stem)))
+                   pd.DataFrame(rows), figure(fig, stem))
 
 
 def tournament_rows(tournaments: pd.DataFrame) -> pd.DataFrame:
@@ -115,7 +114,7 @@ def tournament_rows(tournaments: pd.DataFrame) -> pd.DataFrame:
         "variant": tournaments["variant"], "players": tournaments["players"],
         "skill chain (depth)": [f"{r['skill_chain']} ({r['chain_length']})"
                                 for _, r in tournaments.iterrows()],
-        "upsets (luck)": [interval(r, "luck") for _, r in tournaments.iterrows()],
+        "upsets (luck)": intervals(tournaments, "luck"),
         "best bot with random bots": [f"{r['best_vs_random']}: "
                                       f"{interval(r, 'best_vs_random_share')}"
                                       for _, r in tournaments.iterrows()]})
@@ -143,7 +142,7 @@ def jokers(runs: Path) -> str:
         caption="Share of head-to-head comparisons won by the lower-rated of two bots (4 "
                 "players, random and three strategy bots), with 95% intervals; 50% would be "
                 "pure chance.", xlabel="joker variant", ylabel="upsets (share of comparisons)")
-    return section(3, "Jokers (A7)", stem, answer, table, figure(fig, command(stem)))
+    return section(3, "Jokers (A7)", stem, answer, table, figure(fig, stem))
 
 
 def discard(runs: Path) -> str:
@@ -179,7 +178,7 @@ def discard(runs: Path) -> str:
                 "owed, with 95% intervals, for tables of greedy bots.",
         xlabel="discard rule", ylabel="games with a short deal (share)")
     return section(4, "The discard rule (A5)", stem, answer, pd.DataFrame(rows),
-                   markdown(tournament_rows(tournaments)) + "\n\n" + figure(fig, command(stem)))
+                   markdown(tournament_rows(tournaments)) + "\n\n" + figure(fig, stem))
 
 
 def odd_hand(runs: Path) -> str:
@@ -187,10 +186,8 @@ def odd_hand(runs: Path) -> str:
     cells = load(runs, stem)["cells"]
     table = pd.DataFrame({
         "discard": cells["variant"], "players": cells["players"], "bots": cells["lineup"],
-        "extra points cards next round": [interval(r, "odd_hand_next_points", "plain")
-                                          for _, r in cells.iterrows()],
-        "win share, all odd vs all even": [interval(r, "odd_hand_win_share", "pp")
-                                           for _, r in cells.iterrows()]})
+        "extra points cards next round": intervals(cells, "odd_hand_next_points", "plain"),
+        "win share, all odd vs all even": intervals(cells, "odd_hand_win_share", "pp")})
     down = cells[cells["variant"] == "half-down"]
     holds = (down["odd_hand_next_points_low"] > 0).sum()
     plain = cells[cells["lineup"] == "random"].set_index(["variant", "players"])
@@ -216,7 +213,7 @@ def odd_hand(runs: Path) -> str:
                                "with an odd hand, at equal hand size, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="points cards (per round)")
     return section(5, "Is ending a round with an odd hand better?", stem, answer, table,
-                   figure(fig, command(stem)))
+                   figure(fig, stem))
 
 
 def hand_change(runs: Path) -> str:
@@ -251,7 +248,7 @@ def hand_change(runs: Path) -> str:
                               "hand, with 95% intervals, seated among random bots.",
         xlabel="bot", ylabel="hand changes (share of rounds)")
     return section(6, "The hand change (A6)", stem, answer, pd.DataFrame(rows),
-                   figure(fig, command(stem)))
+                   figure(fig, stem))
 
 
 def scoring(runs: Path) -> str:
@@ -259,8 +256,7 @@ def scoring(runs: Path) -> str:
     cells = load(runs, stem)["cells"]
     base = cells[cells["variant"] == "lowest-suit"]
     table = pd.DataFrame({"players": base["players"], "bots": base["lineup"],
-                          "winner differs under a plain total": [
-                              interval(r, "winner_differs") for _, r in base.iterrows()]})
+                          "winner differs under a plain total": intervals(base, "winner_differs")})
     answer = (f"The lowest-suit rule changes the winner in "
               f"{percent(base['winner_differs'].min())} to "
               f"{percent(base['winner_differs'].max())} of games.")
@@ -271,7 +267,7 @@ def scoring(runs: Path) -> str:
                 "total points, with 95% intervals.", xlabel="players at the table (count)",
         ylabel="games (share)")
     return section(7, "Lowest-suit scoring against the total (A9)", stem, answer, table,
-                   figure(fig, command(stem)))
+                   figure(fig, stem))
 
 
 def game_length(runs: Path) -> str:
@@ -281,9 +277,8 @@ def game_length(runs: Path) -> str:
     table = pd.DataFrame({
         "players": cells["players"], "bots": cells["lineup"],
         "decisions per player": cells["mean_decisions_per_player"].map(lambda v: f"{v:.0f}"),
-        "game (minutes)": [interval(r, "table_minutes", "plain") for _, r in cells.iterrows()],
-        "per player (minutes)": [interval(r, "minutes_per_player", "plain")
-                                 for _, r in cells.iterrows()]})
+        "game (minutes)": intervals(cells, "table_minutes", "plain"),
+        "per player (minutes)": intervals(cells, "minutes_per_player", "plain")})
     answer = (f"At {pace:.0f} s per decision a game takes "
               f"{cells['minutes_per_player'].min():.0f} to "
               f"{cells['minutes_per_player'].max():.0f} minutes per player.")
@@ -293,7 +288,7 @@ def game_length(runs: Path) -> str:
         caption=f"Game length divided by the players, at an assumed {pace:.0f} seconds per "
                 "decision, with 95% intervals; the dashed line is the authors' 20 minutes.",
         xlabel="players at the table (count)", ylabel="minutes per player")
-    return section(8, "Game length", stem, answer, table, figure(fig, command(stem)))
+    return section(8, "Game length", stem, answer, table, figure(fig, stem))
 
 
 def column_rules(runs: Path) -> str:
@@ -326,7 +321,7 @@ def column_rules(runs: Path) -> str:
                 "discard).", xlabel="column tie rule and empty-column rule",
         ylabel="correct bets (share)")
     return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table,
-                   figure(fig, command(stem)))
+                   figure(fig, stem))
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,

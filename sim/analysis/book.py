@@ -39,6 +39,11 @@ def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
     return f"{value:.2f} [{low:.2f}, {high:.2f}]"
 
 
+def intervals(frame: pd.DataFrame, name: str, scale: str = "percent") -> list[str]:
+    """:func:`interval` of ``name`` in every row of ``frame``, in order: a table column."""
+    return [interval(row, name, scale) for _, row in frame.iterrows()]
+
+
 def share_range(values: pd.Series) -> str:
     """The smallest and largest of some shares, 'a to b' (one share when they are equal)."""
     low, high = percent(values.min()), percent(values.max())
@@ -120,10 +125,11 @@ class Book:
     def command(stem: str) -> str:
         return f"`python -m sim.experiment experiments/{stem}.toml`"
 
-    def figure(self, fig: Figure, caption_command: str) -> str:
-        """Save a sim.analysis Figure beside the report; its Markdown with caption."""
+    def figure(self, fig: Figure, stem: str) -> str:
+        """Save a sim.analysis Figure beside the report; its Markdown, the caption ending with
+        the command of the experiment ``stem`` that reproduces it."""
         fig.save(self.here)
-        return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({caption_command})"
+        return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({self.command(stem)})"
 
     def section(self, number: int, title: str, stem: str, answer: str, table: pd.DataFrame,
                 extra: str, question: str | None = None) -> str:
@@ -146,6 +152,16 @@ class Book:
                     f"\n\n**Not answered yet:** this report was built before the experiment "
                     f"ran. Run {self.command(stem)} (or `make {make_target}`), then "
                     f"rebuild.\n")
+
+    def summary(self, runs: Path, points: Callable[[Path], list[str]], pending: str) -> str:
+        """The report's summary: the answers ``points(runs)`` gives in a few plain sentences,
+        one bullet each, or ``pending`` while an experiment they read has not run."""
+        try:
+            bullets = points(runs)
+        except NotRun:
+            return f"## Summary\n\n{pending}\n"
+        return ("## Summary\n\nEvery figure here reappears below with its interval and the "
+                "command that reproduces it.\n\n" + "\n".join(f"- {b}" for b in bullets) + "\n")
 
     def build(self, runs: Path, sections: Sequence[Callable[[Path], str]], make_target: str,
               head: str) -> Path:

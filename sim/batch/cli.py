@@ -20,7 +20,7 @@ from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
 from sim.batch.tables import kernel_plays
-from sim.cli import Parser, UsageError, variant_params
+from sim.cli import Parser, UsageError, usage_error, variant_params, wants_progress
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
@@ -194,10 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             spec = spec_from_args(args)
             run_dir = prepare_run_dir(spec, args.out)
     except UsageError as error:
-        print(f"sim.batch: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error("sim.batch", error)
 
-    progress = not args.no_progress and sys.stderr.isatty()
+    progress = wants_progress(args)
     try:
         summary = play_run(spec, run_dir, jobs, args.backend, args.scheduler, progress)
     except KeyboardInterrupt:

@@ -1,6 +1,7 @@
-"""Helpers shared by the games' tests (every family): random play step by step, golden logs,
-the check that a game's compiled kernel plays the games of its Python path, the
-clone/determinize check, an illegal action's refusal, and a batch chunk's tables."""
+"""Helpers shared by the games' tests (every family): random play step by step, the checks
+before every decision of a game, golden logs, the check that a game's compiled kernel plays
+the games of its Python path, the clone/determinize check, an illegal action's refusal, and
+a batch chunk's tables."""
 
 from __future__ import annotations
 
@@ -32,6 +33,23 @@ def random_steps(game, seed: int, max_steps: int = MAX_STEPS) -> Iterator[tuple]
         assert acts, "a player to move has no legal action"
         state.apply(acts[rng.integers(len(acts))])
     raise AssertionError(f"no end after {max_steps} decisions")
+
+
+def checked_decisions(state, check) -> Iterator[list]:
+    """The legal actions of each decision of ``state`` to the end of its game (the caller
+    applies one of them before taking the next).  Before each decision ``check(state)``
+    passes, the rules' decision counter (``DECISIONS``) has counted every decision so far and
+    some action is legal; at the end it has counted them all."""
+    counter = state.game.rules.DECISIONS
+    decisions = 0
+    while not state.is_terminal():
+        check(state)
+        assert state.s[counter] == decisions
+        acts = state.legal_actions()
+        assert acts, "a player to move has no legal action"
+        yield acts
+        decisions += 1
+    assert state.s[counter] == decisions
 
 
 def assert_golden_log(test_file: str, name: str, log: list[str]) -> None:
@@ -83,20 +101,31 @@ def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int
     return out
 
 
-def assert_clone_and_determinize_change_nothing(state, step: int, check_world) -> None:
-    """At one position of a game: playing a clone of ``state`` on, and determinizing
-    ``state`` for each seat p (rng seeded ``step + p``), leave ``state`` as it was; each
-    seat's world shows it the same observation and passes ``check_world(world, state, p)``."""
-    before, log = state.s.copy(), list(state.log)
-    copy = state.clone()
-    if not copy.is_terminal():
-        copy.apply(copy.legal_actions()[0])
-    for p in range(state.game.num_players):
-        world = state.determinize(p, np.random.default_rng(step + p))
-        check_world(world, state, p)
-        assert np.array_equal(world.observation(p).array, state.observation(p).array)
-    assert np.array_equal(state.s, before)
-    assert state.log == log
+def assert_clone_and_determinize_change_nothing(game, seed: int, every: int, check_world,
+                                                steps: int = MAX_STEPS,
+                                                own_hand: bool = True) -> None:
+    """At every ``every``-th of the first ``steps`` positions of a random game of ``seed``
+    (:func:`random_steps`; a trick game: its states have ``hand_of``): playing a clone of the
+    state on, and determinizing the state for each seat p (rng seeded ``step + p``), leave the
+    state as it was; each seat's world shows it the same observation, passes
+    ``check_world(world, state, p)`` and, with ``own_hand`` (a game whose seats always see
+    their own hand), gives it the same hand."""
+    for step, (state, _) in enumerate(random_steps(game, seed)):
+        if step == steps:
+            return
+        if step % every:
+            continue
+        before, log = state.s.copy(), list(state.log)
+        copy = state.clone()
+        if not copy.is_terminal():
+            copy.apply(copy.legal_actions()[0])
+        for p in range(game.num_players):
+            world = state.determinize(p, np.random.default_rng(step + p))
+            check_world(world, state, p)
+            assert np.array_equal(world.observation(p).array, state.observation(p).array)
+            assert world.hand_of(p) == state.hand_of(p) or not own_hand
+        assert np.array_equal(state.s, before)
+        assert state.log == log
 
 
 def batch_chunk(slug: str, names: Sequence[str], games: int, seed: int = 1,

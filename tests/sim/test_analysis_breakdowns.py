@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from sim.analysis import Run, questions
-from sim.analysis.book import Book, NotRun, interval, long_form, markdown, share_range
+from sim.analysis.book import Book, NotRun, interval, intervals, long_form, markdown, share_range
 from sim.experiment import Experiment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -253,6 +253,8 @@ def test_interval_formats_and_marks_missing_figures():
     assert markdown(pd.DataFrame({"a": [1]})) == "| a |\n| --- |\n| 1 |"
     assert share_range(pd.Series([0.25, 0.5, 0.3])) == "25.0% to 50.0%"
     assert share_range(pd.Series([1.0, 1.0])) == "100.0%"
+    both = pd.DataFrame([row, row.replace(0.25, 0.3)])
+    assert intervals(both, "x", "plain") == ["0.25 [0.20, 0.30]", "0.30 [0.20, 0.30]"]
 
 
 def test_book_sends_to_the_experiment_when_it_has_not_run(tmp_path):
@@ -273,6 +275,15 @@ def test_book_sends_to_the_experiment_when_it_has_not_run(tmp_path):
     assert "**Answer.** yes" in text and "python -m sim.experiment experiments/q.toml" in text
     readme = book.build(tmp_path / "runs", [section], "q-report", "# Title\n\n")
     assert readme.read_text(encoding="utf-8").startswith("# Title\n\n## 1. T\n")
+
+
+def test_book_summary_bullets_the_answers_or_waits_for_the_experiments(tmp_path):
+    book = Book(tmp_path, tmp_path)
+    assert book.summary(tmp_path, lambda runs: ["one", "two"], "Later.") == (
+        "## Summary\n\nEvery figure here reappears below with its interval and the command "
+        "that reproduces it.\n\n- one\n- two\n")
+    assert book.summary(tmp_path, lambda runs: book.load(runs, "q")["cells"], "Later.") == (
+        "## Summary\n\nLater.\n")
 
 
 @pytest.mark.parametrize("name", ["betzanbloo-players", "betzanbloo-best-response",

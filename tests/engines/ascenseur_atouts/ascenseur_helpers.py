@@ -14,7 +14,7 @@ import numpy as np
 
 import engines
 from engines.games.ascenseur_atouts import rules as R
-from tests.engines.tricks.trick_helpers import check_trick
+from tests.engines.tricks.trick_helpers import check_played_pile, place_hands
 
 
 def load(**params):
@@ -43,16 +43,8 @@ def build(players: int = 4, hands: dict | None = None, *, dealer: int = 0,
     state = game.new_state(seed)
     s = state.s
     hands = {p: cards(h) for p, h in (hands or {}).items()}
-    sizes = {len(h) for h in hands.values()}
-    assert len(hands) == players and len(sizes) == 1, "give every seat a hand of one size"
-    size = sizes.pop()
-    used = [c for h in hands.values() for c in h]
-    assert len(used) == len(set(used)), "a card is used twice"
-    s[R.LOCATION:R.LOCATION + R.PLAY_CARDS] = R.LOC_ASIDE
-    for p, hand in hands.items():
-        for c in hand:
-            s[R.LOCATION + c] = R.LOC_HAND + p
-        s[R.HAND_SIZE + p] = len(hand)
+    assert len(hands) == players, "give every seat a hand"
+    size = place_hands(state, R, hands, R.LOC_ASIDE, R.PLAY_CARDS)
     start = game.params.start_cards
     s[R.HAND] = tour * start + start - size
     s[R.TOUR] = tour
@@ -77,15 +69,8 @@ def locations(state) -> np.ndarray:
 def check_invariants(state) -> None:
     """Every card in exactly one place, hand sizes matching the trick count, tricks won
     matching the tricks completed."""
-    s = state.s
-    n = state.game.params.players
     where = locations(state)
     assert where.shape == (R.PLAY_CARDS,)
-    assert set(where.tolist()) <= {R.LOC_ASIDE, R.LOC_TRICK, R.LOC_PLAYED} | {
-        R.LOC_HAND + p for p in range(n)}
-    if state.is_terminal():
-        return
-    c = int(s[R.CARDS])
-    completed = check_trick(state, R, where, c)
-    assert (where == R.LOC_PLAYED).sum() == completed * n
-    assert (where == R.LOC_ASIDE).sum() == R.PLAY_CARDS - c * n
+    c = check_played_pile(state, R, where, {R.LOC_ASIDE})
+    if c is not None:
+        assert (where == R.LOC_ASIDE).sum() == R.PLAY_CARDS - c * state.game.params.players

@@ -19,7 +19,7 @@ from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.baccara import rules as R
 from sim.runner import play_python
-from tests.engines.helpers import batch_frames
+from tests.engines.helpers import batch_frames, random_steps
 
 
 def load(**params):
@@ -325,22 +325,19 @@ def baccara_params(draw):
 @settings(max_examples=40)
 @given(params=baccara_params(), seed=st.integers(0, 2**32 - 1))
 def test_chips_and_cards_are_conserved(params, seed):
-    game = load(**params)
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
     total = params["players"] * params["start_chips"]
     size = params["num_decks"] * 52
-    while not state.is_terminal():
+    for state, _ in random_steps(load(**params), seed):
         assert sum(state.chips) == total and min(state.chips) >= 0
         s = state.s
         assert sorted(s[R.SHOE:R.SHOE + size].tolist()) == sorted(list(range(52))
                                                                  * params["num_decks"])
+        if state.is_terminal():
+            break
         p = state.current_player
         assert state.chips[p] > 0
         if state.phase == "banco":
             assert state.chips[p] >= int(s[R.STAKE])
-        legal = state.legal_actions()
-        state.apply(legal[rng.integers(len(legal))])
     result = state.result()
     assert sum(result.scores) == total
     assert sum(result.win_shares) == pytest.approx(1.0)

@@ -19,7 +19,7 @@ from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
 from engines.games.pharaon import rules as R
 from sim.runner import play_python
-from tests.engines.helpers import batch_frames
+from tests.engines.helpers import batch_frames, random_steps
 
 
 def load(**params):
@@ -236,24 +236,21 @@ def pharaon_params(draw):
 @given(params=pharaon_params(), seed=st.integers(0, 2**32 - 1))
 def test_chips_are_conserved_and_stakes_stay_within_limits(params, seed):
     game = load(**params)
-    state = game.new_state(seed)
-    rng = np.random.default_rng(seed)
-    total = sum(state.chips)
+    total = sum(game.new_state(seed).chips)
     limited = params["bank_bankroll"] is not None
-    while not state.is_terminal():
+    for state, _ in random_steps(game, seed):
         assert sum(state.chips) == total
-        p = state.current_player
-        assert p != int(state.s[R.BANKER])
-        legal = state.legal_actions()
-        for a in legal[1:]:
-            amount = int(a.text.split()[-1])
-            assert params["min_bet"] <= amount <= params["max_bet"]
-        state.apply(legal[rng.integers(len(legal))])
         for q in range(params["players"]):
             # an unlimited bank may go below zero, and keeps its debt after the bank rotates
             banked = q == int(state.s[R.BANKER]) or state.s[R.COUPS_BANKED + q] > 0
             if limited or not banked:
                 assert state.chips[q] >= 0
+        if state.is_terminal():
+            break
+        assert state.current_player != int(state.s[R.BANKER])
+        for a in state.legal_actions()[1:]:
+            amount = int(a.text.split()[-1])
+            assert params["min_bet"] <= amount <= params["max_bet"]
     result = state.result()
     assert sum(result.scores) == 0
     assert sum(result.win_shares) == pytest.approx(1.0)

@@ -212,10 +212,11 @@ def test_illegal_actions_are_refused_with_the_legal_ones_named():
     assert_refused_unchanged(state, T.DISCARD_ACTION + cards("10♠")[0], "not legal for P0")
 
 
-def test_bad_parameters_name_the_valid_choices():
-    with pytest.raises(ValueError, match="unlimited"):
-        engines.load("rami", max_jokers_per_meld="3")
-    with pytest.raises(ValueError, match="players"):
-        engines.load("rami", players=9)
-    with pytest.raises(ValueError, match="reshuffle"):
-        engines.load("rami", stock_out="never")
+@pytest.mark.parametrize("params, expected", [
+    ({"max_jokers_per_meld": "3"}, "unlimited"),
+    ({"players": 9}, "players"),
+    ({"stock_out": "never"}, "reshuffle"),
+])
+def test_bad_parameters_name_the_valid_choices(params, expected):
+    with pytest.raises(ValueError, match=expected):
+        engines.load("rami", **params)

@@ -1,4 +1,5 @@
-"""What the shedding games' tests check alike: the cards the hands hold."""
+"""What the shedding games' tests check alike: the cards the hands hold, and what a world
+drawn from a seat's observation keeps."""
 
 from __future__ import annotations
 
@@ -15,3 +16,18 @@ def hand_counts(state) -> np.ndarray:
         assert hand.sum() == s[R.HAND_SIZE + p]
         counts += hand
     return counts
+
+
+def assert_world_keeps_the_seat(state, seen, check, twin_seed: int):
+    """A world drawn (rng seeded 1) from ``seen``, the observation of the seat to play in
+    ``state``, passes ``check`` and gives the seat its hand and its legal actions; and it
+    depends only on the observation: drawn again (rng 1) from another world of the seat (rng
+    ``twin_seed``), it is the same.  Returns the world."""
+    player = state.current_player
+    world = seen.determinize(np.random.default_rng(1))
+    check(world)
+    assert world.hand(player) == state.hand(player)
+    assert [a.text for a in world.legal_actions()] == [a.text for a in state.legal_actions()]
+    twin = state.determinize(player, np.random.default_rng(twin_seed))
+    assert (twin.determinize(player, np.random.default_rng(1)).s == world.s).all()
+    return world

@@ -17,8 +17,9 @@ from engines.games.empereur import rules as R
 from engines.games.empereur import summary
 from engines.games.empereur.params import MODES
 from sim.runner import play_python
-from tests.engines.shedding.empereur_helpers import check_conservation, legal, load, position
+from tests.engines.shedding.empereur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import documented_tables, random_position
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
 
 
 @st.composite
@@ -86,12 +87,8 @@ def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, m
     gave = state.s[R.KNOWN + player * R.CARDS:R.KNOWN + (player + 1) * R.CARDS] == other + 1
     assert seen.array[R.hand_at(other):R.hand_at(other) + R.CARDS][~gave].sum() == 0
     assert seen.hand == state.hand(player) and seen.talon == state.talon
-    world = seen.determinize(np.random.default_rng(1))
-    check_conservation(world)
-    assert world.hand(player) == state.hand(player) and legal(world) == legal(state)
+    world = assert_world_keeps_the_seat(state, seen, check_conservation, 4)
     assert [len(world.hand(p)) for p in range(4)] == [len(state.hand(p)) for p in range(4)]
-    twin = state.determinize(player, np.random.default_rng(4))
-    assert (twin.determinize(player, np.random.default_rng(1)).s == world.s).all()
     state.apply(state.legal_actions()[0])
     with pytest.raises(ValueError, match="stale"):
         seen.determinize(np.random.default_rng(1))

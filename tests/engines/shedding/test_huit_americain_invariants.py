@@ -13,12 +13,13 @@ import agents
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain import summary
 from sim.runner import play_kernel, play_python
-from tests.engines.shedding.huit_helpers import check_conservation, hand, legal, load, position
+from tests.engines.shedding.huit_helpers import check_conservation, hand, load, position
 from tests.engines.shedding.random_play import (
     documented_tables,
     play_random,
     random_position,
 )
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
 
 
 @st.composite
@@ -81,17 +82,10 @@ def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, 
     if state.phase != "drawn":
         assert state.observation(other).array[R.hand_at(player):R.hand_at(player) + 52].sum() \
             == 0
-    world = seen.determinize(np.random.default_rng(1))
+    world = assert_world_keeps_the_seat(state, seen, check_conservation, 5)
     assert (state.s == before).all()
-    check_conservation(world)
-    assert hand(world, player) == hand(state, player)
-    assert legal(world) == legal(state)
     for p in range(game.params.players):
         assert len(hand(world, p)) == len(hand(state, p))
-    # a determinization depends only on the observation: permute the hidden cards
-    twin = state.determinize(player, np.random.default_rng(5))
-    again = twin.determinize(player, np.random.default_rng(1))
-    assert (again.s == world.s).all()
 
 
 def test_a_stale_observation_cannot_be_determinized():

@@ -19,6 +19,7 @@ from tests.engines.shedding.random_play import (
     play_random,
     random_position,
 )
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
 
 
 def hand(state, p):
@@ -197,12 +198,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, 
     assert seen.hand == hand(state, player)
     for card, owner in seen.pile:
         assert (card == R.HIDDEN) == (owner != player)
-    world = seen.determinize(np.random.default_rng(1))
-    check_conservation(world)
-    assert hand(world, player) == hand(state, player)
-    assert [a.text for a in world.legal_actions()] == [a.text for a in state.legal_actions()]
-    twin = state.determinize(player, np.random.default_rng(5))
-    assert (twin.determinize(player, np.random.default_rng(1)).s == world.s).all()
+    assert_world_keeps_the_seat(state, seen, check_conservation, 5)
 
 
 def test_clone_is_independent_and_stale_observations_refuse():

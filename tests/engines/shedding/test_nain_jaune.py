@@ -20,6 +20,7 @@ from tests.engines.shedding.random_play import (
     play_random,
     random_position,
 )
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
 
 
 def load(**params):
@@ -200,11 +201,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
     seen = state.observation(player)
     other = (player + 1) % 4
     assert seen.array[R.hand_at(other):R.hand_at(other) + 52].sum() == 0
-    world = seen.determinize(np.random.default_rng(1))
-    check(world)
-    assert world.hand(player) == state.hand(player) and legal(world) == legal(state)
-    twin = state.determinize(player, np.random.default_rng(4))
-    assert (twin.determinize(player, np.random.default_rng(1)).s == world.s).all()
+    assert_world_keeps_the_seat(state, seen, check, 4)
 
 
 # --- bots -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.families.avoidance import rules as R
-from tests.engines.tricks.trick_helpers import check_out_of_play, check_trick
+from tests.engines.tricks.trick_helpers import check_out_of_play, check_trick, place_hands
 
 
 def cards(text: str) -> list[int]:
@@ -29,14 +29,7 @@ def build(slug: str, deal: dict, *, dealer: int = 0, leader: int | None = None,
     state = game.new_state(seed)
     s = state.s
     hands = {p: cards(h) for p, h in deal.items()}
-    sizes = {len(h) for h in hands.values()}
-    assert len(sizes) == 1, "give every seat a hand of one size"
-    s[R.LOCATION:R.LOCATION + R.DECK_CARDS] = R.LOC_OUT
-    for p, hand in hands.items():
-        for c in hand:
-            s[R.LOCATION + c] = R.LOC_HAND + p
-        s[R.HAND_SIZE + p] = len(hand)
-    s[R.CARDS] = sizes.pop()
+    s[R.CARDS] = place_hands(state, R, hands, R.LOC_OUT, R.DECK_CARDS)
     s[R.DEALER] = dealer
     s[R.PHASE] = R.PLAYING
     s[R.FIRST_LEADER] = R.first_leader(s, game.encoded_params) if leader is None else leader

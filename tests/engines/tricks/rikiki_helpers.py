@@ -13,7 +13,7 @@ import numpy as np
 import engines
 from engines.core.cards import parse_card
 from engines.games.rikiki import rules as R
-from tests.engines.tricks.trick_helpers import check_trick
+from tests.engines.tricks.trick_helpers import check_played_pile, place_hands
 
 
 def load(**params):
@@ -34,18 +34,10 @@ def build(deal: dict, *, dealer: int = 0, trump: str | None = None, seed: int = 
     game = load(players=players, **params)
     state = game.new_state(seed)
     s = state.s
-    hands = {p: cards(h) for p, h in deal.items()}
-    sizes = {len(h) for h in hands.values()}
-    assert len(sizes) == 1, "give every seat a hand of one size"
-    size = sizes.pop()
-    used = [c for h in hands.values() for c in h]
+    size = place_hands(state, R, {p: cards(h) for p, h in deal.items()}, R.LOC_STOCK,
+                       R.DECK_CARDS)
     turned = parse_card(trump) if trump else None
-    assert len(used) == len(set(used)) and turned not in used, "a card is used twice"
-    s[R.LOCATION:R.LOCATION + R.DECK_CARDS] = R.LOC_STOCK
-    for p, hand in hands.items():
-        for c in hand:
-            s[R.LOCATION + c] = R.LOC_HAND + p
-        s[R.HAND_SIZE + p] = len(hand)
+    assert turned is None or s[R.LOCATION + turned] == R.LOC_STOCK, "the turned card is dealt"
     s[R.TRUMP_CARD] = -1 if turned is None else turned
     s[R.TRUMP] = -1 if turned is None else turned // 13
     if turned is not None:
@@ -67,16 +59,11 @@ def locations(state) -> np.ndarray:
 def check_invariants(state) -> None:
     """Every card in exactly one place, hand sizes matching the trick count, tricks won
     matching the tricks completed."""
-    s = state.s
-    n = state.game.params.players
     where = locations(state)
-    assert set(where.tolist()) <= {R.LOC_STOCK, R.LOC_TURNED, R.LOC_TRICK, R.LOC_PLAYED} | {
-        R.LOC_HAND + p for p in range(n)}
-    if state.is_terminal():
+    k = check_played_pile(state, R, where, {R.LOC_STOCK, R.LOC_TURNED})
+    if k is None:
         return
-    k = int(s[R.CARDS])
-    completed = check_trick(state, R, where, k)
-    assert (where == R.LOC_PLAYED).sum() == completed * n
+    n = state.game.params.players
     turned = int((where == R.LOC_TURNED).sum())
-    assert turned == (1 if k * n < R.DECK_CARDS else 0) == (s[R.TRUMP_CARD] >= 0)
+    assert turned == (1 if k * n < R.DECK_CARDS else 0) == (state.s[R.TRUMP_CARD] >= 0)
     assert (where == R.LOC_STOCK).sum() == R.DECK_CARDS - k * n - turned

@@ -1,7 +1,8 @@
 """Chasse-coeur and pétasse over random games and random parameters (hypothesis): every card
 played exactly once per deal, one winner per trick, tricks adding up to the hand size,
-points adding up to the deck's total (or the sweep's), determinism, golden logs, hidden
-information, the API's error paths, and the bots that must play every game."""
+points adding up to the deck's total (or the sweep's), clones and determinizations, hidden
+information and the API's error paths.  Golden logs, whole games of random agents and the
+search bots: ``test_trick_games``."""
 
 from __future__ import annotations
 
@@ -10,18 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import agents
 import engines
-from engines.core.api import IllegalActionError
 from engines.families.avoidance import rules as R
 from engines.games.chasse_coeur.params import ChasseCoeurParams
 from engines.games.petasse.params import PetasseParams
-from sim.runner import play_python
 from tests.engines.helpers import (
     assert_clone_and_determinize_change_nothing,
-    assert_golden_random_game,
     assert_refused_unchanged,
-    random_steps,
+    checked_decisions,
 )
 from tests.engines.tricks.avoidance_helpers import build, check_invariants
 from tests.engines.tricks.trick_helpers import play
@@ -67,19 +64,13 @@ def check_whole_game(slug, params, seed):
     rng = np.random.default_rng(seed)
     state = game.new_state(seed)
     played: list[int] = []
-    decisions = 0
-    while not state.is_terminal():
-        check_invariants(state)
-        assert state.s[R.DECISIONS] == decisions
-        acts = state.legal_actions()
-        assert acts, "a player to move has no legal action"
+    for acts in checked_decisions(state, check_invariants):
         action = acts[rng.integers(len(acts))]
         if action.code < R.PASS:
             played.append(action.code)
         hands = int(state.s[R.HANDS_PLAYED])
         taken_before = state.s[R.TAKEN:R.TAKEN + n].copy()
         state.apply(action)
-        decisions += 1
         if int(state.s[R.HANDS_PLAYED]) != hands:
             k = len(played) // n
             assert len(played) == len(set(played)) == k * n   # every card played once
@@ -108,19 +99,17 @@ def check_whole_game(slug, params, seed):
     assert sum(result.win_shares) == pytest.approx(1.0)
     best = min(result.details["totals"])
     assert all(result.details["totals"][p] == best for p in result.winners)
-    assert result.stats["decisions"] == decisions == sum(result.details["decisions"])
+    assert result.stats["decisions"] == state.s[R.DECISIONS] == sum(result.details["decisions"])
 
 
+PARAMS = {"chasse-coeur": chasse_coeur_params(), "petasse": petasse_params()}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 @settings(max_examples=25)
-@given(params=chasse_coeur_params(), seed=st.integers(0, 2**32 - 1))
-def test_chasse_coeur_random_games_keep_every_invariant(params, seed):
-    check_whole_game("chasse-coeur", params, seed)
-
-
-@settings(max_examples=25)
-@given(params=petasse_params(), seed=st.integers(0, 2**32 - 1))
-def test_petasse_random_games_keep_every_invariant(params, seed):
-    check_whole_game("petasse", params, seed)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_every_invariant(slug, data, seed):
+    check_whole_game(slug, data.draw(PARAMS[slug], label="params"), seed)
 
 
 @settings(max_examples=15)
@@ -128,26 +117,10 @@ def test_petasse_random_games_keep_every_invariant(params, seed):
 def test_clone_and_determinize_never_change_the_original(params, seed):
     def check_world(world, state, p):
         check_invariants(world)
-        assert world.hand_of(p) == state.hand_of(p)
         assert world.legal_actions() == state.legal_actions() or world.current_player != p
 
-    game = engines.load("chasse-coeur", **params)
-    for step, (state, _) in enumerate(random_steps(game, seed)):
-        if state.is_terminal() or step == 80:
-            break
-        if step % 7 == 0:
-            assert_clone_and_determinize_change_nothing(state, step, check_world)
-
-
-GOLDEN = {
-    "chasse-coeur": ({"players": 3, "first_dealer": 0, "num_hands": 1}, 20261130),
-    "petasse": ({"players": 3, "first_dealer": 2, "loss_threshold": 1}, 20261130),
-}
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_golden_game_log(slug):
-    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
+    assert_clone_and_determinize_change_nothing(engines.load("chasse-coeur", **params), seed,
+                                                7, check_world, steps=80)
 
 
 # ======================================================================================
@@ -162,14 +135,6 @@ def test_won_cards_are_public():
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================
-@pytest.mark.parametrize("slug", SLUGS)
-def test_suits_read_by_letter_and_unknown_actions_name_examples(slug):
-    game = engines.load(slug)
-    assert game.action("play Qs").text == "play Q♠"
-    with pytest.raises(IllegalActionError, match="examples: 'play Q♠'"):
-        game.action("bid 2")
-
-
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = build("petasse", {0: "A♥ 8♦", 1: "K♥ 7♦", 2: "Q♥ 9♦", 3: "7♥ 10♦"}, dealer=3)
     play(state, "play A♥")
@@ -185,26 +150,3 @@ def test_params_round_trip_through_strings():
     assert refs["leftover_rule"] == "A1" and refs["moon_value"] == "A3"
     refs = {i.key: i.ref for i in PetasseParams.describe()}
     assert refs["rank_order"] == "A1" and refs["shoot_condition"] == "A3"
-
-
-# ======================================================================================
-# Bots that play every game
-# ======================================================================================
-@pytest.mark.parametrize("slug, players", [("chasse-coeur", 3), ("chasse-coeur", 6),
-                                           ("chasse-coeur", 10), ("petasse", 3),
-                                           ("petasse", 4)])
-def test_random_agents_play_whole_games(slug, players):
-    state = play_python(engines.load(slug, players=players),
-                        [agents.load("random")] * players, players)
-    assert state.is_terminal() and sum(state.result().win_shares) == pytest.approx(1.0)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
-def test_search_bots_play_a_game(slug, name):
-    params = {"num_hands": 1} if slug == "chasse-coeur" else {"loss_threshold": 5}
-    game = engines.load(slug, players=3, **params)
-    bot = agents.load(name, game=slug, iterations=6)
-    state = play_python(game, [bot, agents.load("random"), agents.load("dumper", game=slug)],
-                        seed=2)
-    assert state.is_terminal()

@@ -1,7 +1,7 @@
 """Belote à trois and belote de comptoir over random games and random parameters
 (hypothesis): every card played once per deal, one winner per trick, card points adding up
-(162 with the 24-card pack), scores adding up, determinism, golden logs, hidden information,
-the API's error paths, and the bots that must play every game."""
+(162 with the 24-card pack), scores adding up, hidden information and the API's error paths.
+Golden logs, whole games of random agents and the search bots: ``test_trick_games``."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ from hypothesis import strategies as st
 
 import agents
 import engines
-from engines.core.api import IllegalActionError
 from engines.games.belote import rules as R
 from engines.games.belote.summary import ROUND_FIELDS
 from engines.games.belote_a_trois.params import BeloteATroisParams
 from engines.games.belote_comptoir.params import BeloteComptoirParams
 from sim.runner import play_python
 from tests.engines.helpers import (
-    assert_golden_random_game,
     assert_refused_unchanged,
+    checked_decisions,
 )
 from tests.engines.tricks.belote_helpers import check_invariants
 
@@ -70,10 +69,9 @@ def comptoir_params(draw):
     }
 
 
-def low_bids(state, rng):
-    """A random legal action, bids drawn among the lowest ten (so that contracts are made
-    often enough to exercise both outcomes)."""
-    acts = state.legal_actions()
+def low_bids(acts, rng):
+    """One of the legal actions ``acts`` at random, bids drawn among the lowest ten (so that
+    contracts are made often enough to exercise both outcomes)."""
     if acts[-1].text.startswith("bid"):
         acts = acts[:11]
     return acts[rng.integers(len(acts))]
@@ -85,11 +83,8 @@ def check_whole_game(slug, params, seed):
     rng = np.random.default_rng(seed)
     state = game.new_state(seed)
     played: list[int] = []
-    decisions = 0
-    while not state.is_terminal():
-        check_invariants(state)
-        assert state.s[R.DECISIONS] == decisions
-        action = low_bids(state, rng)
+    for acts in checked_decisions(state, check_invariants):
+        action = low_bids(acts, rng)
         deals = int(state.s[R.ROUNDS_PLAYED])
         player = state.current_player
         tricks_before = state.s[R.TRICKS:R.TRICKS + n].copy()
@@ -97,7 +92,6 @@ def check_whole_game(slug, params, seed):
         if state.phase == "tricks":
             points = state.s[R.CARD_POINTS:R.CARD_POINTS + R.DECK_CARDS].copy()
         state.apply(action)
-        decisions += 1
         if action.text.startswith("play"):
             if int(state.s[R.ROUNDS_PLAYED]) == deals:
                 grew = np.flatnonzero(state.s[R.TRICKS:R.TRICKS + n] != tricks_before)
@@ -130,7 +124,7 @@ def check_whole_game(slug, params, seed):
     assert all(result.scores[p] == best for p in result.winners)
     if not result.stats["aborted"]:
         assert len(result.winners) == 1 and best >= game.params.target
-    assert result.stats["decisions"] == decisions == sum(result.details["decisions"])
+    assert result.stats["decisions"] == state.s[R.DECISIONS] == sum(result.details["decisions"])
 
 
 def check_deal_score(slug, game, rows):
@@ -175,20 +169,6 @@ def test_a_full_comptoir_pack_adds_up_to_162():
 
 
 # ======================================================================================
-# Determinism, golden logs, the compiled playout
-# ======================================================================================
-GOLDEN = {
-    "belote-a-trois": ({"first_dealer": 0, "target": 200}, 20261130),
-    "belote-comptoir": ({"players": 3, "first_dealer": 2, "target": 2}, 20261130),
-}
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_golden_game_log(slug):
-    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
-
-
-# ======================================================================================
 # Hidden information
 # ======================================================================================
 @settings(max_examples=10)
@@ -224,7 +204,7 @@ def check_determinize(game, seed):
                 while not copy.is_terminal() and copy.s[R.ROUND] == state.s[R.ROUND]:
                     copy.apply(copy.legal_actions()[0])
             assert np.array_equal(state.s, before) and state.log == log
-        state.apply(low_bids(state, rng))
+        state.apply(low_bids(state.legal_actions(), rng))
         step += 1
 
 
@@ -241,21 +221,13 @@ def test_observation_hides_the_other_hands_and_the_stock():
 # ======================================================================================
 # API: actions, errors, parameters
 # ======================================================================================
-@pytest.mark.parametrize("slug", SLUGS)
-def test_suits_read_by_letter_and_unknown_actions_name_examples(slug):
-    game = engines.load(slug)
-    assert game.action("play Js").text == "play J♠"
-    with pytest.raises(IllegalActionError, match="examples: 'pass', 'take'"):
-        game.action("coinche")
-
-
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     state = engines.load("belote-a-trois", first_dealer=0).new_state(0)
     assert_refused_unchanged(
         state, "take ♠", "take ♠ is not legal for P1 in phase bidding; legal: pass, take")
 
 
-def test_params_round_trip_and_name_the_valid_choices():
+def test_params_round_trip_through_strings():
     for params in (BeloteATroisParams(remove_ranks=(7,), fail_split="shared"),
                    BeloteComptoirParams(players=6, cards_per_player="random", max_bid=90)):
         assert type(params).from_strings(params.to_strings()) == params
@@ -263,37 +235,16 @@ def test_params_round_trip_and_name_the_valid_choices():
     assert refs["fail_split"] == "A5" and refs["tie_rule"] == "A6"
     refs = {i.key: i.ref for i in BeloteComptoirParams.describe()}
     assert refs["auction"] == "A1" and refs["classic_sa_ta"] == "A5"
-    with pytest.raises(ValueError, match="valid values: each_full, shared"):
-        engines.load("belote-a-trois", fail_split="half")
-    with pytest.raises(ValueError, match="valid values: dealer_choice, random, 1"):
-        engines.load("belote-comptoir", cards_per_player="6")
-    with pytest.raises(ValueError, match="valid values: 3..3"):
-        engines.load("belote-a-trois", players=4)
-    with pytest.raises(ValueError, match="lists a rank twice"):
-        engines.load("belote-a-trois", remove_ranks="7,7")
-    with pytest.raises(ValueError, match="above the highest bid 60"):
-        engines.load("belote-comptoir", min_bid=70, max_bid=60)
-    with pytest.raises(ValueError, match="first_dealer"):
-        engines.load("belote-comptoir", players=2, first_dealer=3)
 
 
-# ======================================================================================
-# Bots that play every game
-# ======================================================================================
-@pytest.mark.parametrize("slug, players", [("belote-a-trois", 3), ("belote-comptoir", 2),
-                                           ("belote-comptoir", 5), ("belote-comptoir", 16)])
-def test_random_agents_play_whole_games(slug, players):
-    state = play_python(engines.load(slug, players=players),
-                        [agents.load("random")] * players, players)
-    assert state.is_terminal() and sum(state.result().win_shares) == pytest.approx(1.0)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
-def test_search_bots_play_a_game(slug, name):
-    params = {"target": 150} if slug == "belote-a-trois" else {"players": 3, "target": 2,
-                                                               "max_bid": 40}
-    game = engines.load(slug, **params)
-    bot = agents.load(name, game=slug, iterations=4)
-    state = play_python(game, [bot, agents.load("random"), agents.load("random")], seed=2)
-    assert state.is_terminal()
+@pytest.mark.parametrize("slug, params, expected", [
+    ("belote-a-trois", {"fail_split": "half"}, "valid values: each_full, shared"),
+    ("belote-comptoir", {"cards_per_player": "6"}, "valid values: dealer_choice, random, 1"),
+    ("belote-a-trois", {"players": 4}, "valid values: 3..3"),
+    ("belote-a-trois", {"remove_ranks": "7,7"}, "lists a rank twice"),
+    ("belote-comptoir", {"min_bid": 70, "max_bid": 60}, "above the highest bid 60"),
+    ("belote-comptoir", {"players": 2, "first_dealer": 3}, "first_dealer"),
+])
+def test_bad_parameters_name_the_valid_choices(slug, params, expected):
+    with pytest.raises(ValueError, match=expected):
+        engines.load(slug, **params)

@@ -1,7 +1,7 @@
 """Rikiki over random games and random parameters (hypothesis): invariants after every
 action (every card played exactly once per deal, one winner per trick, tricks adding up to
 the hand size, points adding up), determinism, hidden information, the API's error paths,
-and the bots that must play every game (random, flatmc, ismcts)."""
+and random agents playing whole games (the search bots: ``test_trick_games``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from sim.runner import play_python
 from tests.engines.helpers import (
     assert_clone_and_determinize_change_nothing,
     assert_refused_unchanged,
-    random_steps,
+    checked_decisions,
 )
 from tests.engines.tricks.rikiki_helpers import build, check_invariants, load, locations
 from tests.engines.tricks.trick_helpers import play
@@ -55,12 +55,7 @@ def test_random_games_keep_every_invariant(params, seed):
     schedule = game.params.schedule()
     dealt = sorted(c for p in range(n) for c in state.hand_of(p))
     played: list[int] = []
-    decisions = 0
-    while not state.is_terminal():
-        check_invariants(state)
-        assert state.s[R.DECISIONS] == decisions
-        acts = state.legal_actions()
-        assert acts, "a player to move has no legal action"
+    for acts in checked_decisions(state, check_invariants):
         if params["hook_rule"] and state.phase == "bidding" and state.s[R.BIDS_MADE] == n - 1:
             total = int(state.s[R.BID_TOTAL])
             assert all(total + a.code - R.BID_ACTION != state.s[R.CARDS] for a in acts)
@@ -69,7 +64,6 @@ def test_random_games_keep_every_invariant(params, seed):
             played.append(action.code)
         rounds = int(state.s[R.ROUNDS_PLAYED])
         state.apply(action)
-        decisions += 1
         if int(state.s[R.ROUNDS_PLAYED]) != rounds:
             # every card dealt is played exactly once in its deal
             assert sorted(played) == dealt
@@ -98,6 +92,7 @@ def test_random_games_keep_every_invariant(params, seed):
     assert sum(result.win_shares) == pytest.approx(1.0)
     best = max(result.scores)
     assert all(result.scores[p] == best for p in result.winners)
+    decisions = state.s[R.DECISIONS]
     assert result.stats["decisions"] == decisions == sum(result.details["decisions"])
     assert decisions == n * (len(schedule) + sum(schedule))
 
@@ -105,15 +100,8 @@ def test_random_games_keep_every_invariant(params, seed):
 @settings(max_examples=20)
 @given(params=game_params(), seed=st.integers(0, 2**32 - 1))
 def test_clone_and_determinize_never_change_the_original(params, seed):
-    def check_world(world, state, p):
-        check_invariants(world)
-        assert world.hand_of(p) == state.hand_of(p)
-
-    for step, (state, _) in enumerate(random_steps(load(**params), seed)):
-        if state.is_terminal() or step == 120:
-            break
-        if step % 9 == 0:
-            assert_clone_and_determinize_change_nothing(state, step, check_world)
+    assert_clone_and_determinize_change_nothing(
+        load(**params), seed, 9, lambda world, state, p: check_invariants(world), steps=120)
 
 
 def test_different_seeds_deal_differently():
@@ -247,11 +235,3 @@ def test_random_agents_play_whole_games(players):
     state = play_python(game, [agents.load("random")] * players, players)
     assert state.is_terminal() and state.result().stats["rounds"] == len(game.params.schedule())
     assert sum(state.result().win_shares) == pytest.approx(1.0)
-
-
-@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
-def test_search_bots_play_a_game(name):
-    game = load(players=3, hands=(3, 2))
-    bot = agents.load(name, game="rikiki", iterations=8)
-    state = play_python(game, [bot, agents.load("random"), agents.load("counter")], seed=2)
-    assert state.is_terminal()

@@ -1,7 +1,8 @@
 """Tarot, tarot lorrain and tarot taré over random games and random parameters
 (hypothesis): every card played once per deal, one winner per trick, card points adding up
-to 91, FFT scores adding up to zero; determinism, golden logs, hidden information, the
-API's error paths, the records, and the bots that must play every game."""
+to 91, FFT scores adding up to zero; the golden log of prudent play, hidden information,
+the API's error paths, the records, and random bots playing whole games.  Golden logs of
+random games and the search bots: ``test_trick_games``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import engines
 from engines.core.api import IllegalActionError
 from engines.games.tarot import rules as R
 from sim.runner import play_python
-from tests.engines.helpers import assert_golden_log, assert_golden_random_game
+from tests.engines.helpers import assert_golden_log
 from tests.engines.tricks.tarot_helpers import check_deal
 
 SLUGS = ("tarot", "tarot-lorrain", "tarot-tare")
@@ -90,17 +91,8 @@ def test_random_games_keep_every_invariant(setup, seed):
 
 
 # ======================================================================================
-# Determinism and golden logs
+# Golden log
 # ======================================================================================
-GOLDEN = {"tarot": ({"num_deals": 2}, 11), "tarot-lorrain": ({"num_deals": 2}, 12),
-          "tarot-tare": ({}, 13)}
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_golden_game_log(slug):
-    assert_golden_random_game(__file__, slug, *GOLDEN[slug])
-
-
 def test_golden_log_of_prudent_play():
     """Four ``prudent`` seats take a contract, discard and show a poignée: the log of a
     fixed seed, as committed."""
@@ -229,13 +221,3 @@ def test_random_bots_play_whole_games(slug, players):
     game = engines.load(slug, players=players, num_deals=2)
     state = play_python(game, [agents.load("random")] * players, 8)
     assert state.is_terminal() and state.result().stats["rounds"] == 2
-
-
-@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
-@pytest.mark.parametrize("slug", SLUGS)
-def test_search_bots_play_a_game(slug, name):
-    game = engines.load(slug, num_deals=1)
-    bots = [agents.load(name, game=slug, iterations=3)] + [agents.load("random")] * 3
-    state = play_python(game, bots, 2)
-    assert state.is_terminal()
-    assert sum(state.result().win_shares) == pytest.approx(1.0)

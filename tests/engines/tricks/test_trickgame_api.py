@@ -1,8 +1,8 @@
 """The trick games' shared Python API (engines.families.tricks.game): the one-call decision step
 keeps every decision's legal actions equal to what the rules list afresh; actions are accepted as
-the game's Action objects, equal Actions, codes and texts, and refused otherwise; an
-observation shows the position it was made in, even when first read after the game moved
-on."""
+the game's Action objects, equal Actions, codes and texts (suits by symbol or letter), and
+refused otherwise, an unknown text naming examples; an observation shows the position it was
+made in, even when first read after the game moved on."""
 
 from __future__ import annotations
 
@@ -36,6 +36,19 @@ def test_each_steps_legal_actions_are_the_rules_own(slug, params):
         assert legal == fresh_legal(state) and legal
         state.apply(random.act(None, legal, rng))
     assert state.legal_actions() == [] == fresh_legal(state)
+
+
+@pytest.mark.parametrize("slug, text, shown, unknown, examples", [
+    ("chasse-coeur", "play Qs", "play Q♠", "bid 2", "'play Q♠'"),
+    ("petasse", "play Qs", "play Q♠", "bid 2", "'play Q♠'"),
+    ("belote-a-trois", "play Js", "play J♠", "coinche", "'pass', 'take'"),
+    ("belote-comptoir", "play Js", "play J♠", "coinche", "'pass', 'take'")])
+def test_suits_read_by_letter_and_unknown_actions_name_examples(slug, text, shown, unknown,
+                                                                 examples):
+    game = engines.load(slug)
+    assert game.action(text).text == shown
+    with pytest.raises(IllegalActionError, match=f"examples: {examples}"):
+        game.action(unknown)
 
 
 def test_every_form_of_an_action_is_accepted_and_bad_ones_refused():

@@ -1,7 +1,7 @@
 """Vicaire over random matches and random parameters (hypothesis): every card played once
 per deal, one winner per trick, ten tricks a deal, totals and payouts adding up;
-determinism, a golden log, hidden information, API errors, and the bots that play every
-game (random, flatmc, ismcts, exact)."""
+determinism, a golden log, hidden information and API errors (the search bots:
+``test_trick_games``)."""
 
 from __future__ import annotations
 
@@ -134,11 +134,3 @@ def test_api_errors():
         state.observation(3)
     params = VicaireParams(num_games=3, must_trump=True)
     assert VicaireParams.from_strings(params.to_strings()) == params
-
-
-@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
-def test_search_bots_play_a_game(name):
-    game = engines.load("vicaire", num_games=1, max_deals=2)
-    bot = agents.load(name, game="vicaire", iterations=6)
-    state = play_python(game, [bot, agents.load("random"), agents.load("exact")], seed=2)
-    assert state.is_terminal()

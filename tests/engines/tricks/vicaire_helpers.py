@@ -5,6 +5,7 @@ from __future__ import annotations
 import engines
 from engines.core.cards import parse_card
 from engines.games.vicaire import rules as R
+from tests.engines.tricks.trick_helpers import place_hands
 
 
 def cards(text: str) -> list[int]:
@@ -19,19 +20,11 @@ def build(deal: dict, *, dealer: int = 0, totals=(0, 0, 0), seed: int = 0, **par
     game = engines.load("vicaire", **params)
     state = game.new_state(seed)
     s = state.s
-    hands = {p: cards(h) for p, h in deal.items()}
-    (size,) = {len(h) for h in hands.values()}
-    s[R.LOCATION:R.LOCATION + R.DECK_CARDS] = R.LOC_OUT
-    for p, hand in hands.items():
-        for c in hand:
-            s[R.LOCATION + c] = R.LOC_HAND + p
-        s[R.HAND_SIZE + p] = size
-    s[R.CARDS] = size
+    s[R.CARDS] = place_hands(state, R, {p: cards(h) for p, h in deal.items()}, R.LOC_OUT,
+                             R.DECK_CARDS)
     s[R.DEALER] = dealer
     s[R.FIRST_LEADER] = s[R.CURRENT] = (dealer + 1) % 3
     s[R.TOTAL:R.TOTAL + 3] = totals
     s[R.DEALS_IN_GAME] = 1 if any(totals) else 0
     state.refresh()
     return state
-
-

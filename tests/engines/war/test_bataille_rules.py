@@ -230,13 +230,14 @@ def test_the_step_is_taken_by_the_lowest_seat_still_in_play():
     assert state.current_player == 1
 
 
-def test_bad_parameters_name_the_valid_choices():
-    with pytest.raises(ValueError, match="winner_first"):
-        engines.load("bataille", pickup_order="clockwise")
-    with pytest.raises(ValueError, match="32"):
-        engines.load("bataille", deck=36)
-    with pytest.raises(ValueError, match="players"):
-        engines.load("bataille", players=1)
+@pytest.mark.parametrize("params, expected", [
+    ({"pickup_order": "clockwise"}, "winner_first"),
+    ({"deck": 36}, "32"),
+    ({"players": 1}, "players"),
+])
+def test_bad_parameters_name_the_valid_choices(params, expected):
+    with pytest.raises(ValueError, match=expected):
+        engines.load("bataille", **params)
 
 
 def test_parameters_round_trip_through_strings():
