@@ -76,7 +76,8 @@ class AvoidanceState(TrickState):
 
 class AvoidanceGame(TrickGame):
     """A point-avoidance game with fixed parameters; each game subclasses it with its
-    ``slug``, ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
+    ``title`` (its ``Params`` and ``encode``, its parameters as the rules' data, are found
+    beside it)."""
 
     rules = R
     summary = summary

@@ -2,19 +2,19 @@
 (rikiki, vicaire, the belotes, the tarots, chasse-coeur, pétasse, ascenseur aux atouts) do
 their own way, and nothing the base already does.
 
-A game subclasses :class:`TrickGame` (its ``rules`` and ``summary`` modules, ``actions``,
-``phase_names``, ``verbs``, ``examples``, ``state_class``, and how its deal and the end of
-a round read in the log: :meth:`TrickGame.describe_deal`,
-:meth:`TrickGame.describe_round_end`), :class:`TrickState` (naming its observation class)
-and :class:`TrickObservation` (its own fields).  Its rules module follows one convention: a
-flat int32 state (``STATE``) with the fields ``PHASE``, ``CURRENT``, ``DECISIONS``,
-``ROUND`` (0-based index of the deal), ``ROUNDS_PLAYED``, ``DEALER``, ``CARDS``, ``TRICK``,
-``PLAYED``, ``TRICK_SEAT``, ``TRICK_CARD``, ``TRICK_WINNER``, ``TRICKS``, ``SCORE``,
-``HAND_SIZE``, ``LOCATION`` (one entry per card, ``LOC_HAND + seat`` in a hand) and
-``RANK``; ``DECK_CARDS``; the phase ``OVER``; ``APPLY_DRAWS = False`` (``apply_action``
-draws nothing: deals wait for ``advance``); and the compiled entry points the base reads
-(see :mod:`engines.core.base`), plus ``apply_action`` and ``chance_pending``, which
-:func:`engines.core.streams.decide` and the next deal use.  The summary module offers
+A game subclasses :class:`TrickGame` (its ``title``, ``verbs``, ``examples``, and how its
+deal and the end of a round read in the log: :meth:`TrickGame.describe_deal`,
+:meth:`TrickGame.describe_round_end`; the rest is found beside it, see
+:mod:`engines.core.base`), :class:`TrickState` and :class:`TrickObservation` (its own
+fields), which the base links when the module defines one of each. Its rules module follows
+one convention: a flat int32 state (``STATE``) with the fields ``PHASE``, ``CURRENT``,
+``DECISIONS``, ``ROUND`` (0-based index of the deal), ``ROUNDS_PLAYED``, ``DEALER``,
+``CARDS``, ``TRICK``, ``PLAYED``, ``TRICK_SEAT``, ``TRICK_CARD``, ``TRICK_WINNER``,
+``TRICKS``, ``SCORE``, ``HAND_SIZE``, ``LOCATION`` (one entry per card, ``LOC_HAND + seat``
+in a hand) and ``RANK``; ``DECK_CARDS``; the phase ``OVER``; ``APPLY_DRAWS = False``
+(``apply_action`` draws nothing: deals wait for ``advance``); and the compiled entry points
+the base reads (see :mod:`engines.core.base`), plus ``apply_action`` and ``chance_pending``,
+which :func:`engines.core.streams.decide` and the next deal use. The summary module offers
 ``SIZE``, ``ROUND_WIDTH``, ``summarize``, ``record_round`` and ``result``.
 """
 

@@ -98,8 +98,9 @@ class WarObservation(RulesObservation):
 
 
 class WarGame(RulesGame):
-    """A war game with fixed parameters; subclasses name the game and encode its parameters
-    (:meth:`encode`).  Its one action is ``step``."""
+    """A war game with fixed parameters; subclasses give the game's ``title`` and encode its
+    parameters (:meth:`encode`; its ``Params`` is found beside it).  Its one action is
+    ``step``."""
 
     rules = R
     summary = summary

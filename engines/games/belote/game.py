@@ -109,8 +109,8 @@ class BeloteState(TrickState):
 
 
 class BeloteGame(TrickGame):
-    """A belote game with fixed parameters; each game subclasses it with its ``slug``,
-    ``title``, ``Params`` and ``encode`` (its parameters as the rules' data)."""
+    """A belote game with fixed parameters; each game subclasses it with its ``title``
+    (its ``Params`` and ``encode``, its parameters as the rules' data, are found beside it)."""
 
     rules = R
     summary = summary

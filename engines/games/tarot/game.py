@@ -159,8 +159,8 @@ class TarotState(TrickState):
 
 
 class TarotGame(TrickGame):
-    """A tarot game with fixed parameters; each game subclasses it with its ``slug``,
-    ``title`` and ``Params``."""
+    """A tarot game with fixed parameters; each game subclasses it with its ``title`` and
+    ``Params`` (three games share this module's parameters, so each names its own)."""
 
     rules = R
     summary = summary
