@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "(paired games), or take finished runs, then write a comparison report "
                     "(report.md, report.html, figures) and print its headline table.  The "
                     "first variant or run is the baseline; every figure's difference comes "
-                    "with a 95%% interval, a Holm-corrected p-value and an effect size.",
+                    "with a 95% interval, a Holm-corrected p-value and an effect size.",
         epilog="Examples:\n  python -m sim.compare paris-damis --games 20000 --variant base: "
                "--variant wild-jokers:jokers=2,joker_rule=wild --variant "
                "no-discard:discard=none\n  python -m sim.compare runs/A runs/B --out "
