@@ -10,6 +10,7 @@ field offsets, so each game configures them with its own layout:
   top cards, or recycle them unshuffled), and draws what exists when even that is not enough;
 * :func:`recycle` puts the discard pile but its top cards under the stock, shuffled or in
   play order (a reshuffle, or a cleared pile buried face down);
+* :func:`hand_at` is where a seat's hand starts (its card counters);
 * :func:`next_seat` is turn order to the left, skipping players who are out;
 * hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
   observation empties the other hands and lists the unseen cards in the stock field; a
@@ -30,6 +31,13 @@ from engines.core.chance import shuffle
 # How a game ended.
 FINISHED, CAPPED, CYCLIC = 0, 1, 2
 ENDINGS = ("finished", "capped", "cyclic")
+
+
+@njit(cache=True)
+def hand_at(hand, cards, player):
+    """Where ``player``'s counters start in a per-seat field of ``cards`` card counters at
+    ``hand`` (his hand)."""
+    return hand + player * cards
 
 
 @njit(cache=True)
@@ -121,7 +129,7 @@ def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
     for p in range(players):
         if p == player:
             continue
-        h = hand + p * cards
+        h = hand_at(hand, cards, p)
         for card in range(cards):
             counts[card] += s[h + card]
             out[h + card] = 0
@@ -153,7 +161,7 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at
     for p in range(players):
         if p == player:
             continue
-        h = hand + p * cards
+        h = hand_at(hand, cards, p)
         known = 0
         for card in range(cards):
             known += out[h + card]

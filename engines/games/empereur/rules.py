@@ -230,10 +230,6 @@ N_ACTIONS = GIVE_ACTION + RANKS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
 
 @njit(cache=True)
 def play_code(rank, naturals, jokers):
@@ -270,7 +266,7 @@ def new_game(s, pr):
 @njit(cache=True)
 def held(s, player, kind):
     """How many cards of ``kind`` (a rank index or JOKER_KIND) ``player`` holds."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     if kind == JOKER_KIND:
         return s[h + STANDARD_CARDS] + s[h + STANDARD_CARDS + 1]
     n = 0
@@ -282,7 +278,7 @@ def held(s, player, kind):
 @njit(cache=True)
 def lowest_of(s, player, kind):
     """The lowest card id of ``kind`` in ``player``'s hand (-1 if none)."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     if kind == JOKER_KIND:
         for card in range(STANDARD_CARDS, CARDS):
             if s[h + card] > 0:
@@ -320,7 +316,7 @@ def start_round(s, pr, rng):
             p = (dealer + step) % players
             n -= 1
             card = s[STOCK + n]
-            s[hand_at(p) + card] += 1
+            s[shedding.hand_at(HAND, CARDS, p) + card] += 1
             s[HAND_SIZE + p] += 1
             s[RB_DEALT_JOKERS + p] += is_joker(card)
             s[RB_DEALT_TWOS + p] += kind_of(card) == TWO
@@ -384,17 +380,17 @@ def highest_card(s, player):
 def forget(s, card):
     """The card has left the hand it was given to: nobody knows where it is in a hand."""
     for p in range(MAX_PLAYERS):
-        s[KNOWN + p * CARDS + card] = 0
+        s[shedding.hand_at(KNOWN, CARDS, p) + card] = 0
 
 
 @njit(cache=True)
 def give_card(s, giver, receiver, card):
     """A gift of the exchanges, seen by the giver and the receiver only."""
     forget(s, card)
-    s[KNOWN + giver * CARDS + card] = receiver + 1
-    s[hand_at(giver) + card] -= 1
+    s[shedding.hand_at(KNOWN, CARDS, giver) + card] = receiver + 1
+    s[shedding.hand_at(HAND, CARDS, giver) + card] -= 1
     s[HAND_SIZE + giver] -= 1
-    s[hand_at(receiver) + card] += 1
+    s[shedding.hand_at(HAND, CARDS, receiver) + card] += 1
     s[HAND_SIZE + receiver] += 1
 
 
@@ -445,9 +441,9 @@ def draw_cards(s, pr, player, count, rng):
     number of cards drawn."""
     keep = top_run(s)
     top = s[TALON_RANK + s[TALON_LEN] - 1] if keep > 0 else 0
-    got, refills = shedding.draw(s, STOCK, STOCK_LEN, TALON, TALON_LEN, hand_at(player),
-                                 count, rng, np.empty(count, dtype=np.int32), keep,
-                                 pr[P_SHUFFLE] != 0)
+    got, refills = shedding.draw(s, STOCK, STOCK_LEN, TALON, TALON_LEN,
+                                 shedding.hand_at(HAND, CARDS, player), count, rng,
+                                 np.empty(count, dtype=np.int32), keep, pr[P_SHUFFLE] != 0)
     if refills > 0:
         s[TALON_RANK:TALON_RANK + keep] = top
         s[RB_REFILLS] += refills
@@ -539,7 +535,7 @@ def play(s, pr, player, code, rng):
     rest //= MAX_JOKERS + 1
     naturals = rest % (MAX_NATURALS + 1)
     rank = rest // (MAX_NATURALS + 1)
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for i in range(naturals + jokers):
         card = lowest_of(s, player, rank if i < naturals else JOKER_KIND)
         forget(s, card)
@@ -676,7 +672,7 @@ def pass_turn(s, pr, player, rng):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def hand_points(s, player):
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     total = 0
     for card in range(CARDS):
         total += s[h + card] * elite_value(card)
@@ -867,11 +863,13 @@ def observe(s, pr, player, out):
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
     for p in range(MAX_PLAYERS):
         if p != player:
-            out[KNOWN + p * CARDS:KNOWN + (p + 1) * CARDS] = 0
+            k = shedding.hand_at(KNOWN, CARDS, p)
+            out[k:k + CARDS] = 0
     for card in range(CARDS):
-        holder = s[KNOWN + player * CARDS + card] - 1
-        if holder >= 0 and s[hand_at(holder) + card] > 0:
-            out[hand_at(holder) + card] = 1
+        holder = s[shedding.hand_at(KNOWN, CARDS, player) + card] - 1
+        h = shedding.hand_at(HAND, CARDS, holder)
+        if holder >= 0 and s[h + card] > 0:
+            out[h + card] = 1
             counts[card] -= 1
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
 

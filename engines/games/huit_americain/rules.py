@@ -156,10 +156,6 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
 
 @njit(cache=True)
 def eight_card(suit):
@@ -199,7 +195,7 @@ def advance(s, pr, rng):
         for p in range(players):
             s[STOCK_LEN] -= 1
             card = s[STOCK + s[STOCK_LEN]]
-            s[hand_at(p) + card] += 1
+            s[shedding.hand_at(HAND, CARDS, p) + card] += 1
             s[HAND_SIZE + p] += 1
             r = rank_of(card)
             s[DEALT_ACES + p] += r == ACE
@@ -269,7 +265,7 @@ def turn_actions(s, pr, player, out):
     """Every playable card (cards other than 8s by id, then the 8s with each announced
     suit), then ``draw`` when nothing is playable (A3: or with ``voluntary_draw``, when there
     is something to draw)."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] > 0 and rank_of(card) != EIGHT and playable(s, pr, card):
@@ -295,7 +291,7 @@ def is_counter(s, card):
 @njit(cache=True)
 def respond_actions(s, pr, player, out):
     """The counters held (A4: they must be played), else ``draw`` the penalty."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] > 0 and is_counter(s, card):
@@ -320,7 +316,7 @@ def drawn_actions(s, pr, player, out):
     """The plays of the drawn cards that must be played (each distinct card once), then
     ``keep`` when the variant makes playing them optional."""
     n = 0
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for i in range(s[DRAWN_COUNT]):
         card = s[DRAWN_CARDS + i]
         seen = False
@@ -342,7 +338,7 @@ def draw_into(s, player, count, rng):
     buffer and the player's hand; return how many were drawn."""
     drawn = s[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY]
     got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                    hand_at(player), count, rng, drawn)
+                                    shedding.hand_at(HAND, CARDS, player), count, rng, drawn)
     s[RESHUFFLES] += reshuffles
     s[DRAWN_COUNT] = got
     s[HAND_SIZE + player] += got
@@ -409,7 +405,7 @@ def play_code(s, pr, player, code, rng):
 def play(s, pr, player, card, suit, rng):
     """Put ``card`` on the discard pile (``suit`` is the suit to follow: the card's, or the
     one an 8 announces), then its effect; then the "Carte!" window if it applies."""
-    s[hand_at(player) + card] -= 1
+    s[shedding.hand_at(HAND, CARDS, player) + card] -= 1
     s[HAND_SIZE + player] -= 1
     s[DISCARD + s[DISCARD_LEN]] = card
     s[DISCARD_LEN] += 1
@@ -544,8 +540,8 @@ def carte_answer(s, pr, player, call, rng):
         return
     if call:
         got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                        hand_at(forgetful), CARTE_PENALTY, rng,
-                                        np.empty(CARTE_PENALTY, dtype=np.int32))
+                                        shedding.hand_at(HAND, CARDS, forgetful), CARTE_PENALTY,
+                                        rng, np.empty(CARTE_PENALTY, dtype=np.int32))
         s[RESHUFFLES] += reshuffles
         s[HAND_SIZE + forgetful] += got
         s[CARDS_DRAWN + forgetful] += got
@@ -637,7 +633,7 @@ def observe(s, pr, player, out):
     counts = np.empty(CARDS, dtype=np.int32)
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
     if s[PHASE] == DRAWN and s[CURRENT] != player:
-        h = hand_at(s[CURRENT])
+        h = shedding.hand_at(HAND, CARDS, s[CURRENT])
         for i in range(s[DRAWN_COUNT]):
             card = s[DRAWN_CARDS + i]
             if out[h + card] < s[h + card]:

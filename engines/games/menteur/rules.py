@@ -114,10 +114,6 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
 
 @njit(cache=True)
 def is_lie(pr, card, suit):
@@ -158,7 +154,7 @@ def advance(s, pr, rng):
     players = pr[P_PLAYERS]
     for i in range(n):
         p = i % players
-        s[hand_at(p) + s[PILE + i]] += 1
+        s[shedding.hand_at(HAND, CARDS, p) + s[PILE + i]] += 1
         s[HAND_SIZE + p] += 1
     s[PILE_LEN] = 0
     s[PILE:PILE + CARDS] = 0
@@ -180,7 +176,7 @@ def start_lead(s, player):
 def lay_actions(s, pr, player, out):
     """Leading: every card in hand with each announced suit ♥ ♦ ♠ ♣; following: every card
     in hand (the announcement is the pile's suit).  By card id."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] == 0:
@@ -198,7 +194,7 @@ def lay_actions(s, pr, player, out):
 @njit(cache=True)
 def lay(s, pr, player, card, rng):
     """The card goes face down on the pile; then the challenge window opens."""
-    s[hand_at(player) + card] -= 1
+    s[shedding.hand_at(HAND, CARDS, player) + card] -= 1
     s[HAND_SIZE + player] -= 1
     s[PILE + s[PILE_LEN]] = card
     s[PILE_OWNER + s[PILE_LEN]] = player
@@ -235,7 +231,7 @@ def take_pile(s, player):
     """``player`` puts every card of the pile in his hand."""
     n = s[PILE_LEN]
     for i in range(n):
-        s[hand_at(player) + s[PILE + i]] += 1
+        s[shedding.hand_at(HAND, CARDS, player) + s[PILE + i]] += 1
     s[HAND_SIZE + player] += n
     s[PILES_TAKEN + player] += 1
     s[CARDS_TAKEN + player] += n
@@ -360,7 +356,7 @@ def observe(s, pr, player, out):
     counts = np.zeros(CARDS, dtype=np.int32)
     for p in range(pr[P_PLAYERS]):
         if p != player:
-            h = hand_at(p)
+            h = shedding.hand_at(HAND, CARDS, p)
             for card in range(CARDS):
                 counts[card] += s[h + card]
                 out[h + card] = 0
@@ -389,6 +385,6 @@ def determinize(s, pr, player, rng, out):
             continue
         for _ in range(out[HAND_SIZE + p]):
             unseen -= 1
-            out[hand_at(p) + out[POOL + unseen]] += 1
+            out[shedding.hand_at(HAND, CARDS, p) + out[POOL + unseen]] += 1
     out[POOL:POOL + CARDS] = 0
     out[UNSEEN] = 0

@@ -116,10 +116,6 @@ N_ACTIONS = CARDS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-@njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
 
 @njit(cache=True)
 def pay(s, player, amount):
@@ -165,7 +161,7 @@ def start_deal(s, pr, rng):
     for i in range(CARDS):
         if i < n:
             p = (first + i) % players
-            s[hand_at(p) + deck[i]] = 1
+            s[shedding.hand_at(HAND, CARDS, p) + deck[i]] = 1
             s[HAND_SIZE + p] += 1
         else:
             s[ECART + deck[i]] = 1
@@ -182,7 +178,7 @@ def start_deal(s, pr, rng):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def holds_needed(s, player):
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for card in range(CARDS):
         if s[h + card] and sequence_rank(card) == s[NEEDED]:
             return True
@@ -195,7 +191,7 @@ def legal_actions(s, pr, out):
     the choice), then ``sans`` with ``may_hold_back``.  By card id."""
     if s[PHASE] != PLAY:
         return 0
-    h = hand_at(s[CURRENT])
+    h = shedding.hand_at(HAND, CARDS, s[CURRENT])
     n = 0
     for card in range(CARDS):
         if s[h + card] and (s[NEEDED] == FREE or sequence_rank(card) == s[NEEDED]):
@@ -229,7 +225,7 @@ def pass_on(s, pr, player):
 def play(s, pr, player, card, rng):
     """Play a card: a belle carte wins its pot at once; the last card ends the deal; after a
     King the same player leads again; otherwise he goes on while he holds the next rank."""
-    s[hand_at(player) + card] = 0
+    s[shedding.hand_at(HAND, CARDS, player) + card] = 0
     s[HAND_SIZE + player] -= 1
     s[PLAYED + card] = 1
     s[PLAYED_DEAL + player] = 1
@@ -280,7 +276,7 @@ def end_deal(s, pr, winner, rng):
             continue
         owed = 0
         for card in range(CARDS):
-            if s[hand_at(p) + card]:
+            if s[shedding.hand_at(HAND, CARDS, p) + card]:
                 owed += points(card)
         paid = pay(s, p, owed)
         s[CHIPS + winner] += paid
@@ -289,7 +285,7 @@ def end_deal(s, pr, winner, rng):
         s[CHIPS_FROM_PAYMENTS + winner] += paid
     for p in range(players):
         for i in range(POTS):
-            if s[hand_at(p) + BELLES[i]]:
+            if s[shedding.hand_at(HAND, CARDS, p) + BELLES[i]]:
                 amount = pr[P_ANTES + i] * players if pr[P_DOUBLE_BASE] else s[POT + i]
                 paid = pay(s, p, amount)
                 s[POT + i] += paid
@@ -376,8 +372,9 @@ def observe(s, pr, player, out):
     out[ECART:ECART + CARDS] = 0
     for p in range(pr[P_PLAYERS]):
         if p != player:
-            counts += s[hand_at(p):hand_at(p) + CARDS]
-            out[hand_at(p):hand_at(p) + CARDS] = 0
+            h = shedding.hand_at(HAND, CARDS, p)
+            counts += s[h:h + CARDS]
+            out[h:h + CARDS] = 0
     out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 
