@@ -139,9 +139,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def start_deal(s, pr, rng):
-    """Everyone antes into the five pots (A2: once with ``ante_once``), the cards are
-    shuffled and dealt one at a time from the dealer's left; the rest is the écart."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): everyone antes into the five pots (A2:
+    once with ``ante_once``), the cards are shuffled and dealt one at a time from the
+    dealer's left; the rest is the écart."""
+    if s[PHASE] != SETUP:
+        return
     players = pr[P_PLAYERS]
     if s[DEAL] == 0 or not pr[P_ANTE_ONCE]:
         for p in range(players):
@@ -321,7 +324,8 @@ def end_deal(s, pr, winner, rng):
         finish(s, pr, shedding.CAPPED)
     else:
         s[DEALER] = (s[DEALER] + 1) % players
-        start_deal(s, pr, rng)
+        s[PHASE] = SETUP
+        advance(s, pr, rng)
 
 
 @njit(cache=True)
@@ -349,13 +353,6 @@ def apply_action(s, pr, action, rng):
         pass_on(s, pr, player)
     else:
         play(s, pr, player, action - PLAY_ACTION, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the first deal), if any."""
-    if s[PHASE] == SETUP:
-        start_deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
