@@ -47,7 +47,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, two_actions
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
@@ -594,9 +594,7 @@ def legal_actions(s, pr, out):
     if phase == DRAWN:
         return drawn_actions(s, pr, player, out)
     if phase == CARTE:
-        out[0] = CALL_ACTION
-        out[1] = NO_CALL_ACTION
-        return 2
+        return two_actions(out, CALL_ACTION, NO_CALL_ACTION)
     return 0
 
 

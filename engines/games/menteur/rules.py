@@ -36,7 +36,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, fill_pack, two_actions
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
@@ -130,12 +130,7 @@ def is_lie(pr, card, suit):
 def new_game(s, pr):
     """The state before the deal: the pack in order in the pile field."""
     s[:] = 0
-    n = 0
-    for card in range(CARDS):
-        if pr[P_IN_DECK + card]:
-            s[PILE + n] = card
-            n += 1
-    s[PILE_LEN] = n
+    s[PILE_LEN] = fill_pack(s, PILE, pr[P_IN_DECK:P_IN_DECK + CARDS])
     s[ACTIVE] = pr[P_PLAYERS]
     s[SUIT] = NO_SUIT
     s[LAYER] = -1
@@ -316,9 +311,7 @@ def finish(s, pr, ending):
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == WINDOW_PHASE:
-        out[0] = CALL_ACTION
-        out[1] = NO_CALL_ACTION
-        return 2
+        return two_actions(out, CALL_ACTION, NO_CALL_ACTION)
     if s[PHASE] == LEAD or s[PHASE] == FOLLOW:
         return lay_actions(s, pr, s[CURRENT], out)
     return 0
