@@ -15,6 +15,8 @@ field offsets, so each game configures them with its own layout:
 * hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
   observation empties the other hands and lists the unseen cards in the stock field; a
   determinization re-deals them;
+* the end (:func:`go_out`, :func:`end_game`, :func:`rank_players`): players leave the table
+  in the order they go out, and the game ends at the first out or plays on to the last;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
   is *capped* once it reaches its decision cap, and *cyclic* once every seat still in play has
   passed in a row with no card moving (the state after that round equals the state before it,
@@ -175,6 +177,25 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at
 def capped(s, decisions, cap):
     """Whether the game has reached its decision cap."""
     return s[decisions] >= cap
+
+
+@njit(cache=True)
+def go_out(s, out, finished, active, player, play_on):
+    """``player`` has no card left and leaves the table, ranked in the order of going out
+    (``s[out + player]``).  Returns whether the game is over: at the first out, or, when the
+    others ``play_on``, once a single player is left."""
+    s[finished] += 1
+    s[out + player] = s[finished]
+    s[active] -= 1
+    return not play_on or s[active] <= 1
+
+
+@njit(cache=True)
+def end_game(s, phase, over, current, ending_at, ending):
+    """The game is over, ``ending`` (finished, capped or cyclic): nobody is to play."""
+    s[ending_at] = ending
+    s[phase] = over
+    s[current] = -1
 
 
 @njit(cache=True)

@@ -787,9 +787,7 @@ def finish(s, pr, ending):
         for p in range(players):
             s[SCORE + p] = -s[POINTS + p]
             s[RANK + p] = players if p == s[EXCLU] else 1
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------

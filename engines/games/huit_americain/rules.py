@@ -434,8 +434,8 @@ def effect(s, pr, player, card, rng):
         s[PHASE] = TURN                     # "Rejouer après un 10 est obligatoire"
         return
     if s[HAND_SIZE + player] == 0:
-        go_out(s, pr, player)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, player, pr[P_RANK_ALL]):
+            finish(s, pr, shedding.FINISHED)
             return
         if s[ATTACK] != NO_ATTACK:
             end_attack(s)                   # A9: the attack is void
@@ -557,26 +557,13 @@ def carte_answer(s, pr, player, call, rng):
 # The end: "Le gagnant est celui qui se débarrasse le premier de toutes ses cartes"
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def go_out(s, pr, player):
-    """The player has no card left: first out wins; with ``rank_all`` play goes on until a
-    single player is left."""
-    s[FINISHED] += 1
-    s[OUT + player] = s[FINISHED]
-    s[ACTIVE] -= 1
-    if not pr[P_RANK_ALL] or s[ACTIVE] <= 1:
-        finish(s, pr, shedding.FINISHED)
-
-
-@njit(cache=True)
 def finish(s, pr, ending):
     """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`); a pending
     attack is void."""
     if s[ATTACK] != NO_ATTACK:
         end_attack(s)
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------

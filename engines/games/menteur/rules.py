@@ -249,8 +249,8 @@ def no_call(s, pr):
     if s[HAND_SIZE + layer] == 0:
         if lie and s[FINISHED] == 0:
             s[WON_ON_LIE] = 1
-        go_out(s, pr, layer)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, layer, pr[P_PLAY_TO_LAST]):
+            finish(s, pr, shedding.FINISHED)
             return
     s[CURRENT] = shedding.next_seat(s, OUT, pr[P_PLAYERS], layer)
     s[PHASE] = FOLLOW
@@ -274,8 +274,8 @@ def call(s, pr, caller):
         return
     take_pile(s, caller)
     if s[HAND_SIZE + layer] == 0:
-        go_out(s, pr, layer)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, layer, pr[P_PLAY_TO_LAST]):
+            finish(s, pr, shedding.FINISHED)
             return
     if pr[P_TAKER_LEADS]:
         start_lead(s, caller)
@@ -287,21 +287,10 @@ def call(s, pr, caller):
 # The end: "Le but du jeu est de se débarrasser de toutes ses cartes"
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def go_out(s, pr, player):
-    s[FINISHED] += 1
-    s[OUT + player] = s[FINISHED]
-    s[ACTIVE] -= 1
-    if not pr[P_PLAY_TO_LAST] or s[ACTIVE] <= 1:
-        finish(s, pr, shedding.FINISHED)
-
-
-@njit(cache=True)
 def finish(s, pr, ending):
     """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`)."""
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
@@ -332,16 +332,9 @@ def end_deal(s, pr, winner, rng):
 def finish(s, pr, ending):
     """The most chips wins; equal chips share the rank."""
     players = pr[P_PLAYERS]
-    for p in range(players):
-        s[SCORE + p] = s[CHIPS + p]
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            better += s[CHIPS + q] > s[CHIPS + p]
-        s[RANK + p] = better + 1
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    s[SCORE:SCORE + players] = s[CHIPS:CHIPS + players]
+    rank_seats(s[CHIPS:CHIPS + players], players, False, s[RANK:RANK + players])
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 @njit(cache=True)
