@@ -220,7 +220,7 @@ def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
     return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
 
 
-# --- Rules' small steps: a two-way decision, a pack ------------------------------------
+# --- Shared by the shedding and banking games: a two-way decision, a pack, a row's Result --
 @njit(cache=True)
 def two_actions(out, first, second):
     """A decision between two actions (call or not, draw or stand): ``first`` then ``second``
@@ -240,3 +240,11 @@ def fill_pack(s, at, in_pack):
             s[at + n] = card
             n += 1
     return n
+
+
+def row_result(params: Any, row: np.ndarray, player_columns: Any, game_columns: Any,
+               stats: Sequence[str], details: Sequence[str]) -> Result:
+    """The common Result of one summary ``row`` (:func:`result_of`), from the game's
+    ``player_columns`` and ``game_columns`` of the rows of its ``params``."""
+    rows = row[None, :]
+    return result_of(player_columns(params, rows), game_columns(params, rows), stats, details)
