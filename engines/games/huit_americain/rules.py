@@ -571,7 +571,10 @@ def finish(s, pr, ending):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
+    """The current player's legal action codes, written into ``out`` (their count returned):
+    in a turn, the playable cards or ``draw``; answering an attack, the counters or ``draw``;
+    after a draw, the drawn cards to play or ``keep``; in the "Carte!" window, ``call`` or
+    not."""
     phase = s[PHASE]
     player = s[CURRENT]
     if phase == TURN:
