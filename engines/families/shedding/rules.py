@@ -12,9 +12,10 @@ field offsets, so each game configures them with its own layout:
   play order (a reshuffle, or a cleared pile buried face down);
 * :func:`hand_at` is where a seat's hand starts (its card counters);
 * :func:`next_seat` is turn order to the left, skipping players who are out;
-* hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
-  observation empties the other hands and lists the unseen cards in the stock field; a
-  determinization re-deals them;
+* hidden information (:func:`observe_hands`, :func:`hide_hands`, :func:`show`,
+  :func:`list_unseen`, :func:`redeal_stock`, :func:`redeal_unseen`): an observation empties
+  the other hands but for the cards the seat has seen there and lists the unseen cards in
+  the stock field; a determinization re-deals them;
 * the end (:func:`go_out`, :func:`end_game`, :func:`rank_players`): players leave the table
   in the order they go out, and the game ends at the first out or plays on to the last;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
@@ -26,6 +27,7 @@ field offsets, so each game configures them with its own layout:
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
@@ -138,6 +140,25 @@ def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
 
 
 @njit(cache=True)
+def observe_hands(s, out, players, player, hand, cards, stock, stock_len):
+    """``out``: a copy of ``s`` with every hand but ``player``'s emptied
+    (:func:`hide_hands`); returns the copies of each card hidden from him."""
+    out[:] = s
+    counts = np.empty(cards, dtype=np.int32)
+    hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts)
+    return counts
+
+
+@njit(cache=True)
+def show(s, out, h, card, counts):
+    """A card the observer has seen in another hand (at ``h``): one copy stays in the
+    observation ``out`` (up to the copies that hand holds), and is not unseen (``counts``)."""
+    if out[h + card] < s[h + card]:
+        out[h + card] += 1
+        counts[card] -= 1
+
+
+@njit(cache=True)
 def list_unseen(out, counts, stock, capacity):
     """List the cards of ``counts``, sorted, at the start of the stock field (``capacity``
     long, the rest zeroed); returns how many."""
@@ -171,6 +192,14 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at
             unseen -= 1
             out[h + out[stock + unseen]] += 1
     return unseen
+
+
+@njit(cache=True)
+def redeal_stock(out, players, player, hand, cards, hand_size, stock, stock_len, unseen_at, rng):
+    """A determinization of an observation whose unseen cards are listed in the stock field:
+    they are dealt again (:func:`redeal_unseen`), the rest as the stock."""
+    out[stock_len] = redeal_unseen(out, players, player, hand, cards, hand_size, stock,
+                                   unseen_at, rng)
 
 
 @njit(cache=True)

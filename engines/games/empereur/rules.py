@@ -856,28 +856,24 @@ def observe(s, pr, player, out):
     start of the pioche field, ``unseen`` of them.  (The order of cleared cards within the
     pioche, and what a forced gift tells of the giver's other cards, are not kept: a
     simplification that hides a little more than the rules do.)"""
-    out[:] = s
-    counts = np.empty(CARDS, dtype=np.int32)
-    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
+                                    STOCK_LEN)
     for p in range(MAX_PLAYERS):
         if p != player:
             k = shedding.hand_at(KNOWN, CARDS, p)
             out[k:k + CARDS] = 0
     for card in range(CARDS):
         holder = s[shedding.hand_at(KNOWN, CARDS, player) + card] - 1
-        h = shedding.hand_at(HAND, CARDS, holder)
-        if holder >= 0 and s[h + card] > 0:
-            out[h + card] = 1
-            counts[card] -= 1
+        if holder >= 0:
+            shedding.show(s, out, shedding.hand_at(HAND, CARDS, holder), card, counts)
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
 
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
-    cards shuffled, each other hand filled up to its size, the rest as the pioche.  Starts
-    from the observation, so for a given ``rng`` the result depends only on what ``player``
-    may know."""
+    """A full state, into ``out``, that ``player``'s observation allows: the pioche and the
+    other hands dealt again from the cards he has not seen, his gifts of the exchanges left
+    where he gave them.  For a given ``rng`` it depends only on what ``player`` may know."""
     observe(s, pr, player, out)
-    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
-                                            STOCK, UNSEEN, rng)
+    shedding.redeal_stock(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK, STOCK_LEN,
+                          UNSEEN, rng)

@@ -617,16 +617,12 @@ def observe(s, pr, player, out):
     sizes and every public figure.  The other hands are emptied (their sizes stay) and the
     cards ``player`` cannot see (stock and other hands) are listed, sorted, at the start of
     the stock field, ``unseen`` of them.  In the DRAWN phase the drawn cards are shown."""
-    out[:] = s
-    counts = np.empty(CARDS, dtype=np.int32)
-    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
+                                    STOCK_LEN)
     if s[PHASE] == DRAWN and s[CURRENT] != player:
         h = shedding.hand_at(HAND, CARDS, s[CURRENT])
         for i in range(s[DRAWN_COUNT]):
-            card = s[DRAWN_CARDS + i]
-            if out[h + card] < s[h + card]:
-                out[h + card] += 1
-                counts[card] -= 1
+            shedding.show(s, out, h, s[DRAWN_CARDS + i], counts)
     elif s[PHASE] != DRAWN:
         out[DRAWN_COUNT] = 0
         out[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY] = 0
@@ -635,10 +631,9 @@ def observe(s, pr, player, out):
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
-    cards shuffled, each other hand filled up to its size, the rest as the stock.  Starts
-    from the observation, so for a given ``rng`` the result depends only on what ``player``
-    may know."""
+    """Write into ``out`` a full state consistent with ``player``'s observation: the cards he
+    cannot see (the stock, the other hands but for drawn cards shown) dealt again, every hand
+    its size.  For a given ``rng`` the result depends only on what ``player`` may know."""
     observe(s, pr, player, out)
-    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
-                                            STOCK, UNSEEN, rng)
+    shedding.redeal_stock(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK, STOCK_LEN,
+                          UNSEEN, rng)
