@@ -253,13 +253,10 @@ def is_miroir(pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def new_game(s, pr):
-    """The state before the first round."""
+    """The state before the first round: no roles, nobody has played."""
     s[:] = 0
-    s[PREV_EMPEROR] = -1
-    s[PREV_EXCLU] = -1
-    s[LAST_PLAYER] = -1
-    s[EMPEROR] = -1
-    s[EXCLU] = -1
+    for role in (PREV_EMPEROR, PREV_EXCLU, LAST_PLAYER, EMPEROR, EXCLU):
+        s[role] = -1
     s[PHASE] = SETUP
 
 

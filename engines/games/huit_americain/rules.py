@@ -598,12 +598,12 @@ def apply_action(s, pr, action, rng):
         carte_answer(s, pr, player, action == CALL_ACTION, rng)
     elif action == KEEP_ACTION:
         drawn_done(s, pr, player)
-    elif action == DRAW_ACTION and phase == RESPOND:
-        penalty(s, pr, player, rng)
-    elif action == DRAW_ACTION:
-        draw_one(s, pr, player, rng)
-    else:
+    elif action != DRAW_ACTION:
         play_code(s, pr, player, action, rng)
+    elif phase == RESPOND:
+        penalty(s, pr, player, rng)
+    else:
+        draw_one(s, pr, player, rng)
     if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
 
