@@ -244,7 +244,8 @@ def fill_pack(s, at, in_pack):
 
 def row_result(params: Any, row: np.ndarray, player_columns: Any, game_columns: Any,
                stats: Sequence[str], details: Sequence[str]) -> Result:
-    """The common Result of one summary ``row`` (:func:`result_of`), from the game's
-    ``player_columns`` and ``game_columns`` of the rows of its ``params``."""
+    """The common Result of one summary ``row`` (:func:`result_of`): its ``player_columns``
+    and ``game_columns`` (the game's, of rows and its ``params``), ``stats`` and ``details``
+    named among them."""
     rows = row[None, :]
     return result_of(player_columns(params, rows), game_columns(params, rows), stats, details)

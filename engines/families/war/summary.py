@@ -43,7 +43,6 @@ def result(params: Any, row: np.ndarray) -> Result:
     return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
-
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.games(rows, np.int32, "decisions=trick rounds=trick tricks=trick")

@@ -100,7 +100,6 @@ def describe(r: np.ndarray) -> str:
             f"{R.OUTCOME_NAMES[r[ROUND_OUTCOME]]}, bank {r[ROUND_BANKER_NET]:+d}")
 
 
-
 def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per session)."""
     staked = ROW.game(rows, "staked_total")

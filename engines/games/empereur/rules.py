@@ -230,7 +230,6 @@ N_ACTIONS = GIVE_ACTION + RANKS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-
 @njit(cache=True)
 def play_code(rank, naturals, jokers):
     return PLAY_ACTION + (rank * (MAX_NATURALS + 1) + naturals) * (MAX_JOKERS + 1) + jokers

@@ -90,7 +90,6 @@ def result(params: EmpereurParams, row: np.ndarray) -> Result:
                        GAME_FIGURES + ("cards_drawn", "penalty_cards", "two_cards"), details)
 
 
-
 def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     n = params.players

@@ -156,7 +156,6 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-
 @njit(cache=True)
 def eight_card(suit):
     return suit * RANKS_PER_SUIT + EIGHT - 2

@@ -44,7 +44,6 @@ def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
                        PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
-
 def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.hand_columns(rows, GAME_FIGURES)

@@ -114,7 +114,6 @@ N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-
 @njit(cache=True)
 def is_lie(pr, card, suit):
     """A card not of the announced suit; a Joker always (A1: true with ``joker_rule=wild``)."""

@@ -41,7 +41,6 @@ def result(params: MenteurParams, row: np.ndarray) -> Result:
                        ("won_on_lie",) + GAME_FIGURES, PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
-
 def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.hand_columns(rows, GAME_FIGURES)

@@ -116,7 +116,6 @@ N_ACTIONS = CARDS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
 
 
-
 @njit(cache=True)
 def pay(s, player, amount):
     """Take up to ``amount`` chips from ``player`` (all he has if he cannot pay in full)."""

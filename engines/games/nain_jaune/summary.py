@@ -69,7 +69,6 @@ def result(params: NainJauneParams, row: np.ndarray) -> Result:
                        PLAYER_FIGURES + ("chips", "decisions"))
 
 
-
 def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.games(rows, np.int32, "decisions") | ROW.games(rows, np.int16, "rounds=deal")

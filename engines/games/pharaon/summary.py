@@ -68,7 +68,6 @@ def record_coup(s, pr, out, row):
     return row + 1
 
 
-
 def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per session)."""
     staked = ROW.game(rows, "staked_total")

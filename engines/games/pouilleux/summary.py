@@ -41,7 +41,6 @@ def result(params: Any, row: np.ndarray) -> Result:
     return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
-
 def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-game columns of summary rows (one row per game)."""
     ranks = ROW.players(rows, "rank", params.players)
