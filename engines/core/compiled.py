@@ -220,7 +220,7 @@ def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
     return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
 
 
-# --- Shared by the shedding and banking games: a two-way decision, a pack, a row's Result --
+# --- Shared by the shedding, banking and war games: a two-way decision, a pack, records --
 @njit(cache=True)
 def two_actions(out, first, second):
     """A decision between two actions (call or not, draw or stand): ``first`` then ``second``
@@ -249,3 +249,9 @@ def row_result(params: Any, row: np.ndarray, player_columns: Any, game_columns: 
     named among them."""
     rows = row[None, :]
     return result_of(player_columns(params, rows), game_columns(params, rows), stats, details)
+
+
+def no_round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
+    """The round columns of a game without round rows: none (every figure of a game is a
+    game or player column)."""
+    return {}

@@ -73,8 +73,3 @@ class SummaryFields(SummaryRow):
     def capped(self, rows: np.ndarray) -> dict[str, np.ndarray]:
         """The games table's ``capped`` column: the game reached its decision cap."""
         return {"capped": self.game(rows, "ending") == ENDINGS.index("capped")}
-
-
-def no_round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
-    """A single hand has no round rows: no columns."""
-    return {}

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, row_result
+from engines.core.compiled import SummaryRow, copy_fields, no_round_columns, row_result
 from engines.families.war import rules as R
 
 # State fields copied into a summary row, in order.
@@ -64,6 +64,4 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
                                                   "decisions=steps")
 
 
-def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
-    """No round columns: every figure of a war game is a game or player column."""
-    return {}
+round_columns = no_round_columns

@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import copy_fields
-from engines.families.shedding.records import SummaryFields, hand_result, no_round_columns
+from engines.core.compiled import copy_fields, no_round_columns
+from engines.families.shedding.records import SummaryFields, hand_result
 from engines.families.shedding.rules import ENDINGS
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain.params import HuitAmericainParams

@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import copy_fields
-from engines.families.shedding.records import SummaryFields, hand_result, no_round_columns
+from engines.core.compiled import copy_fields, no_round_columns
+from engines.families.shedding.records import SummaryFields, hand_result
 from engines.games.menteur import rules as R
 from engines.games.menteur.params import MenteurParams
 

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, row_result
+from engines.core.compiled import SummaryRow, copy_fields, no_round_columns, row_result
 from engines.games.pouilleux import rules as R
 from engines.games.pouilleux.params import PouilleuxParams
 
@@ -65,6 +65,4 @@ def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.nd
         | ROW.seats(rows, n, np.int32, "decisions=player_decisions")
 
 
-def round_columns(params: PouilleuxParams, rounds: np.ndarray) -> dict[str, Any]:
-    """No round columns: every figure of a game is a game or player column."""
-    return {}
+round_columns = no_round_columns
