@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from engines.core.api import Action
+from engines.families.shedding.rules import hand_at
 from engines.games.empereur import rules as R
 
 SMALL_HAND = 3
@@ -74,7 +75,7 @@ class HoarderAgent:
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
         o = observation.array
-        h = R.hand_at(observation.player)
+        h = hand_at(R.HAND, R.CARDS, observation.player)
         holds_joker = o[h + R.STANDARD_CARDS:h + R.CARDS].sum() > 0
         return hoarder_choice(int(o[R.HAND_SIZE + observation.player]), bool(holds_joker),
                               legal_actions)

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Action
+from engines.families.shedding.rules import hand_at
 from engines.games.huit_americain import rules as R
 
 KH_BONUS, ACE_BONUS, SEVEN_BONUS, TEN_BONUS = 300, 200, 100, 1
@@ -35,7 +36,7 @@ WIN_BONUS = 1000
 def suit_counts(o, player, out):
     """Cards of each suit in ``player``'s hand, 8s left out."""
     out[:] = 0
-    h = R.hand_at(player)
+    h = hand_at(R.HAND, R.CARDS, player)
     for card in range(R.CARDS):
         if o[h + card] > 0 and R.rank_of(card) != R.EIGHT:
             out[R.suit_of(card)] += o[h + card]

@@ -4,7 +4,8 @@ summary rows and round rows copied out of a state array and their common columns
 shares (the classes over them are in :mod:`engines.core.base`); and the few compiled steps
 many rules modules share, over field offsets they pass: a decision counted
 (:func:`count_decision`), seats ranked by a figure (:func:`rank_seats`), seats with something
-left (:func:`count_positive`).
+left (:func:`count_positive`), a two-way decision's actions (:func:`two_actions`), a pack laid
+out from its cards' flags (:func:`fill_pack`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -217,3 +218,40 @@ def result_of(players: Mapping[str, np.ndarray], games: Mapping[str, np.ndarray]
 def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
     """The bank's gain per unit staked (NaN where nothing was staked)."""
     return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
+
+
+# --- Shared by the shedding, banking and war games: a two-way decision, a pack, records --
+@njit(cache=True)
+def two_actions(out, first, second):
+    """A decision between two actions (call or not, draw or stand): ``first`` then ``second``
+    written into ``out``; returns their count, 2."""
+    out[0] = first
+    out[1] = second
+    return 2
+
+
+@njit(cache=True)
+def fill_pack(s, at, in_pack):
+    """The pack in card id order from ``s[at]``: every card whose ``in_pack`` flag is set;
+    returns how many."""
+    n = 0
+    for card in range(in_pack.size):
+        if in_pack[card]:
+            s[at + n] = card
+            n += 1
+    return n
+
+
+def row_result(params: Any, row: np.ndarray, player_columns: Any, game_columns: Any,
+               stats: Sequence[str], details: Sequence[str]) -> Result:
+    """The common Result of one summary ``row`` (:func:`result_of`): its ``player_columns``
+    and ``game_columns`` (the game's, of rows and its ``params``), ``stats`` and ``details``
+    named among them."""
+    rows = row[None, :]
+    return result_of(player_columns(params, rows), game_columns(params, rows), stats, details)
+
+
+def no_round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
+    """The round columns of a game without round rows: none (every figure of a game is a
+    game or player column)."""
+    return {}

@@ -3,7 +3,7 @@ stepped and the events it logs, and what a shedding observation reads (huit amé
 menteur, nain jaune, l'empereur).
 
 A game subclasses :class:`~engines.core.base.RulesGame` with its rules module (``rules``: what
-the base reads, plus ``hand_at``, ``CARDS``, ``HAND_SIZE``, ``ENDING``, and what
+the base reads, plus ``HAND``, ``CARDS``, ``HAND_SIZE``, ``ENDING``, and what
 :mod:`engines.core.streams` reads: ``advance``, ``apply_action`` drawing the chance that
 follows, ``APPLY_DRAWS = True``), and :class:`ShedState` and :class:`ShedObservation` with its
 own log events (:meth:`ShedState._snapshot`, :meth:`ShedState._after`, ``_describe``) and
@@ -20,7 +20,7 @@ from engines.core.base import RulesObservation, RulesState, observed_seats
 from engines.core.cards import card_name
 from engines.core.compiled import with_stream
 from engines.core.streams import step_with_stream
-from engines.families.shedding.rules import ENDINGS
+from engines.families.shedding.rules import ENDINGS, hand_at
 
 
 class ShedState(RulesState):
@@ -63,7 +63,7 @@ class ShedState(RulesState):
 
 def hand_names(s: np.ndarray, rules: Any, player: int) -> list[str]:
     """A seat's cards by card id, one entry per copy."""
-    h = rules.hand_at(player)
+    h = hand_at(rules.HAND, rules.CARDS, player)
     return [card_name(c) for c in range(rules.CARDS) for _ in range(int(s[h + c]))]
 
 

@@ -50,6 +50,19 @@ class SummaryFields(SummaryRow):
         columns |= self.seats(rows, players, np.int32, "decisions=player_decisions")
         return columns | self.seats(rows, players, dtype, " ".join(figures))
 
+    def hand_seat_columns(self, rows: np.ndarray, players: int,
+                          figures: tuple[str, ...]) -> dict[str, np.ndarray]:
+        """The players table's columns of a single-hand game: the common ones, the per-seat
+        ``figures`` and the cards left in hand (``cards_left``), as int16."""
+        columns = self.seat_columns(rows, players, figures, np.int16)
+        return columns | self.seats(rows, players, np.int16, "cards_left=hand_size")
+
+    def seat_sums(self, rows: np.ndarray, players: int,
+                  figures: tuple[str, ...]) -> dict[str, np.ndarray]:
+        """Games table columns: each per-seat figure of ``figures`` summed over the seats."""
+        return {name: self.players(rows, name, players).sum(axis=1).astype(np.int32)
+                for name in figures}
+
     def hand_columns(self, rows: np.ndarray, figures: tuple[str, ...]) -> dict[str, Any]:
         """The games table's common columns of a single-hand game: decisions, rounds (1),
         the game ``figures`` and whether it was capped."""

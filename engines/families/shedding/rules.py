@@ -10,10 +10,14 @@ field offsets, so each game configures them with its own layout:
   top cards, or recycle them unshuffled), and draws what exists when even that is not enough;
 * :func:`recycle` puts the discard pile but its top cards under the stock, shuffled or in
   play order (a reshuffle, or a cleared pile buried face down);
+* :func:`hand_at` is where a seat's hand starts (its card counters);
 * :func:`next_seat` is turn order to the left, skipping players who are out;
-* hidden information (:func:`hide_hands`, :func:`list_unseen`, :func:`redeal_unseen`): an
-  observation empties the other hands and lists the unseen cards in the stock field; a
-  determinization re-deals them;
+* hidden information (:func:`observe_hands`, :func:`hide_hands`, :func:`show`,
+  :func:`list_unseen`, :func:`redeal_stock`, :func:`redeal_unseen`): an observation empties
+  the other hands but for the cards the seat has seen there and lists the unseen cards in
+  the stock field; a determinization re-deals them;
+* the end (:func:`go_out`, :func:`end_game`, :func:`rank_players`): players leave the table
+  in the order they go out, and the game ends at the first out or plays on to the last;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
   is *capped* once it reaches its decision cap, and *cyclic* once every seat still in play has
   passed in a row with no card moving (the state after that round equals the state before it,
@@ -23,6 +27,7 @@ field offsets, so each game configures them with its own layout:
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
@@ -30,6 +35,13 @@ from engines.core.chance import shuffle
 # How a game ended.
 FINISHED, CAPPED, CYCLIC = 0, 1, 2
 ENDINGS = ("finished", "capped", "cyclic")
+
+
+@njit(cache=True)
+def hand_at(hand, cards, player):
+    """Where ``player``'s counters start in a per-seat field of ``cards`` card counters at
+    ``hand`` (his hand)."""
+    return hand + player * cards
 
 
 @njit(cache=True)
@@ -121,10 +133,29 @@ def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
     for p in range(players):
         if p == player:
             continue
-        h = hand + p * cards
+        h = hand_at(hand, cards, p)
         for card in range(cards):
             counts[card] += s[h + card]
             out[h + card] = 0
+
+
+@njit(cache=True)
+def observe_hands(s, out, players, player, hand, cards, stock, stock_len):
+    """``out``: a copy of ``s`` with every hand but ``player``'s emptied
+    (:func:`hide_hands`); returns the copies of each card hidden from him."""
+    out[:] = s
+    counts = np.empty(cards, dtype=np.int32)
+    hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts)
+    return counts
+
+
+@njit(cache=True)
+def show(s, out, h, card, counts):
+    """A card the observer has seen in another hand (at ``h``): one copy stays in the
+    observation ``out`` (up to the copies that hand holds), and is not unseen (``counts``)."""
+    if out[h + card] < s[h + card]:
+        out[h + card] += 1
+        counts[card] -= 1
 
 
 @njit(cache=True)
@@ -153,7 +184,7 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at
     for p in range(players):
         if p == player:
             continue
-        h = hand + p * cards
+        h = hand_at(hand, cards, p)
         known = 0
         for card in range(cards):
             known += out[h + card]
@@ -164,9 +195,36 @@ def redeal_unseen(out, players, player, hand, cards, hand_size, stock, unseen_at
 
 
 @njit(cache=True)
+def redeal_stock(out, players, player, hand, cards, hand_size, stock, stock_len, unseen_at, rng):
+    """A determinization of an observation whose unseen cards are listed in the stock field:
+    they are dealt again (:func:`redeal_unseen`), the rest as the stock."""
+    out[stock_len] = redeal_unseen(out, players, player, hand, cards, hand_size, stock,
+                                   unseen_at, rng)
+
+
+@njit(cache=True)
 def capped(s, decisions, cap):
     """Whether the game has reached its decision cap."""
     return s[decisions] >= cap
+
+
+@njit(cache=True)
+def go_out(s, out, finished, active, player, play_on):
+    """``player`` has no card left and leaves the table, ranked in the order of going out
+    (``s[out + player]``).  Returns whether the game is over: at the first out, or, when the
+    others ``play_on``, once a single player is left."""
+    s[finished] += 1
+    s[out + player] = s[finished]
+    s[active] -= 1
+    return not play_on or s[active] <= 1
+
+
+@njit(cache=True)
+def end_game(s, phase, over, current, ending_at, ending):
+    """The game is over, ``ending`` (finished, capped or cyclic): nobody is to play."""
+    s[ending_at] = ending
+    s[phase] = over
+    s[current] = -1
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, result_of
+from engines.core.compiled import SummaryRow, copy_fields, no_round_columns, row_result
 from engines.families.war import rules as R
 
 # State fields copied into a summary row, in order.
@@ -22,8 +22,7 @@ FIELDS = ("trick", "end", "dealer", "cycle_length", "batailles", "double_bataill
           "initial_aces", "initial_jokers", "tricks_won", "batailles_won", "eliminated_at",
           "steps")
 ROW = SummaryRow(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
 
 
@@ -41,12 +40,7 @@ DETAILS = ("cards", "initial_cards", "initial_aces", "initial_jokers", "tricks_w
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
-
-
-def max_round_rows(params: Any) -> int:
-    return 0
+    return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
 def game_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
@@ -70,6 +64,4 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
                                                   "decisions=steps")
 
 
-def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
-    """No round columns: every figure of a war game is a game or player column."""
-    return {}
+round_columns = no_round_columns

@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, count_positive, rank_seats
+from engines.core.compiled import count_decision, count_positive, rank_seats, two_actions
 from engines.core.layout import Layout
 from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, BaccaraParams
 
@@ -199,7 +199,7 @@ def run(s, pr, rng):
         elif phase == DEAL:
             deal(s, pr, rng)
         elif phase == BANKER_TURN:
-            banker_speaks(s, pr, rng)
+            speaks(s, pr, rng, ROLE_BANKER)
         elif phase == SHOWDOWN:
             showdown(s, pr)
         else:
@@ -328,9 +328,7 @@ def staking_actions(s, pr, out):
             out[n] = STAKE_ACTION + a - 1
             n += 1
     elif s[PHASE] == FULL_COVER:
-        out[0] = BANCO
-        out[1] = DECLINE
-        n = 2
+        n = two_actions(out, BANCO, DECLINE)
     else:
         for c in range(0, min(s[CHIPS + p], s[STAKE] - s[TOTAL]) + 1):
             out[n] = CONTRIBUTE + c
@@ -369,14 +367,7 @@ def deal(s, pr, rng):
     if s[NATURAL]:
         s[PHASE] = SHOWDOWN                 # "il l'abat, et le banquier en fait autant"
         return
-    value = hand_value(s, ROLE_PONTE)
-    if value == 5:
-        s[PHASE] = PONTE_FIVE
-        s[CURRENT] = s[PONTE]
-        return
-    if value < 5:
-        third_card(s, pr, rng, ROLE_PONTE)
-    s[PHASE] = BANKER_TURN
+    speaks(s, pr, rng, ROLE_PONTE)
 
 
 @njit(cache=True)
@@ -386,16 +377,23 @@ def third_card(s, pr, rng, role):
 
 
 @njit(cache=True)
-def banker_speaks(s, pr, rng):
-    """The banker follows the same rules: 8-9 and 6-7 stand, 5 chooses, 0-4 draws."""
-    value = hand_value(s, ROLE_BANKER)
+def speaks(s, pr, rng, role):
+    """The ponte's hand speaks, then the banker's, by the same rules: 8-9 and 6-7 stand, 5
+    chooses (a decision of the hand's player), 0-4 draws."""
+    value = hand_value(s, role)
     if value == 5:
-        s[PHASE] = BANKER_FIVE
-        s[CURRENT] = s[BANKER]
+        s[PHASE] = PONTE_FIVE if role == ROLE_PONTE else BANKER_FIVE
+        s[CURRENT] = s[PONTE] if role == ROLE_PONTE else s[BANKER]
         return
     if value < 5:
-        third_card(s, pr, rng, ROLE_BANKER)
-    s[PHASE] = SHOWDOWN
+        third_card(s, pr, rng, role)
+    spoken(s, role)
+
+
+@njit(cache=True)
+def spoken(s, role):
+    """After the ponte's hand the banker's speaks; after the banker's, the showdown."""
+    s[PHASE] = BANKER_TURN if role == ROLE_PONTE else SHOWDOWN
 
 
 # --------------------------------------------------------------------------------------
@@ -406,9 +404,7 @@ def legal_actions(s, pr, out):
     """SET_STAKE(1 .. cap); BANCO, DECLINE; CONTRIBUTE(0 .. what is left to cover);
     DRAW, STAND at 5."""
     if s[PHASE] == PONTE_FIVE or s[PHASE] == BANKER_FIVE:
-        out[0] = DRAW
-        out[1] = STAND
-        return 2
+        return two_actions(out, DRAW, STAND)
     return staking_actions(s, pr, out)
 
 
@@ -432,16 +428,12 @@ def apply_action(s, pr, action, rng):
         s[CONTRIBUTION + p] = c
         s[TOTAL] += c
         s[PHASE] = SPEAKER
-    elif phase == PONTE_FIVE:
-        s[FIVE] = DREW if action == DRAW else STOOD
+    else:                                   # at 5, the ponte's or the banker's choice
+        role = ROLE_PONTE if phase == PONTE_FIVE else ROLE_BANKER
+        s[FIVE + role] = DREW if action == DRAW else STOOD
         if action == DRAW:
-            third_card(s, pr, rng, ROLE_PONTE)
-        s[PHASE] = BANKER_TURN
-    else:
-        s[FIVE + 1] = DREW if action == DRAW else STOOD
-        if action == DRAW:
-            third_card(s, pr, rng, ROLE_BANKER)
-        s[PHASE] = SHOWDOWN
+            third_card(s, pr, rng, role)
+        spoken(s, role)
     run(s, pr, rng)
 
 

@@ -13,7 +13,7 @@ from numba import njit
 
 from engines.core.api import Result
 from engines.core.cards import card_name
-from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of
+from engines.core.compiled import SummaryRow, copy_fields, house_edge, row_result
 from engines.core.layout import Layout
 from engines.games.baccara import rules as R
 from engines.games.baccara.params import BaccaraParams
@@ -22,8 +22,7 @@ FIELDS = ("coup", "decisions", "passes", "decided", "ties", "voids", "banker_win
           "staked_total", "banker_net_total", "chips", "min_chips", "coups_banked",
           "coups_ponte", "contributed", "player_decisions", "rank")
 ROW = SummaryRow(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
@@ -40,8 +39,7 @@ DETAILS = ("final_chips", "min_chips", "coups_banked", "coups_ponte", "contribut
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
+    return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
 # --- Coups: one row per coup -----------------------------------------------------------
@@ -100,10 +98,6 @@ def describe(r: np.ndarray) -> str:
             f"{hand(ROUND_PONTE_CARD_1, ROUND_PONTE_VALUE)}, banker "
             f"{hand(ROUND_BANKER_CARD_1, ROUND_BANKER_VALUE)} -> "
             f"{R.OUTCOME_NAMES[r[ROUND_OUTCOME]]}, bank {r[ROUND_BANKER_NET]:+d}")
-
-
-def max_round_rows(params: BaccaraParams) -> int:
-    return params.max_coups
 
 
 def game_columns(params: BaccaraParams, rows: np.ndarray) -> dict[str, np.ndarray]:

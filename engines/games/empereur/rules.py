@@ -231,11 +231,6 @@ APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance afte
 
 
 @njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
-
-@njit(cache=True)
 def play_code(rank, naturals, jokers):
     return PLAY_ACTION + (rank * (MAX_NATURALS + 1) + naturals) * (MAX_JOKERS + 1) + jokers
 
@@ -257,20 +252,17 @@ def is_miroir(pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def new_game(s, pr):
-    """The state before the first round."""
+    """The state before the first round: no roles, nobody has played."""
     s[:] = 0
-    s[PREV_EMPEROR] = -1
-    s[PREV_EXCLU] = -1
-    s[LAST_PLAYER] = -1
-    s[EMPEROR] = -1
-    s[EXCLU] = -1
+    for role in (PREV_EMPEROR, PREV_EXCLU, LAST_PLAYER, EMPEROR, EXCLU):
+        s[role] = -1
     s[PHASE] = SETUP
 
 
 @njit(cache=True)
 def held(s, player, kind):
     """How many cards of ``kind`` (a rank index or JOKER_KIND) ``player`` holds."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     if kind == JOKER_KIND:
         return s[h + STANDARD_CARDS] + s[h + STANDARD_CARDS + 1]
     n = 0
@@ -282,7 +274,7 @@ def held(s, player, kind):
 @njit(cache=True)
 def lowest_of(s, player, kind):
     """The lowest card id of ``kind`` in ``player``'s hand (-1 if none)."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     if kind == JOKER_KIND:
         for card in range(STANDARD_CARDS, CARDS):
             if s[h + card] > 0:
@@ -320,7 +312,7 @@ def start_round(s, pr, rng):
             p = (dealer + step) % players
             n -= 1
             card = s[STOCK + n]
-            s[hand_at(p) + card] += 1
+            s[shedding.hand_at(HAND, CARDS, p) + card] += 1
             s[HAND_SIZE + p] += 1
             s[RB_DEALT_JOKERS + p] += is_joker(card)
             s[RB_DEALT_TWOS + p] += kind_of(card) == TWO
@@ -384,17 +376,17 @@ def highest_card(s, player):
 def forget(s, card):
     """The card has left the hand it was given to: nobody knows where it is in a hand."""
     for p in range(MAX_PLAYERS):
-        s[KNOWN + p * CARDS + card] = 0
+        s[shedding.hand_at(KNOWN, CARDS, p) + card] = 0
 
 
 @njit(cache=True)
 def give_card(s, giver, receiver, card):
     """A gift of the exchanges, seen by the giver and the receiver only."""
     forget(s, card)
-    s[KNOWN + giver * CARDS + card] = receiver + 1
-    s[hand_at(giver) + card] -= 1
+    s[shedding.hand_at(KNOWN, CARDS, giver) + card] = receiver + 1
+    s[shedding.hand_at(HAND, CARDS, giver) + card] -= 1
     s[HAND_SIZE + giver] -= 1
-    s[hand_at(receiver) + card] += 1
+    s[shedding.hand_at(HAND, CARDS, receiver) + card] += 1
     s[HAND_SIZE + receiver] += 1
 
 
@@ -445,9 +437,9 @@ def draw_cards(s, pr, player, count, rng):
     number of cards drawn."""
     keep = top_run(s)
     top = s[TALON_RANK + s[TALON_LEN] - 1] if keep > 0 else 0
-    got, refills = shedding.draw(s, STOCK, STOCK_LEN, TALON, TALON_LEN, hand_at(player),
-                                 count, rng, np.empty(count, dtype=np.int32), keep,
-                                 pr[P_SHUFFLE] != 0)
+    got, refills = shedding.draw(s, STOCK, STOCK_LEN, TALON, TALON_LEN,
+                                 shedding.hand_at(HAND, CARDS, player), count, rng,
+                                 np.empty(count, dtype=np.int32), keep, pr[P_SHUFFLE] != 0)
     if refills > 0:
         s[TALON_RANK:TALON_RANK + keep] = top
         s[RB_REFILLS] += refills
@@ -539,7 +531,7 @@ def play(s, pr, player, code, rng):
     rest //= MAX_JOKERS + 1
     naturals = rest % (MAX_NATURALS + 1)
     rank = rest // (MAX_NATURALS + 1)
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for i in range(naturals + jokers):
         card = lowest_of(s, player, rank if i < naturals else JOKER_KIND)
         forget(s, card)
@@ -676,7 +668,7 @@ def pass_turn(s, pr, player, rng):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def hand_points(s, player):
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     total = 0
     for card in range(CARDS):
         total += s[h + card] * elite_value(card)
@@ -791,9 +783,7 @@ def finish(s, pr, ending):
         for p in range(players):
             s[SCORE + p] = -s[POINTS + p]
             s[RANK + p] = players if p == s[EXCLU] else 1
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------
@@ -862,26 +852,24 @@ def observe(s, pr, player, out):
     start of the pioche field, ``unseen`` of them.  (The order of cleared cards within the
     pioche, and what a forced gift tells of the giver's other cards, are not kept: a
     simplification that hides a little more than the rules do.)"""
-    out[:] = s
-    counts = np.empty(CARDS, dtype=np.int32)
-    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
+                                    STOCK_LEN)
     for p in range(MAX_PLAYERS):
         if p != player:
-            out[KNOWN + p * CARDS:KNOWN + (p + 1) * CARDS] = 0
+            k = shedding.hand_at(KNOWN, CARDS, p)
+            out[k:k + CARDS] = 0
     for card in range(CARDS):
-        holder = s[KNOWN + player * CARDS + card] - 1
-        if holder >= 0 and s[hand_at(holder) + card] > 0:
-            out[hand_at(holder) + card] = 1
-            counts[card] -= 1
+        holder = s[shedding.hand_at(KNOWN, CARDS, player) + card] - 1
+        if holder >= 0:
+            shedding.show(s, out, shedding.hand_at(HAND, CARDS, holder), card, counts)
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
 
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
-    cards shuffled, each other hand filled up to its size, the rest as the pioche.  Starts
-    from the observation, so for a given ``rng`` the result depends only on what ``player``
-    may know."""
+    """A full state, into ``out``, that ``player``'s observation allows: the pioche and the
+    other hands dealt again from the cards he has not seen, his gifts of the exchanges left
+    where he gave them.  For a given ``rng`` it depends only on what ``player`` may know."""
     observe(s, pr, player, out)
-    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
-                                            STOCK, UNSEEN, rng)
+    shedding.redeal_stock(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK, STOCK_LEN,
+                          UNSEEN, rng)

@@ -23,8 +23,7 @@ from engines.games.empereur.params import EmpereurParams
 FIELDS = ("decisions", "rounds_done", "ending", "rank", "score", "points", "player_decisions",
           "totals")
 ROW = SummaryFields(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 _TOTALS = ROW.at["totals"].start
 # game figures: totals of the rounds (``longest_penalty`` the longest of them)
 GAME_FIGURES = ("turns", "refills", "clears", "twos", "penalties", "longest_penalty",
@@ -89,11 +88,6 @@ def result(params: EmpereurParams, row: np.ndarray) -> Result:
     details = tuple(PLAYER_NAMES.get(f, f) for f in SEAT_FIGURES) + ("points", "decisions")
     return hand_result(ROW, params, row, player_columns, game_columns,
                        GAME_FIGURES + ("cards_drawn", "penalty_cards", "two_cards"), details)
-
-
-def max_round_rows(params: EmpereurParams) -> int:
-    rounds = params.num_rounds if params.mode.endswith("normal") else params.max_rounds
-    return rounds * params.players
 
 
 def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:

@@ -47,7 +47,7 @@ from numba import njit
 
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, two_actions
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
@@ -157,11 +157,6 @@ APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance afte
 
 
 @njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
-
-@njit(cache=True)
 def eight_card(suit):
     return suit * RANKS_PER_SUIT + EIGHT - 2
 
@@ -199,7 +194,7 @@ def advance(s, pr, rng):
         for p in range(players):
             s[STOCK_LEN] -= 1
             card = s[STOCK + s[STOCK_LEN]]
-            s[hand_at(p) + card] += 1
+            s[shedding.hand_at(HAND, CARDS, p) + card] += 1
             s[HAND_SIZE + p] += 1
             r = rank_of(card)
             s[DEALT_ACES + p] += r == ACE
@@ -269,7 +264,7 @@ def turn_actions(s, pr, player, out):
     """Every playable card (cards other than 8s by id, then the 8s with each announced
     suit), then ``draw`` when nothing is playable (A3: or with ``voluntary_draw``, when there
     is something to draw)."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] > 0 and rank_of(card) != EIGHT and playable(s, pr, card):
@@ -295,7 +290,7 @@ def is_counter(s, card):
 @njit(cache=True)
 def respond_actions(s, pr, player, out):
     """The counters held (A4: they must be played), else ``draw`` the penalty."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] > 0 and is_counter(s, card):
@@ -320,7 +315,7 @@ def drawn_actions(s, pr, player, out):
     """The plays of the drawn cards that must be played (each distinct card once), then
     ``keep`` when the variant makes playing them optional."""
     n = 0
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for i in range(s[DRAWN_COUNT]):
         card = s[DRAWN_CARDS + i]
         seen = False
@@ -342,7 +337,7 @@ def draw_into(s, player, count, rng):
     buffer and the player's hand; return how many were drawn."""
     drawn = s[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY]
     got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                    hand_at(player), count, rng, drawn)
+                                    shedding.hand_at(HAND, CARDS, player), count, rng, drawn)
     s[RESHUFFLES] += reshuffles
     s[DRAWN_COUNT] = got
     s[HAND_SIZE + player] += got
@@ -409,7 +404,7 @@ def play_code(s, pr, player, code, rng):
 def play(s, pr, player, card, suit, rng):
     """Put ``card`` on the discard pile (``suit`` is the suit to follow: the card's, or the
     one an 8 announces), then its effect; then the "Carte!" window if it applies."""
-    s[hand_at(player) + card] -= 1
+    s[shedding.hand_at(HAND, CARDS, player) + card] -= 1
     s[HAND_SIZE + player] -= 1
     s[DISCARD + s[DISCARD_LEN]] = card
     s[DISCARD_LEN] += 1
@@ -438,8 +433,8 @@ def effect(s, pr, player, card, rng):
         s[PHASE] = TURN                     # "Rejouer après un 10 est obligatoire"
         return
     if s[HAND_SIZE + player] == 0:
-        go_out(s, pr, player)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, player, pr[P_RANK_ALL]):
+            finish(s, pr, shedding.FINISHED)
             return
         if s[ATTACK] != NO_ATTACK:
             end_attack(s)                   # A9: the attack is void
@@ -544,8 +539,8 @@ def carte_answer(s, pr, player, call, rng):
         return
     if call:
         got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
-                                        hand_at(forgetful), CARTE_PENALTY, rng,
-                                        np.empty(CARTE_PENALTY, dtype=np.int32))
+                                        shedding.hand_at(HAND, CARDS, forgetful), CARTE_PENALTY,
+                                        rng, np.empty(CARTE_PENALTY, dtype=np.int32))
         s[RESHUFFLES] += reshuffles
         s[HAND_SIZE + forgetful] += got
         s[CARDS_DRAWN + forgetful] += got
@@ -561,26 +556,13 @@ def carte_answer(s, pr, player, call, rng):
 # The end: "Le gagnant est celui qui se débarrasse le premier de toutes ses cartes"
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def go_out(s, pr, player):
-    """The player has no card left: first out wins; with ``rank_all`` play goes on until a
-    single player is left."""
-    s[FINISHED] += 1
-    s[OUT + player] = s[FINISHED]
-    s[ACTIVE] -= 1
-    if not pr[P_RANK_ALL] or s[ACTIVE] <= 1:
-        finish(s, pr, shedding.FINISHED)
-
-
-@njit(cache=True)
 def finish(s, pr, ending):
     """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`); a pending
     attack is void."""
     if s[ATTACK] != NO_ATTACK:
         end_attack(s)
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------
@@ -588,7 +570,10 @@ def finish(s, pr, ending):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
+    """The current player's legal action codes, written into ``out`` (their count returned):
+    in a turn, the playable cards or ``draw``; answering an attack, the counters or ``draw``;
+    after a draw, the drawn cards to play or ``keep``; in the "Carte!" window, ``call`` or
+    not."""
     phase = s[PHASE]
     player = s[CURRENT]
     if phase == TURN:
@@ -598,9 +583,7 @@ def legal_actions(s, pr, out):
     if phase == DRAWN:
         return drawn_actions(s, pr, player, out)
     if phase == CARTE:
-        out[0] = CALL_ACTION
-        out[1] = NO_CALL_ACTION
-        return 2
+        return two_actions(out, CALL_ACTION, NO_CALL_ACTION)
     return 0
 
 
@@ -614,12 +597,12 @@ def apply_action(s, pr, action, rng):
         carte_answer(s, pr, player, action == CALL_ACTION, rng)
     elif action == KEEP_ACTION:
         drawn_done(s, pr, player)
-    elif action == DRAW_ACTION and phase == RESPOND:
-        penalty(s, pr, player, rng)
-    elif action == DRAW_ACTION:
-        draw_one(s, pr, player, rng)
-    else:
+    elif action != DRAW_ACTION:
         play_code(s, pr, player, action, rng)
+    elif phase == RESPOND:
+        penalty(s, pr, player, rng)
+    else:
+        draw_one(s, pr, player, rng)
     if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
 
@@ -633,16 +616,12 @@ def observe(s, pr, player, out):
     sizes and every public figure.  The other hands are emptied (their sizes stay) and the
     cards ``player`` cannot see (stock and other hands) are listed, sorted, at the start of
     the stock field, ``unseen`` of them.  In the DRAWN phase the drawn cards are shown."""
-    out[:] = s
-    counts = np.empty(CARDS, dtype=np.int32)
-    shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
+    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
+                                    STOCK_LEN)
     if s[PHASE] == DRAWN and s[CURRENT] != player:
-        h = hand_at(s[CURRENT])
+        h = shedding.hand_at(HAND, CARDS, s[CURRENT])
         for i in range(s[DRAWN_COUNT]):
-            card = s[DRAWN_CARDS + i]
-            if out[h + card] < s[h + card]:
-                out[h + card] += 1
-                counts[card] -= 1
+            shedding.show(s, out, h, s[DRAWN_CARDS + i], counts)
     elif s[PHASE] != DRAWN:
         out[DRAWN_COUNT] = 0
         out[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY] = 0
@@ -651,10 +630,9 @@ def observe(s, pr, player, out):
 
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the unseen
-    cards shuffled, each other hand filled up to its size, the rest as the stock.  Starts
-    from the observation, so for a given ``rng`` the result depends only on what ``player``
-    may know."""
+    """Write into ``out`` a full state consistent with ``player``'s observation: the cards he
+    cannot see (the stock, the other hands but for drawn cards shown) dealt again, every hand
+    its size.  For a given ``rng`` the result depends only on what ``player`` may know."""
     observe(s, pr, player, out)
-    out[STOCK_LEN] = shedding.redeal_unseen(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE,
-                                            STOCK, UNSEEN, rng)
+    shedding.redeal_stock(out, pr[P_PLAYERS], player, HAND, CARDS, HAND_SIZE, STOCK, STOCK_LEN,
+                          UNSEEN, rng)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import copy_fields
+from engines.core.compiled import copy_fields, no_round_columns
 from engines.families.shedding.records import SummaryFields, hand_result
 from engines.families.shedding.rules import ENDINGS
 from engines.games.huit_americain import rules as R
@@ -24,8 +24,7 @@ FIELDS = ("decisions", "turns", "ending", "reshuffles", "ace_chains", "kh_chains
           "player_decisions", "cards_drawn", "penalty_cards", "cards_played",
           "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens")
 ROW = SummaryFields(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
 GAME_FIGURES = ("turns", "reshuffles", "ace_chains", "kh_chains", "longest_chain", "eights",
                 "tens", "skips")
@@ -45,29 +44,17 @@ def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
                        PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
-def max_round_rows(params: HuitAmericainParams) -> int:
-    return 0
-
-
 def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.hand_columns(rows, GAME_FIGURES)
     ending = ROW.game(rows, "ending")
     columns["cyclic"] = ending == ENDINGS.index("cyclic")
-    columns["cards_drawn"] = ROW.players(rows, "cards_drawn", params.players).sum(axis=1) \
-        .astype(np.int32)
-    columns["penalty_cards"] = ROW.players(rows, "penalty_cards", params.players).sum(axis=1) \
-        .astype(np.int32)
-    return columns
+    return columns | ROW.seat_sums(rows, params.players, ("cards_drawn", "penalty_cards"))
 
 
 def player_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int16)
-    columns["cards_left"] = ROW.players(rows, "hand_size", params.players).astype(np.int16)
-    return columns
+    return ROW.hand_seat_columns(rows, params.players, PLAYER_FIGURES)
 
 
-def round_columns(params: HuitAmericainParams, rounds: np.ndarray) -> dict[str, Any]:
-    """A single hand has no round rows: no columns."""
-    return {}
+round_columns = no_round_columns

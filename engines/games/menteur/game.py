@@ -11,6 +11,7 @@ import numpy as np
 from engines.core.base import RulesGame, observed
 from engines.core.cards import SUIT_SYMBOLS, card_name
 from engines.families.shedding.game import ShedObservation, ShedState
+from engines.families.shedding.rules import hand_at
 from engines.games.menteur import rules as R
 
 PHASE_NAMES = {R.SETUP: "setup", R.LEAD: "lead", R.FOLLOW: "follow",
@@ -38,7 +39,7 @@ class MenteurObservation(ShedObservation):
     @cached_property
     def hand_counts(self) -> np.ndarray:
         """This seat's cards as counts per card id."""
-        h = R.hand_at(self.player)
+        h = hand_at(R.HAND, R.CARDS, self.player)
         return self._s[h:h + R.CARDS].copy()
 
     @cached_property

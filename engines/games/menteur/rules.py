@@ -36,7 +36,7 @@ from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, fill_pack, two_actions
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
@@ -115,11 +115,6 @@ APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance afte
 
 
 @njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
-
-@njit(cache=True)
 def is_lie(pr, card, suit):
     """A card not of the announced suit; a Joker always (A1: true with ``joker_rule=wild``)."""
     if card >= STANDARD_CARDS:
@@ -134,12 +129,7 @@ def is_lie(pr, card, suit):
 def new_game(s, pr):
     """The state before the deal: the pack in order in the pile field."""
     s[:] = 0
-    n = 0
-    for card in range(CARDS):
-        if pr[P_IN_DECK + card]:
-            s[PILE + n] = card
-            n += 1
-    s[PILE_LEN] = n
+    s[PILE_LEN] = fill_pack(s, PILE, pr[P_IN_DECK:P_IN_DECK + CARDS])
     s[ACTIVE] = pr[P_PLAYERS]
     s[SUIT] = NO_SUIT
     s[LAYER] = -1
@@ -158,7 +148,7 @@ def advance(s, pr, rng):
     players = pr[P_PLAYERS]
     for i in range(n):
         p = i % players
-        s[hand_at(p) + s[PILE + i]] += 1
+        s[shedding.hand_at(HAND, CARDS, p) + s[PILE + i]] += 1
         s[HAND_SIZE + p] += 1
     s[PILE_LEN] = 0
     s[PILE:PILE + CARDS] = 0
@@ -180,7 +170,7 @@ def start_lead(s, player):
 def lay_actions(s, pr, player, out):
     """Leading: every card in hand with each announced suit ♥ ♦ ♠ ♣; following: every card
     in hand (the announcement is the pile's suit).  By card id."""
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
         if s[h + card] == 0:
@@ -198,7 +188,7 @@ def lay_actions(s, pr, player, out):
 @njit(cache=True)
 def lay(s, pr, player, card, rng):
     """The card goes face down on the pile; then the challenge window opens."""
-    s[hand_at(player) + card] -= 1
+    s[shedding.hand_at(HAND, CARDS, player) + card] -= 1
     s[HAND_SIZE + player] -= 1
     s[PILE + s[PILE_LEN]] = card
     s[PILE_OWNER + s[PILE_LEN]] = player
@@ -235,7 +225,7 @@ def take_pile(s, player):
     """``player`` puts every card of the pile in his hand."""
     n = s[PILE_LEN]
     for i in range(n):
-        s[hand_at(player) + s[PILE + i]] += 1
+        s[shedding.hand_at(HAND, CARDS, player) + s[PILE + i]] += 1
     s[HAND_SIZE + player] += n
     s[PILES_TAKEN + player] += 1
     s[CARDS_TAKEN + player] += n
@@ -258,8 +248,8 @@ def no_call(s, pr):
     if s[HAND_SIZE + layer] == 0:
         if lie and s[FINISHED] == 0:
             s[WON_ON_LIE] = 1
-        go_out(s, pr, layer)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, layer, pr[P_PLAY_TO_LAST]):
+            finish(s, pr, shedding.FINISHED)
             return
     s[CURRENT] = shedding.next_seat(s, OUT, pr[P_PLAYERS], layer)
     s[PHASE] = FOLLOW
@@ -283,8 +273,8 @@ def call(s, pr, caller):
         return
     take_pile(s, caller)
     if s[HAND_SIZE + layer] == 0:
-        go_out(s, pr, layer)
-        if s[PHASE] == OVER:
+        if shedding.go_out(s, OUT, FINISHED, ACTIVE, layer, pr[P_PLAY_TO_LAST]):
+            finish(s, pr, shedding.FINISHED)
             return
     if pr[P_TAKER_LEADS]:
         start_lead(s, caller)
@@ -296,21 +286,10 @@ def call(s, pr, caller):
 # The end: "Le but du jeu est de se débarrasser de toutes ses cartes"
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def go_out(s, pr, player):
-    s[FINISHED] += 1
-    s[OUT + player] = s[FINISHED]
-    s[ACTIVE] -= 1
-    if not pr[P_PLAY_TO_LAST] or s[ACTIVE] <= 1:
-        finish(s, pr, shedding.FINISHED)
-
-
-@njit(cache=True)
 def finish(s, pr, ending):
     """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`)."""
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 # --------------------------------------------------------------------------------------
@@ -320,9 +299,7 @@ def finish(s, pr, ending):
 def legal_actions(s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count."""
     if s[PHASE] == WINDOW_PHASE:
-        out[0] = CALL_ACTION
-        out[1] = NO_CALL_ACTION
-        return 2
+        return two_actions(out, CALL_ACTION, NO_CALL_ACTION)
     if s[PHASE] == LEAD or s[PHASE] == FOLLOW:
         return lay_actions(s, pr, s[CURRENT], out)
     return 0
@@ -360,7 +337,7 @@ def observe(s, pr, player, out):
     counts = np.zeros(CARDS, dtype=np.int32)
     for p in range(pr[P_PLAYERS]):
         if p != player:
-            h = hand_at(p)
+            h = shedding.hand_at(HAND, CARDS, p)
             for card in range(CARDS):
                 counts[card] += s[h + card]
                 out[h + card] = 0
@@ -389,6 +366,6 @@ def determinize(s, pr, player, rng, out):
             continue
         for _ in range(out[HAND_SIZE + p]):
             unseen -= 1
-            out[hand_at(p) + out[POOL + unseen]] += 1
+            out[shedding.hand_at(HAND, CARDS, p) + out[POOL + unseen]] += 1
     out[POOL:POOL + CARDS] = 0
     out[UNSEEN] = 0

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import copy_fields
+from engines.core.compiled import copy_fields, no_round_columns
 from engines.families.shedding.records import SummaryFields, hand_result
 from engines.games.menteur import rules as R
 from engines.games.menteur.params import MenteurParams
@@ -22,8 +22,7 @@ FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "wo
           "largest_pile", "rank", "score", "hand_size", "player_decisions", "lays", "lies",
           "calls", "correct_calls", "caught", "piles_taken", "cards_taken")
 ROW = SummaryFields(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
 GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile")
 PLAYER_FIGURES = ("lays", "lies", "calls", "correct_calls", "caught", "piles_taken",
@@ -42,27 +41,16 @@ def result(params: MenteurParams, row: np.ndarray) -> Result:
                        ("won_on_lie",) + GAME_FIGURES, PLAYER_FIGURES + ("cards_left", "decisions"))
 
 
-def max_round_rows(params: MenteurParams) -> int:
-    return 0
-
-
 def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
     columns = ROW.hand_columns(rows, GAME_FIGURES)
     columns["won_on_lie"] = ROW.game(rows, "won_on_lie") > 0
-    columns["lies"] = ROW.players(rows, "lies", params.players).sum(axis=1).astype(np.int32)
-    columns["correct_calls"] = ROW.players(rows, "correct_calls", params.players).sum(axis=1) \
-        .astype(np.int32)
-    return columns
+    return columns | ROW.seat_sums(rows, params.players, ("lies", "correct_calls"))
 
 
 def player_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
     """Per-player columns, shape (games, players) each."""
-    columns = ROW.seat_columns(rows, params.players, PLAYER_FIGURES, np.int16)
-    columns["cards_left"] = ROW.players(rows, "hand_size", params.players).astype(np.int16)
-    return columns
+    return ROW.hand_seat_columns(rows, params.players, PLAYER_FIGURES)
 
 
-def round_columns(params: MenteurParams, rounds: np.ndarray) -> dict[str, Any]:
-    """A single hand has no round rows: no columns."""
-    return {}
+round_columns = no_round_columns

@@ -9,6 +9,7 @@ import numpy as np
 from engines.core.base import RulesGame, observed, observed_seats
 from engines.core.cards import card_name
 from engines.families.shedding.game import ShedObservation, ShedState
+from engines.families.shedding.rules import hand_at
 from engines.games.nain_jaune import rules as R
 from engines.games.nain_jaune import summary
 
@@ -29,7 +30,7 @@ class NainJauneObservation(ShedObservation):
     @property
     def hand_cards(self) -> list[int]:
         """This seat's card ids."""
-        h = R.hand_at(self.player)
+        h = hand_at(R.HAND, R.CARDS, self.player)
         return [c for c in range(R.CARDS) if self._s[h + c]]
 
     @property

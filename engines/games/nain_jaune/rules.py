@@ -30,7 +30,7 @@ from numba import njit
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
@@ -117,11 +117,6 @@ APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance afte
 
 
 @njit(cache=True)
-def hand_at(player):
-    return HAND + player * CARDS
-
-
-@njit(cache=True)
 def pay(s, player, amount):
     """Take up to ``amount`` chips from ``player`` (all he has if he cannot pay in full)."""
     paid = min(amount, s[CHIPS + player])
@@ -143,9 +138,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def start_deal(s, pr, rng):
-    """Everyone antes into the five pots (A2: once with ``ante_once``), the cards are
-    shuffled and dealt one at a time from the dealer's left; the rest is the écart."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): everyone antes into the five pots (A2:
+    once with ``ante_once``), the cards are shuffled and dealt one at a time from the
+    dealer's left; the rest is the écart."""
+    if s[PHASE] != SETUP:
+        return
     players = pr[P_PLAYERS]
     if s[DEAL] == 0 or not pr[P_ANTE_ONCE]:
         for p in range(players):
@@ -165,7 +163,7 @@ def start_deal(s, pr, rng):
     for i in range(CARDS):
         if i < n:
             p = (first + i) % players
-            s[hand_at(p) + deck[i]] = 1
+            s[shedding.hand_at(HAND, CARDS, p) + deck[i]] = 1
             s[HAND_SIZE + p] += 1
         else:
             s[ECART + deck[i]] = 1
@@ -182,7 +180,7 @@ def start_deal(s, pr, rng):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def holds_needed(s, player):
-    h = hand_at(player)
+    h = shedding.hand_at(HAND, CARDS, player)
     for card in range(CARDS):
         if s[h + card] and sequence_rank(card) == s[NEEDED]:
             return True
@@ -195,7 +193,7 @@ def legal_actions(s, pr, out):
     the choice), then ``sans`` with ``may_hold_back``.  By card id."""
     if s[PHASE] != PLAY:
         return 0
-    h = hand_at(s[CURRENT])
+    h = shedding.hand_at(HAND, CARDS, s[CURRENT])
     n = 0
     for card in range(CARDS):
         if s[h + card] and (s[NEEDED] == FREE or sequence_rank(card) == s[NEEDED]):
@@ -229,7 +227,7 @@ def pass_on(s, pr, player):
 def play(s, pr, player, card, rng):
     """Play a card: a belle carte wins its pot at once; the last card ends the deal; after a
     King the same player leads again; otherwise he goes on while he holds the next rank."""
-    s[hand_at(player) + card] = 0
+    s[shedding.hand_at(HAND, CARDS, player) + card] = 0
     s[HAND_SIZE + player] -= 1
     s[PLAYED + card] = 1
     s[PLAYED_DEAL + player] = 1
@@ -280,7 +278,7 @@ def end_deal(s, pr, winner, rng):
             continue
         owed = 0
         for card in range(CARDS):
-            if s[hand_at(p) + card]:
+            if s[shedding.hand_at(HAND, CARDS, p) + card]:
                 owed += points(card)
         paid = pay(s, p, owed)
         s[CHIPS + winner] += paid
@@ -289,7 +287,7 @@ def end_deal(s, pr, winner, rng):
         s[CHIPS_FROM_PAYMENTS + winner] += paid
     for p in range(players):
         for i in range(POTS):
-            if s[hand_at(p) + BELLES[i]]:
+            if s[shedding.hand_at(HAND, CARDS, p) + BELLES[i]]:
                 amount = pr[P_ANTES + i] * players if pr[P_DOUBLE_BASE] else s[POT + i]
                 paid = pay(s, p, amount)
                 s[POT + i] += paid
@@ -325,23 +323,17 @@ def end_deal(s, pr, winner, rng):
         finish(s, pr, shedding.CAPPED)
     else:
         s[DEALER] = (s[DEALER] + 1) % players
-        start_deal(s, pr, rng)
+        s[PHASE] = SETUP
+        advance(s, pr, rng)
 
 
 @njit(cache=True)
 def finish(s, pr, ending):
     """The most chips wins; equal chips share the rank."""
     players = pr[P_PLAYERS]
-    for p in range(players):
-        s[SCORE + p] = s[CHIPS + p]
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            better += s[CHIPS + q] > s[CHIPS + p]
-        s[RANK + p] = better + 1
-    s[ENDING] = ending
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    s[SCORE:SCORE + players] = s[CHIPS:CHIPS + players]
+    rank_seats(s[CHIPS:CHIPS + players], players, False, s[RANK:RANK + players])
+    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
 
 
 @njit(cache=True)
@@ -353,13 +345,6 @@ def apply_action(s, pr, action, rng):
         pass_on(s, pr, player)
     else:
         play(s, pr, player, action - PLAY_ACTION, rng)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the first deal), if any."""
-    if s[PHASE] == SETUP:
-        start_deal(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -376,8 +361,9 @@ def observe(s, pr, player, out):
     out[ECART:ECART + CARDS] = 0
     for p in range(pr[P_PLAYERS]):
         if p != player:
-            counts += s[hand_at(p):hand_at(p) + CARDS]
-            out[hand_at(p):hand_at(p) + CARDS] = 0
+            h = shedding.hand_at(HAND, CARDS, p)
+            counts += s[h:h + CARDS]
+            out[h:h + CARDS] = 0
     out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 
 

@@ -23,8 +23,7 @@ FIELDS = ("decisions", "turns", "deal", "ending", "grand_operas", "forgotten", "
           "rank", "score", "player_decisions", "deals_won", "chips_from_pots",
           "chips_from_payments", "chips_doubled")
 ROW = SummaryFields(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 PLAYER_FIGURES = ("deals_won", "chips_from_pots", "chips_from_payments", "chips_doubled")
 ROUND_FIELDS = ("round", "seat", "deal_winner", "grand_opera", "chips", "paid", "received",
                 "pots_won", "doubled", "cards_left")
@@ -68,10 +67,6 @@ def result(params: NainJauneParams, row: np.ndarray) -> Result:
     return hand_result(ROW, params, row, player_columns, game_columns,
                        ("turns", "grand_operas", "chips_in_pots"),
                        PLAYER_FIGURES + ("chips", "decisions"))
-
-
-def max_round_rows(params: NainJauneParams) -> int:
-    return params.max_deals * params.players
 
 
 def game_columns(params: NainJauneParams, rows: np.ndarray) -> dict[str, Any]:

@@ -141,10 +141,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def setup(s, pr, rng):
-    """The banker shuffles, and the first punter bets."""
-    new_shoe(s, rng)
-    start_coup(s, pr)
+def advance(s, pr, rng):
+    """The first shuffle, when it is due (phase ``SETUP``): the banker shuffles, and the first
+    punter bets."""
+    if s[PHASE] == SETUP:
+        new_shoe(s, rng)
+        start_coup(s, pr)
 
 
 @njit(cache=True)
@@ -155,12 +157,6 @@ def new_shoe(s, rng):
     shuffle(rng, s[SHOE:SHOE + DECK])
     s[DRAWN] = 0
     s[SEEN:SEEN + RANKS] = 0
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    if s[PHASE] == SETUP:
-        setup(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

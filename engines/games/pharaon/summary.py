@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, house_edge, result_of
+from engines.core.compiled import SummaryRow, copy_fields, house_edge, row_result
 from engines.core.layout import Layout
 from engines.games.pharaon import rules as R
 from engines.games.pharaon.params import PharaonParams
@@ -21,8 +21,7 @@ FIELDS = ("coup", "decisions", "pairs", "staked_total", "banker_net_total", "chi
           "start_chips", "min_chips", "staked", "bets", "coups_banked", "player_decisions",
           "rank")
 ROW = SummaryRow(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 
 
 @njit(cache=True)
@@ -37,8 +36,7 @@ DETAILS = ("final_chips", "min_chips", "staked", "bets", "coups_banked", "decisi
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
+    return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
 # --- Coups: one row per coup -----------------------------------------------------------
@@ -68,10 +66,6 @@ def record_coup(s, pr, out, row):
     r[ROUND_CARDS_LEFT] = s[R.COUP_CARDS_LEFT]
     r[ROUND_PAIR_CHANCES] = s[R.COUP_PAIR_CHANCES]
     return row + 1
-
-
-def max_round_rows(params: PharaonParams) -> int:
-    return params.num_coups
 
 
 def game_columns(params: PharaonParams, rows: np.ndarray) -> dict[str, np.ndarray]:

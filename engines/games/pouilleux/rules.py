@@ -156,9 +156,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def setup(s, pr, rng):
-    """Remove the J♣ (or, mystérieux, a random card), deal one at a time from the dealer's
-    left, lay every pair, and start the first turn at the dealer's left."""
+def advance(s, pr, rng):
+    """The deal, when it is due (phase ``SETUP``): remove the J♣ (or, mystérieux, a random
+    card), deal one at a time from the dealer's left, lay every pair, and start the first
+    turn at the dealer's left."""
+    if s[PHASE] != SETUP:
+        return
     players = pr[P_PLAYERS]
     size = pr[P_DECK_SIZE]
     deck = pr[P_DECK:P_DECK + size].copy()
@@ -183,12 +186,6 @@ def setup(s, pr, rng):
         if s[HAND_SIZE + p] == 0:
             s[EMPTIED_AT + p] = 0
     start_turn(s, pr, rng, s[DEALER] + 1)
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    if s[PHASE] == SETUP:
-        setup(s, pr, rng)
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields, result_of
+from engines.core.compiled import SummaryRow, copy_fields, no_round_columns, row_result
 from engines.games.pouilleux import rules as R
 from engines.games.pouilleux.params import PouilleuxParams
 
@@ -21,8 +21,7 @@ FIELDS = ("turn", "decisions", "dealer", "removed", "loser", "stopped", "emptied
           "initial_cards", "initial_pairs", "pairs", "held_pouilleux", "player_decisions",
           "rank")
 ROW = SummaryRow(R.STATE, FIELDS)
-_SOURCE = ROW.source
-SIZE = ROW.size
+_SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
 
 
@@ -39,12 +38,7 @@ DETAILS = ("emptied_at", "initial_cards", "initial_pairs", "pairs", "dealt_pouil
 
 def result(params: Any, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
-    rows = row[None, :]
-    return result_of(player_columns(params, rows), game_columns(params, rows), STATS, DETAILS)
-
-
-def max_round_rows(params: PouilleuxParams) -> int:
-    return 0
+    return row_result(params, row, player_columns, game_columns, STATS, DETAILS)
 
 
 def game_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.ndarray]:
@@ -71,6 +65,4 @@ def player_columns(params: PouilleuxParams, rows: np.ndarray) -> dict[str, np.nd
         | ROW.seats(rows, n, np.int32, "decisions=player_decisions")
 
 
-def round_columns(params: PouilleuxParams, rounds: np.ndarray) -> dict[str, Any]:
-    """No round columns: every figure of a game is a game or player column."""
-    return {}
+round_columns = no_round_columns

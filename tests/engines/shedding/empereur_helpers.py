@@ -7,6 +7,7 @@ import numpy as np
 
 import engines
 from engines.core.cards import card_name, parse_card
+from engines.families.shedding.rules import hand_at
 from engines.games.empereur import rules as R
 from tests.engines.shedding.shed_helpers import hand_counts
 
@@ -39,7 +40,7 @@ def position(game, hands: list[str], talon: str = "", stock: str | None = None,
     used = []
     for p in range(players):
         for card in ids(hands[p]) if p < len(hands) else []:
-            s[R.hand_at(p) + card] += 1
+            s[hand_at(R.HAND, R.CARDS, p) + card] += 1
             s[R.HAND_SIZE + p] += 1
             used.append(card)
     s[R.TALON_LEN] = 0

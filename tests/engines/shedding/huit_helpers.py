@@ -7,6 +7,7 @@ import numpy as np
 
 import engines
 from engines.core.cards import parse_card
+from engines.families.shedding.rules import hand_at
 from engines.games.huit_americain import rules as R
 from tests.engines.shedding.shed_helpers import hand_counts
 
@@ -33,7 +34,7 @@ def position(game, hands: list[str], top: str, stock: str = "", under: str = "",
     s[R.HAND_SIZE:R.HAND_SIZE + R.MAX_PLAYERS] = 0
     for p in range(players):
         for card in ids(hands[p]) if p < len(hands) else []:
-            s[R.hand_at(p) + card] += 1
+            s[hand_at(R.HAND, R.CARDS, p) + card] += 1
             s[R.HAND_SIZE + p] += 1
     drawn_first = ids(stock)
     s[R.STOCK_LEN] = len(drawn_first)

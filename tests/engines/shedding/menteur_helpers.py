@@ -7,6 +7,7 @@ import numpy as np
 
 import engines
 from engines.core.cards import parse_card
+from engines.families.shedding.rules import hand_at
 from engines.games.menteur import rules as R
 from tests.engines.shedding.shed_helpers import hand_counts
 
@@ -30,7 +31,7 @@ def position(game, hands: list[str], pile: str = "", owners: tuple[int, ...] = (
     s[R.HAND_SIZE:R.HAND_SIZE + R.MAX_PLAYERS] = 0
     for p, names in enumerate(hands):
         for card in ids(names):
-            s[R.hand_at(p) + card] += 1
+            s[hand_at(R.HAND, R.CARDS, p) + card] += 1
             s[R.HAND_SIZE + p] += 1
     cards = ids(pile)
     s[R.PILE_LEN] = len(cards)

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from engines.families.shedding.rules import hand_at
+
+
+def hand_of(s: np.ndarray, R, player: int) -> np.ndarray:
+    """``player``'s card counts in a state (or observation) array ``s`` of the rules ``R``."""
+    h = hand_at(R.HAND, R.CARDS, player)
+    return s[h:h + R.CARDS]
+
 
 def hand_counts(state) -> np.ndarray:
-    """Every hand's cards added up by card id (the rules' ``hand_at`` counts), once each
+    """Every hand's cards added up by card id (the counts at ``hand_at``), once each
     hand's count is checked against its size (``HAND_SIZE``)."""
     s, R = state.s, state.game.rules
     counts = np.zeros(R.CARDS, dtype=np.int64)
     for p in range(state.game.params.players):
-        hand = s[R.hand_at(p):R.hand_at(p) + R.CARDS]
+        hand = hand_of(s, R, p)
         assert hand.sum() == s[R.HAND_SIZE + p]
         counts += hand
     return counts

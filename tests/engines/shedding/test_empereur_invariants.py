@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 import agents
 from engines.core.cards import parse_card
 from engines.core.chance import uniform_index
+from engines.families.shedding.rules import hand_at
 from engines.games.empereur import rules as R
 from engines.games.empereur import summary
 from engines.games.empereur.params import MODES
 from sim.runner import play_python
 from tests.engines.shedding.empereur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import documented_tables, random_position
-from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat, hand_of
 
 
 @st.composite
@@ -85,7 +86,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps, m
     other = (player + 1) % 4
     # hidden but for the cards the seat gave that seat in the exchanges (it knows those)
     gave = state.s[R.KNOWN + player * R.CARDS:R.KNOWN + (player + 1) * R.CARDS] == other + 1
-    assert seen.array[R.hand_at(other):R.hand_at(other) + R.CARDS][~gave].sum() == 0
+    assert hand_of(seen.array, R, other)[~gave].sum() == 0
     assert seen.hand == state.hand(player) and seen.talon == state.talon
     world = assert_world_keeps_the_seat(state, seen, check_conservation, 4)
     assert [len(world.hand(p)) for p in range(4)] == [len(state.hand(p)) for p in range(4)]
@@ -115,10 +116,10 @@ def test_the_exchanges_give_the_highest_cards_and_serve_the_elus_in_order():
     assert state.current_player == 1
     # a gift is seen by its giver: P1 knows P2 holds the 4♠ he gave, P2 the Joker and 2♥
     seen = state.observation(1).array
-    assert seen[R.hand_at(2) + parse_card("4♠")] == 1
-    assert seen[R.hand_at(2):R.hand_at(2) + R.CARDS].sum() == 1
+    assert seen[hand_at(R.HAND, R.CARDS, 2) + parse_card("4♠")] == 1
+    assert hand_of(seen, R, 2).sum() == 1
     seen = state.observation(2)
-    assert seen.array[R.hand_at(1):R.hand_at(1) + R.CARDS].sum() == 2
+    assert hand_of(seen.array, R, 1).sum() == 2
     assert seen.array[R.KNOWN + R.CARDS:R.KNOWN + 2 * R.CARDS].sum() == 0
     world = seen.determinize(np.random.default_rng(5))
     assert {"Joker", "2♥"} <= set(world.hand(1)) and world.hand(2) == state.hand(2)

@@ -19,7 +19,7 @@ from tests.engines.shedding.random_play import (
     play_random,
     random_position,
 )
-from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat, hand_of
 
 
 @st.composite
@@ -80,8 +80,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(params, seed, 
     assert seen.hand_sizes == tuple(len(hand(state, p)) for p in range(game.params.players))
     other = (player + 1) % game.params.players
     if state.phase != "drawn":
-        assert state.observation(other).array[R.hand_at(player):R.hand_at(player) + 52].sum() \
-            == 0
+        assert hand_of(state.observation(other).array, R, player).sum() == 0
     world = assert_world_keeps_the_seat(state, seen, check_conservation, 5)
     assert (state.s == before).all()
     for p in range(game.params.players):

@@ -13,6 +13,7 @@ import agents
 import engines
 from engines.core.api import IllegalActionError
 from engines.core.cards import parse_card
+from engines.families.shedding.rules import hand_at
 from engines.games.nain_jaune import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.random_play import (
@@ -20,7 +21,7 @@ from tests.engines.shedding.random_play import (
     play_random,
     random_position,
 )
-from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat
+from tests.engines.shedding.shed_helpers import assert_world_keeps_the_seat, hand_of
 
 
 def load(**params):
@@ -37,7 +38,7 @@ def position(game, hands, current=0, needed=0, pots=(4, 8, 12, 16, 20), chips=10
     s[R.HAND_SIZE:R.HAND_SIZE + R.MAX_PLAYERS] = 0
     for p, names in enumerate(hands):
         for name in names.split():
-            s[R.hand_at(p) + parse_card(name)] = 1
+            s[hand_at(R.HAND, R.CARDS, p) + parse_card(name)] = 1
             s[R.HAND_SIZE + p] += 1
     s[R.POT:R.POT + 5] = pots
     s[R.CHIPS:R.CHIPS + game.params.players] = chips
@@ -174,8 +175,8 @@ def check(state):
         return
     cards = s[R.PLAYED:R.PLAYED + 52] + s[R.ECART:R.ECART + 52]
     for p in range(n):
-        cards = cards + s[R.hand_at(p):R.hand_at(p) + 52]
-        assert s[R.hand_at(p):R.hand_at(p) + 52].sum() == s[R.HAND_SIZE + p]
+        cards = cards + hand_of(s, R, p)
+        assert hand_of(s, R, p).sum() == s[R.HAND_SIZE + p]
     assert (cards == 1).all()
 
 
@@ -200,7 +201,7 @@ def test_observation_and_determinization_keep_what_the_seat_knows(seed, steps):
     player = state.current_player
     seen = state.observation(player)
     other = (player + 1) % 4
-    assert seen.array[R.hand_at(other):R.hand_at(other) + 52].sum() == 0
+    assert hand_of(seen.array, R, other).sum() == 0
     assert_world_keeps_the_seat(state, seen, check, 4)
 
 
