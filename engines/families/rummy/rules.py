@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from engines.core.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.layout import Layout
@@ -158,15 +159,17 @@ def wilds_for(pr, hand, suit):
 
 
 @njit(cache=True)
-def pick_wild(pr, hand, suit):
-    """The wild card ``hand`` gives for a meld of ``suit`` (the lowest id that fits)."""
+def pick_wild(pr, hand, given, suit):
+    """The wild card ``hand`` gives next for a meld of ``suit`` (the lowest id that fits and
+    that it still holds, ``given`` counting the wilds it gave already, 4 bits per suit of
+    the 2s), and ``given`` with it counted."""
     if pr[P_WILD_POLICY] == JOKERS:
-        return JOKER
+        return JOKER, given
     for s in range(SUITS):
         card = card_at(s, 2)
-        if hand[card] > 0 and wild_fits(pr, card, suit):
-            return card
-    return -1
+        if hand[card] > (given >> (4 * s)) & 15 and wild_fits(pr, card, suit):
+            return card, given + (1 << (4 * s))
+    return -1, given
 
 
 @njit(cache=True)
@@ -179,6 +182,49 @@ def meld_value_of(card, position):
     if rank == ACE:
         return ACE_VALUE_HIGH
     return min(rank, FACE_VALUE)
+
+
+# --------------------------------------------------------------------------------------
+# Card sets: one bit per card id (the joker's is bit 52)
+# --------------------------------------------------------------------------------------
+SUIT_CARDS = (1 << RANKS_PER_SUIT) - 1  # a suit's 13 cards, at bit 0 for its 2
+
+
+@njit(cache=True)
+def held_cards(hand):
+    """The set of cards ``hand`` holds at least one copy of."""
+    cards = 0
+    for card in range(CARD_KINDS):
+        if hand[card] > 0:
+            cards |= 1 << card
+    return cards
+
+
+@njit(cache=True)
+def wild_cards(pr):
+    """The set of the wild cards."""
+    if pr[P_WILD_POLICY] == JOKERS:
+        return np.int64(1) << JOKER
+    twos = np.int64(0)
+    for s in range(SUITS):
+        twos |= np.int64(1) << card_at(s, 2)
+    return twos
+
+
+@njit(cache=True)
+def wilds_fitting(pr, suit):
+    """The set of the wild cards that may stand in a meld of ``suit`` (-1: a group)."""
+    if pr[P_WILD_POLICY] != SUIT_TWOS:
+        return wild_cards(pr)
+    if suit < 0 or suit >= SUITS:
+        return np.int64(0)
+    return np.int64(1) << card_at(suit, 2)
+
+
+@njit(cache=True)
+def first_card(cards):
+    """The lowest card id of a set that is not empty."""
+    return trailing_zeros(cards)
 
 
 # --------------------------------------------------------------------------------------
@@ -261,37 +307,32 @@ def meld_cards(pr, hand, code, out):
     n = meld_length(code)
     if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS] and not pr[P_MIXED_RUNS]:
         return joker_meld_cards(code, out)
-    left = hand.copy()
+    given = 0
     if meld_kind(code) == RUN:
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for i in range(n):
             if (mask >> i) & 1:
-                card = pick_wild(pr, left, -1 if suit == ANY_SUIT else suit)
+                out[i], given = pick_wild(pr, hand, given, -1 if suit == ANY_SUIT else suit)
             elif suit == ANY_SUIT:
-                card = natural_of_rank(pr, left, low + i)
+                out[i] = natural_of_rank(pr, hand, low + i)
             else:
-                card = card_at(suit, low + i)
-            out[i] = card
-            left[card] -= 1
+                out[i] = card_at(suit, low + i)
         return n
     rank_card, suits = meld_key(code), meld_low(code)
     k = 0
     if pr[P_FREE_GROUPS]:
         for s in range(SUITS):
             card = s * RANKS_PER_SUIT + rank_card
-            while k < suits and left[card] > 0:
+            for _ in range(min(hand[card], suits - k)):
                 out[k] = card
-                left[card] -= 1
                 k += 1
     else:
         for s in range(SUITS):
             if (suits >> s) & 1:
                 out[k] = s * RANKS_PER_SUIT + rank_card
-                left[out[k]] -= 1
                 k += 1
     while k < n:
-        out[k] = pick_wild(pr, left, -1)
-        left[out[k]] -= 1
+        out[k], given = pick_wild(pr, hand, given, -1)
         k += 1
     return n
 
@@ -353,17 +394,13 @@ def wild_count_ok(pr, wilds, length):
 
 
 @njit(cache=True)
-def natural_positions(pr, hand, suit):
-    """The run positions (bits 1..14) at which ``hand`` holds the natural card of ``suit``
-    (an Ace at both 1 and 14)."""
-    held = 0
-    for position in range(2, ACE_HIGH + 1):
-        card = suit * RANKS_PER_SUIT + position - 2
-        if hand[card] > 0 and not is_wild(pr, card):
-            held |= 1 << position
-    if (held >> ACE_HIGH) & 1:
-        held |= 1 << ACE_LOW
-    return held
+def natural_positions(pr, cards, suit):
+    """The run positions (bits 1..14) at which the card set ``cards`` holds the natural
+    card of ``suit`` (an Ace at both 1 and 14)."""
+    held = ((cards >> (suit * RANKS_PER_SUIT)) & SUIT_CARDS) << 2    # rank r at bit r
+    if is_wild(pr, card_at(suit, 2)):
+        held &= ~(1 << 2)
+    return held | ((held >> ACE_HIGH) & 1) << ACE_LOW
 
 
 @njit(cache=True)
@@ -374,22 +411,24 @@ def enumerate_melds(pr, hand, max_length, out):
     mask, then wilds).  Returns the count.
 
     A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
-    suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask."""
+    suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask, a
+    group's suits are the subsets of the rank's mask."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
     mixed = pr[P_MIXED_RUNS] != 0
+    cards = held_cards(hand)
     for bucket in range(1 if mixed else SUITS):
         if mixed:
             suit = ANY_SUIT
             available = min(wilds_for(pr, hand, -1), max_wilds)
             held = 0
             for s in range(SUITS):
-                held |= natural_positions(pr, hand, s)
+                held |= natural_positions(pr, cards, s)
         else:
             suit = bucket
             available = min(wilds_for(pr, hand, suit), max_wilds)
-            held = natural_positions(pr, hand, suit)
+            held = natural_positions(pr, cards, suit)
         if held == 0 and pr[P_MIN_NATURALS] > 0:
             continue
         for low in range(lo, hi - 1):
@@ -413,16 +452,16 @@ def enumerate_melds(pr, hand, max_length, out):
     if pr[P_FREE_GROUPS]:
         return enumerate_free_groups(pr, hand, max_length, available, out, n)
     for rank in range(2, ACE + 1):
+        if is_wild(pr, rank - 2):                           # its ♥ card: the rank is wild
+            continue
         held = 0
         for s in range(SUITS):
-            card = s * RANKS_PER_SUIT + rank - 2
-            if hand[card] > 0 and not is_wild(pr, card):
-                held |= 1 << s
-        if held == 0:
-            continue
-        for suits in range(1, 1 << SUITS):
-            if suits & held != suits:
-                continue
+            held |= ((cards >> (s * RANKS_PER_SUIT + rank - 2)) & 1) << s
+        suits = 0
+        while True:                                         # the subsets, in order
+            suits = (suits - held) & held
+            if suits == 0:
+                break
             naturals = popcount(suits)
             for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
                 length = naturals + wilds
@@ -702,11 +741,10 @@ def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out
     want_length = run_length if depth < runs else group_length
     if want_length > room:
         return 0
-    all_melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    n = enumerate_melds(pr, hand, want_length, all_melds)
+    n = enumerate_melds(pr, hand, want_length, out)
     k = 0
     for i in range(n):
-        code = all_melds[i]
+        code = out[i]
         if meld_kind(code) == want_kind and meld_length(code) == want_length:
             out[k] = code
             k += 1
@@ -773,6 +811,43 @@ def layoff_fits(pr, melds, k, card, end):
     if card % RANKS_PER_SUIT != rank_card:
         return False
     return pr[P_FREE_GROUPS] != 0 or not (suits >> card_suit(card)) & 1
+
+
+@njit(cache=True)
+def layoff_cards(pr, melds, k, end):
+    """The set of the cards :func:`layoff_fits` accepts on table meld ``k`` at ``end``."""
+    row = k * MELD_WIDTH
+    length = melds[row + M_LEN]
+    wilds = wild_cards(pr)
+    if melds[row + M_KIND] == RUN:
+        suit, low = melds[row + M_KEY], melds[row + M_LOW]
+        position = low - 1 if end == 0 else low + length
+        if position < pr[P_RUN_MIN] or position > pr[P_RUN_MAX]:
+            return np.int64(0)
+        if (end == 0 and position == ACE_LOW and low + length - 1 == ACE_HIGH) or \
+                (end == 1 and position == ACE_HIGH and low == ACE_LOW):
+            return np.int64(0)
+        at_position = np.int64(0)                           # a mixed run: every suit's
+        for s in range(SUITS):
+            if s == suit or suit == ANY_SUIT:
+                at_position |= np.int64(1) << card_at(s, position)
+        fitting = wilds_fitting(pr, suit)
+        fits = at_position & ~(wilds & fitting)             # a 2 at its own position too
+        if fitting and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+            fits |= fitting
+        return fits
+    if end != 0 or length >= (MAX_RUN if pr[P_FREE_GROUPS] else MAX_GROUP):
+        return np.int64(0)
+    rank_card, suits = melds[row + M_KEY], melds[row + M_LOW]
+    fits = np.int64(0)
+    for s in range(SUITS):
+        if pr[P_FREE_GROUPS] != 0 or not (suits >> s) & 1:
+            fits |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    fits &= ~wilds
+    fitting = wilds_fitting(pr, -1)
+    if fitting and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+        fits |= fitting
+    return fits
 
 
 @njit(cache=True)

@@ -247,17 +247,27 @@ def layoff_actions(s, pr, hand, only, owners, out, n):
     """The lay-offs of ``hand`` on the table melds of the seats in the bit mask ``owners``,
     by meld, card and end (only the card ``only`` if it is >= 0; only wilds if it is -2)."""
     melds = table(s)
+    held = rummy.held_cards(hand)
+    if only >= 0:
+        held &= 1 << only
+    elif only == -2:
+        held &= rummy.wild_cards(pr)
     for k in range(s[MELDS_LEN]):
         if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
             continue
-        for card in range(CARD_KINDS):
-            if hand[card] == 0 or (only >= 0 and card != only) \
-                    or (only == -2 and not rummy.is_wild(pr, card)):
-                continue
-            for end in range(2):
-                if rummy.layoff_fits(pr, melds, k, card, end):
-                    out[n] = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2 + end
-                    n += 1
+        low_end = rummy.layoff_cards(pr, melds, k, 0) & held
+        high_end = rummy.layoff_cards(pr, melds, k, 1) & held
+        either = low_end | high_end
+        while either:
+            card = rummy.first_card(either)
+            either &= either - 1
+            code = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2
+            if (low_end >> card) & 1:
+                out[n] = code
+                n += 1
+            if (high_end >> card) & 1:
+                out[n] = code + 1
+                n += 1
     return n
 
 

@@ -293,19 +293,18 @@ def play_actions(s, pr, player, out):
     once it is made (or, before he starts it, instead of it).  Should nothing else be
     legal, the discards are (a safeguard the search's limits could need)."""
     h = hand_at(player)
-    hand = s[h:h + CARD_KINDS].copy()
+    hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     must_card, must_wild = s[MUST_CARD], s[MUST_WILD]
     opened = s[OPENED + player]
     n = 0
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    places = np.empty(MAX_RUN, dtype=np.int32)
-    count = rummy.enumerate_melds(pr, hand, size - 1, melds)
+    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     if opened == NOT_OPENED:
         if count > 0 and opening_open(s, pr, player, hand, size, must_card):
+            rest = hand.copy()
+            places = np.empty(MAX_RUN, dtype=np.int32)
             for i in range(count):
-                code = melds[i]
-                rest = hand.copy()
+                code = out[i]
                 laid = rummy.remove_meld(pr, rest, code, places)
                 owed = must_card
                 if owed >= 0 and rummy.meld_holds(pr, hand, code, owed):
@@ -317,12 +316,15 @@ def play_actions(s, pr, player, out):
                 if rummy.can_complete(pr, rest, size - laid, need, clean, owed, exact):
                     out[n] = LAY_ACTION + code
                     n += 1
+                for j in range(laid):
+                    rest[places[j]] += 1
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
             n = T.discard_actions(s, player, -1, out, n)
         return n
     for i in range(count):
-        if lays_card(pr, hand, melds[i], must_card, must_wild):
-            out[n] = LAY_ACTION + melds[i]
+        code = out[i]
+        if lays_card(pr, hand, code, must_card, must_wild):
+            out[n] = LAY_ACTION + code
             n += 1
     if size >= 2 and layoffs_allowed(s, pr, player):
         only = must_card if must_card >= 0 else (-2 if must_wild else -1)
