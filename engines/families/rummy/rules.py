@@ -404,6 +404,27 @@ def natural_positions(pr, cards, suit):
 
 
 @njit(cache=True)
+def rank_cards(rank_card):
+    """The four cards of a rank (``rank - 2``), as a card set."""
+    cards = np.int64(0)
+    for s in range(SUITS):
+        cards |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    return cards
+
+
+@njit(cache=True)
+def rank_suits(pr, cards, rank_card):
+    """The suits (bits 0..3) in which the card set ``cards`` holds the natural card of a
+    rank (``rank - 2``)."""
+    if is_wild(pr, rank_card):                              # its ♥ card: the rank is wild
+        return 0
+    held = 0
+    for s in range(SUITS):
+        held |= ((cards >> (s * RANKS_PER_SUIT + rank_card)) & 1) << s
+    return held
+
+
+@njit(cache=True)
 def enumerate_melds(pr, hand, max_length, out):
     """Write into ``out`` the codes of every meld ``hand`` can lay with at most
     ``max_length`` cards: runs suit by suit (first position, then length; with
@@ -452,11 +473,7 @@ def enumerate_melds(pr, hand, max_length, out):
     if pr[P_FREE_GROUPS]:
         return enumerate_free_groups(pr, hand, max_length, available, out, n)
     for rank in range(2, ACE + 1):
-        if is_wild(pr, rank - 2):                           # its ♥ card: the rank is wild
-            continue
-        held = 0
-        for s in range(SUITS):
-            held |= ((cards >> (s * RANKS_PER_SUIT + rank - 2)) & 1) << s
+        held = rank_suits(pr, cards, rank - 2)
         suits = 0
         while True:                                         # the subsets, in order
             suits = (suits - held) & held
@@ -504,6 +521,101 @@ def remove_meld(pr, hand, code, places):
 # Can a hand still open?
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
+def positions_cards(suit, positions):
+    """The cards of ``suit`` at a set of run positions (bits 1..14), as a card set."""
+    cards = ((positions >> 2) & SUIT_CARDS) << (suit * RANKS_PER_SUIT)
+    if (positions >> ACE_LOW) & 1:
+        cards |= np.int64(1) << card_at(suit, ACE_LOW)
+    return cards
+
+
+@njit(cache=True)
+def set_value(hand, cards):
+    """The value (an Ace 11) of every copy ``hand`` holds of the cards of a set."""
+    total = 0
+    while cards:
+        card = first_card(cards)
+        cards &= cards - 1
+        total += hand[card] * meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def set_worth(cards):
+    """The value (an Ace 11) of one copy of each card of a set."""
+    total = 0
+    while cards:
+        card = first_card(cards)
+        cards &= cards - 1
+        total += meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def may_complete(pr, hand, size, points, clean, card):
+    """Quick necessary conditions for :func:`can_complete` (runs of one suit, groups of
+    different suits): a run of three naturals if a clean run is needed; ``points`` within
+    a bound above :func:`promising`'s, read off the hand's naturals (every copy of the cards
+    in three consecutive naturals of a suit or of a rank held in three suits, plus per wild
+    the most one suit's or one rank's other naturals are worth); and the natural card to
+    include held beside two others of a run or group, wilds counted."""
+    if pr[P_FREE_GROUPS] or pr[P_MIXED_RUNS]:
+        return True
+    cards = held_cards(hand)
+    lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    in_bounds = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    plain = np.int64(0)                         # the cards of melds without wilds
+    has_clean = False
+    for suit in range(SUITS):
+        held = natural_positions(pr, cards, suit) & in_bounds
+        starts = held & (held >> 1) & (held >> 2)
+        has_clean = has_clean or starts != 0
+        plain |= positions_cards(suit, starts | starts << 1 | starts << 2)
+    if clean and not (has_clean and size - 1 >= 3):
+        return False
+    groups = pr[P_GROUPS] != 0
+    if groups:
+        for rank_card in range(RANKS_PER_SUIT):
+            suits = rank_suits(pr, cards, rank_card)
+            if popcount(suits) >= 3:
+                for s in range(SUITS):
+                    if (suits >> s) & 1:
+                        plain |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    if points > 0:
+        bound = set_value(hand, plain)
+        wilds = 0
+        for c in range(CARD_KINDS):
+            if is_wild(pr, c):
+                wilds += hand[c]
+        if bound < points and wilds > 0:
+            rest = cards & ~plain & ~wild_cards(pr)
+            best = 0
+            for suit in range(SUITS):
+                best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
+            if groups:
+                for rank_card in range(RANKS_PER_SUIT):
+                    best = max(best, set_worth(rest & rank_cards(rank_card)))
+            bound += wilds * best
+        if bound < points:
+            return False
+    if card >= 0 and not is_wild(pr, card):
+        suit = card_suit(card)
+        held = natural_positions(pr, cards, suit) & in_bounds
+        near = 0
+        rank = card_rank(card)
+        for position in (rank, ACE_LOW if rank == ACE else rank):
+            around = (((1 << (position + 3)) - 1) >> max(position - 2, 0)) << max(position - 2, 0)
+            near = max(near, popcount(held & around & ~(1 << position)))
+        if near + min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS]) < 2:
+            others = 0
+            if groups:
+                others = popcount(rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit))
+            if not groups or others + min(wilds_for(pr, hand, -1), pr[P_MAX_WILDS]) < 2:
+                return False
+    return True
+
+
+@njit(cache=True)
 def can_complete(pr, hand, size, points, clean, card, left_exact):
     """Whether ``hand`` (``size`` cards) can lay new melds worth ``points`` more, including
     a clean run if ``clean``, including ``card`` if it is >= 0, so that at least one card
@@ -511,6 +623,8 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
 
     An iterative depth-first search: each level enumerates the melds of what is left and
     takes them in code order (a set of melds is tried once)."""
+    if not may_complete(pr, hand, size, points, clean, card):
+        return False
     depth_max = size // 3 + 1
     candidates = np.empty((depth_max + 1, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(depth_max + 1, dtype=np.int64)
@@ -686,6 +800,9 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
     figures = runs + groups
     if figures == 0:
         return size >= keep
+    if figures == 1:
+        length = run_length if runs else group_length
+        return length <= size - keep and holds_figure(pr, hand, RUN if runs else GROUP, length)
     candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(figures, dtype=np.int64)
     cursor = np.zeros(figures, dtype=np.int64)
@@ -731,6 +848,57 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
         code = candidates[depth, cursor[depth] - 1]
         for i in range(meld_length(code)):
             work[taken[depth, i]] += 1
+
+
+@njit(cache=True)
+def holds_figure(pr, hand, kind, length):
+    """Whether ``hand`` can lay a meld of ``kind`` of exactly ``length`` cards: one of
+    :func:`enumerate_melds`, found without listing them."""
+    if length < 3:
+        return False
+    cards = held_cards(hand)
+    max_wilds = pr[P_MAX_WILDS]
+    if kind == RUN:
+        lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+        mixed = pr[P_MIXED_RUNS] != 0
+        window = (1 << length) - 1
+        for bucket in range(1 if mixed else SUITS):
+            if mixed:
+                available = min(wilds_for(pr, hand, -1), max_wilds)
+                held = 0
+                for s in range(SUITS):
+                    held |= natural_positions(pr, cards, s)
+            else:
+                available = min(wilds_for(pr, hand, bucket), max_wilds)
+                held = natural_positions(pr, cards, bucket)
+            if held == 0 and pr[P_MIN_NATURALS] > 0:
+                continue
+            for low in range(lo, min(hi - 1, hi - length + 2)):
+                if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
+                    continue                                # no wrap round the Ace
+                wilds = popcount(~(held >> low) & window)
+                if wilds <= available and wild_count_ok(pr, wilds, length):
+                    return True
+        return False
+    if pr[P_GROUPS] == 0:
+        return False
+    available = wilds_for(pr, hand, -1)
+    for rank_card in range(RANKS_PER_SUIT):
+        if pr[P_FREE_GROUPS]:
+            held = 0
+            for s in range(SUITS):
+                card = s * RANKS_PER_SUIT + rank_card
+                if not is_wild(pr, card):
+                    held += hand[card]
+            most = MAX_RUN
+        else:
+            held = popcount(rank_suits(pr, cards, rank_card))
+            most = MAX_GROUP
+        for naturals in range(1, held + 1):
+            wilds = length - naturals
+            if 0 <= wilds <= available and length <= most and wild_count_ok(pr, wilds, length):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -814,8 +982,9 @@ def layoff_fits(pr, melds, k, card, end):
 
 
 @njit(cache=True)
-def layoff_cards(pr, melds, k, end):
-    """The set of the cards :func:`layoff_fits` accepts on table meld ``k`` at ``end``."""
+def layoff_cards(pr, melds, k, end, cards):
+    """The cards of the set ``cards`` that :func:`layoff_fits` accepts on table meld ``k``
+    at ``end``, as a set."""
     row = k * MELD_WIDTH
     length = melds[row + M_LEN]
     wilds = wild_cards(pr)
@@ -832,9 +1001,9 @@ def layoff_cards(pr, melds, k, end):
             if s == suit or suit == ANY_SUIT:
                 at_position |= np.int64(1) << card_at(s, position)
         fitting = wilds_fitting(pr, suit)
-        fits = at_position & ~(wilds & fitting)             # a 2 at its own position too
-        if fitting and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
-            fits |= fitting
+        fits = at_position & ~(wilds & fitting) & cards     # a 2 at its own position too
+        if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+            fits |= fitting & cards
         return fits
     if end != 0 or length >= (MAX_RUN if pr[P_FREE_GROUPS] else MAX_GROUP):
         return np.int64(0)
@@ -843,10 +1012,10 @@ def layoff_cards(pr, melds, k, end):
     for s in range(SUITS):
         if pr[P_FREE_GROUPS] != 0 or not (suits >> s) & 1:
             fits |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
-    fits &= ~wilds
+    fits &= ~wilds & cards
     fitting = wilds_fitting(pr, -1)
-    if fitting and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
-        fits |= fitting
+    if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+        fits |= fitting & cards
     return fits
 
 

@@ -255,8 +255,8 @@ def layoff_actions(s, pr, hand, only, owners, out, n):
     for k in range(s[MELDS_LEN]):
         if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
             continue
-        low_end = rummy.layoff_cards(pr, melds, k, 0) & held
-        high_end = rummy.layoff_cards(pr, melds, k, 1) & held
+        low_end = rummy.layoff_cards(pr, melds, k, 0, held)
+        high_end = rummy.layoff_cards(pr, melds, k, 1, held)
         either = low_end | high_end
         while either:
             card = rummy.first_card(either)

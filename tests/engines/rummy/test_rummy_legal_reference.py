@@ -232,3 +232,39 @@ def test_layoffs_are_the_plain_ones(pr, seed, melds, size, only, owners):
     out = np.empty(T.MAX_LEGAL, dtype=np.int64)
     n = T.layoff_actions(s, pr, hand, only, owners, out, 0)
     assert out[:n].tolist() == reference_layoffs(pr, s[T.MELDS:], melds, hand, only, owners)
+
+
+@pytest.mark.parametrize("pr", PARAMS, ids=IDS)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 18), length=st.integers(2, 8))
+def test_a_figure_is_found_when_one_is_listed(pr, seed, size, length):
+    hand = deal_hand(pr, np.random.default_rng(seed), size)
+    for kind in (rummy.RUN, rummy.GROUP):
+        listed = any(code & 1 == kind and (code >> 9) & 15 == length
+                     for code in reference_melds(pr, hand, length))
+        assert rummy.holds_figure(pr, hand, kind, length) == listed
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(3, 15), need=st.integers(-5, 80),
+       clean=st.booleans(), with_card=st.booleans(), jokers=st.sampled_from(["1", "2"]))
+def test_the_opening_shortcut_refuses_only_what_the_search_refuses(seed, size, need, clean,
+                                                                    with_card, jokers):
+    """``may_complete`` is a necessary condition: where it refuses, the opening search
+    without it finds nothing either."""
+    pr = engines.load("rami", max_jokers_per_meld=jokers).encoded_params
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    card = int(rng.choice(np.flatnonzero(hand))) if with_card else -1
+    if not rummy.may_complete(pr, hand, size, need, clean, card):
+        assert not search_without_shortcut(pr, hand, size, need, clean, card)
+
+
+def search_without_shortcut(pr, hand, size, need, clean, card):
+    """:func:`can_complete`'s search, its quick refusal left out."""
+    shortcut = rummy.may_complete
+    try:
+        rummy.may_complete = lambda *args: True
+        return plain(rummy.can_complete)(pr, hand, size, need, clean, card, 0)
+    finally:
+        rummy.may_complete = shortcut
