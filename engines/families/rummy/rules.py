@@ -262,11 +262,14 @@ def meld_mask(code):
 
 @njit(cache=True)
 def popcount(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+    """The number of bits set in ``x`` (0 <= x < 2**63)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 @njit(cache=True)

@@ -174,6 +174,9 @@ def count_decision(s):
 def draw_stock(s, player, rng):
     """The top card of the talon, the discard pile but its top card shuffled into a new
     talon when it is empty; False if there is nothing to draw."""
+    if s[STOCK_LEN] > 0:
+        draw_top(s, player)
+        return True
     drawn = np.empty(1, dtype=np.int32)
     got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
                                     hand_at(player), 1, rng, drawn)

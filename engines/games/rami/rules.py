@@ -225,14 +225,14 @@ def opening_met(s, pr, player):
 # Taking the discard: only after the first round, only to lay it at once
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def can_lay_card(s, pr, player, hand, size, card):
-    """Whether ``hand`` (``size`` cards, holding ``card``) can lay ``card`` this turn."""
+def can_lay_card(s, pr, player, hand, size, card, work):
+    """Whether ``hand`` (``size`` cards, holding ``card``) can lay ``card`` this turn
+    (``work``: room for the hand's melds)."""
     if s[OPENED + player] == NOT_OPENED:
         return opening_open(s, pr, player, hand, size, card)
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    n = rummy.enumerate_melds(pr, hand, size - 1, melds)
+    n = rummy.enumerate_melds(pr, hand, size - 1, work)
     for i in range(n):
-        if rummy.meld_holds(pr, hand, melds[i], card):
+        if rummy.meld_holds(pr, hand, work[i], card):
             return True
     if size < 2 or not layoffs_allowed(s, pr, player):
         return False
@@ -244,14 +244,17 @@ def can_lay_card(s, pr, player, hand, size, card):
 
 
 @njit(cache=True)
-def can_take(s, pr, player):
-    """"À partir du deuxième tour", and "à condition de poser aussitôt la carte"."""
+def can_take(s, pr, player, work):
+    """"À partir du deuxième tour", and "à condition de poser aussitôt la carte"
+    (``work``: room for the hand's melds)."""
     if s[TURN] < pr[P_PLAYERS] or s[DISCARD_LEN] == 0:
         return False
     card = s[DISCARD + s[DISCARD_LEN] - 1]
-    hand = s[hand_at(player):hand_at(player) + CARD_KINDS].copy()
-    hand[card] += 1
-    return can_lay_card(s, pr, player, hand, s[HAND_SIZE_AT + player] + 1, card)
+    hand = s[hand_at(player):hand_at(player) + CARD_KINDS]
+    hand[card] += 1                             # the hand as if he took it, for the question
+    able = can_lay_card(s, pr, player, hand, s[HAND_SIZE_AT + player] + 1, card, work)
+    hand[card] -= 1
+    return able
 
 
 @njit(cache=True)
@@ -267,8 +270,9 @@ def layoffs_allowed(s, pr, player):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def draw_actions(s, pr, player, out):
+    taken = can_take(s, pr, player, out)       # out: room for its question, then the codes
     out[0] = DRAW_STOCK
-    if can_take(s, pr, player):
+    if taken:
         out[1] = TAKE_DISCARD
         return 2
     return 1
