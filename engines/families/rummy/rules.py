@@ -37,10 +37,17 @@ and the card in each place (a run's places are its positions in order; a group's
 naturals, then its wilds).  Melds grow by lay-offs at either end of a run or into a group
 with a missing suit, and a wild comes back by :func:`swap_wild`.
 
+**Card sets.**  A set of card ids is one integer, bit ``card`` for each (the joker's is bit
+52): a hand's naturals of a suit, a rank's suits, the cards a table meld accepts at an end
+are read off the set of cards the hand holds rather than card by card.
+
 **Openings.**  :func:`can_complete` answers whether a hand can still lay new melds worth a
 number of points, including a clean run (one with no wild), including a given card, and
 leaving the cards a discard needs: a depth-first search over the hand's candidate melds,
-each level enumerated afresh on what is left.
+each level enumerated afresh on what is left, after quick necessary conditions read off
+the hand's card set (:func:`may_complete`) that refuse most hands at once.
+:func:`can_fill` answers the same for a contract of figures (petite école's stages); its
+last figure is looked for directly (:func:`holds_figure`).
 """
 
 from __future__ import annotations
