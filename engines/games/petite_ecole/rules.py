@@ -216,18 +216,22 @@ def play_actions(s, pr, player, out):
     (by table meld, card, end), then discards (by card).  Before his stage is laid, only
     melds that keep the stage layable; while it is being laid, no discard."""
     h = hand_at(player)
-    hand = s[h:h + CARD_KINDS].copy()
+    hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     keep = pr[P_KEEP]
     count = rummy.enumerate_melds(pr, hand, size - keep, out)     # the candidates, in place
     laid = s[LAID_STAGE + player]
-    places = np.empty(MAX_RUN, dtype=np.int32)
-    n = 0
-    for i in range(count):
-        code = out[i]
-        if laid == LAID or stage_meld_ok(s, pr, player, hand, size, code, places):
-            out[n] = LAY_ACTION + code
-            n += 1
+    n = count
+    if laid != LAID:
+        places = np.empty(MAX_RUN, dtype=np.int32)
+        n = 0
+        for i in range(count):
+            code = out[i]
+            if stage_meld_ok(s, pr, player, hand, size, code, places):
+                out[n] = code
+                n += 1
+    for i in range(n):
+        out[i] += LAY_ACTION
     if laid == LAID and size - 1 >= keep:
         n = T.layoff_actions(s, pr, hand, -1, T.ALL_SEATS, out, n)
     if laid != LAYING or n == 0:

@@ -334,9 +334,12 @@ def play_actions(s, pr, player, out):
         only = must_card if must_card >= 0 else (-2 if must_wild else -1)
         n = T.layoff_actions(s, pr, hand, only, T.ALL_SEATS, out, n)
     if must_card < 0 and not must_wild and layoffs_allowed(s, pr, player):
+        melds = table(s)
         for k in range(s[MELDS_LEN]):
-            for place in range(table(s)[k * rummy.MELD_WIDTH + rummy.M_LEN]):
-                if swap_ok(s, pr, player, hand, size, k, place):
+            row = k * rummy.MELD_WIDTH
+            for place in range(melds[row + rummy.M_LEN]):
+                if rummy.is_wild(pr, melds[row + rummy.M_CARDS + place]) \
+                        and swap_ok(s, pr, player, hand, size, k, place):
                     out[n] = SWAP_ACTION + (k * 16 + place) * 2
                     n += 1
     if (must_card < 0 and not must_wild) or n == 0:
