@@ -219,13 +219,14 @@ def wild_cards(pr):
 
 
 @njit(cache=True)
-def wilds_fitting(pr, suit):
-    """The set of the wild cards that may stand in a meld of ``suit`` (-1: a group)."""
+def wilds_fitting(pr, suit, wilds):
+    """The wild cards of the set ``wilds`` that may stand in a meld of ``suit`` (-1: a
+    group)."""
     if pr[P_WILD_POLICY] != SUIT_TWOS:
-        return wild_cards(pr)
+        return wilds
     if suit < 0 or suit >= SUITS:
         return np.int64(0)
-    return np.int64(1) << card_at(suit, 2)
+    return wilds & np.int64(1) << card_at(suit, 2)
 
 
 @njit(cache=True)
@@ -992,12 +993,11 @@ def layoff_fits(pr, melds, k, card, end):
 
 
 @njit(cache=True)
-def layoff_cards(pr, melds, k, end, cards):
+def layoff_cards(pr, melds, k, end, cards, wilds):
     """The cards of the set ``cards`` that :func:`layoff_fits` accepts on table meld ``k``
-    at ``end``, as a set."""
+    at ``end``, as a set (``wilds``: the set of the wild cards)."""
     row = k * MELD_WIDTH
     length = melds[row + M_LEN]
-    wilds = wild_cards(pr)
     if melds[row + M_KIND] == RUN:
         suit, low = melds[row + M_KEY], melds[row + M_LOW]
         position = low - 1 if end == 0 else low + length
@@ -1006,11 +1006,13 @@ def layoff_cards(pr, melds, k, end, cards):
         if (end == 0 and position == ACE_LOW and low + length - 1 == ACE_HIGH) or \
                 (end == 1 and position == ACE_HIGH and low == ACE_LOW):
             return np.int64(0)
-        at_position = np.int64(0)                           # a mixed run: every suit's
-        for s in range(SUITS):
-            if s == suit or suit == ANY_SUIT:
+        if suit == ANY_SUIT:                                # a mixed run: every suit's
+            at_position = np.int64(0)
+            for s in range(SUITS):
                 at_position |= np.int64(1) << card_at(s, position)
-        fitting = wilds_fitting(pr, suit)
+        else:
+            at_position = np.int64(1) << card_at(suit, position)
+        fitting = wilds_fitting(pr, suit, wilds)
         fits = at_position & ~(wilds & fitting) & cards     # a 2 at its own position too
         if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
             fits |= fitting & cards
@@ -1023,7 +1025,7 @@ def layoff_cards(pr, melds, k, end, cards):
         if pr[P_FREE_GROUPS] != 0 or not (suits >> s) & 1:
             fits |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
     fits &= ~wilds & cards
-    fitting = wilds_fitting(pr, -1)
+    fitting = wilds_fitting(pr, -1, wilds)
     if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
         fits |= fitting & cards
     return fits

@@ -251,15 +251,16 @@ def layoff_actions(s, pr, hand, only, owners, out, n):
     by meld, card and end (only the card ``only`` if it is >= 0; only wilds if it is -2)."""
     melds = table(s)
     held = rummy.held_cards(hand)
+    wilds = rummy.wild_cards(pr)
     if only >= 0:
         held &= 1 << only
     elif only == -2:
-        held &= rummy.wild_cards(pr)
+        held &= wilds
     for k in range(s[MELDS_LEN]):
         if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
             continue
-        low_end = rummy.layoff_cards(pr, melds, k, 0, held)
-        high_end = rummy.layoff_cards(pr, melds, k, 1, held)
+        low_end = rummy.layoff_cards(pr, melds, k, 0, held, wilds)
+        high_end = rummy.layoff_cards(pr, melds, k, 1, held, wilds)
         either = low_end | high_end
         while either:
             card = rummy.first_card(either)
@@ -280,10 +281,14 @@ def discard_actions(s, player, barred, out, n):
     unless nothing else is left."""
     h = hand_at(player)
     first = n
-    for card in range(CARD_KINDS):
-        if s[h + card] > 0 and (card != barred or s[h + card] > 1):
-            out[n] = DISCARD_ACTION + card
-            n += 1
+    held = rummy.held_cards(s[h:h + CARD_KINDS])
+    if barred >= 0 and s[h + barred] == 1:
+        held &= ~(1 << barred)
+    while held:
+        card = rummy.first_card(held)
+        held &= held - 1
+        out[n] = DISCARD_ACTION + card
+        n += 1
     if n == first and barred >= 0 and s[h + barred] > 0:
         out[n] = DISCARD_ACTION + barred
         n += 1

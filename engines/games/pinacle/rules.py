@@ -176,9 +176,12 @@ def play_actions(s, pr, player, out):
         n = T.layoff_actions(s, pr, hand, -1, owners, out, n)
         table = T.table(s)
         for k in range(s[T.MELDS_LEN]):
-            if not (owners >> table[k * rummy.MELD_WIDTH + rummy.M_OWNER]) & 1:
+            row = k * rummy.MELD_WIDTH
+            if not (owners >> table[row + rummy.M_OWNER]) & 1:
                 continue
-            for place in range(table[k * rummy.MELD_WIDTH + rummy.M_LEN]):
+            for place in range(table[row + rummy.M_LEN]):
+                if not rummy.is_wild(pr, table[row + rummy.M_CARDS + place]):
+                    continue
                 target = rummy.wild_stands_for(pr, table, k, place)
                 if target < 0 or hand[target] == 0:
                     continue
