@@ -37,16 +37,24 @@ and the card in each place (a run's places are its positions in order; a group's
 naturals, then its wilds).  Melds grow by lay-offs at either end of a run or into a group
 with a missing suit, and a wild comes back by :func:`swap_wild`.
 
+**Card sets.**  A set of card ids is one integer, bit ``card`` for each (the joker's is bit
+52): a hand's naturals of a suit, a rank's suits, the cards a table meld accepts at an end
+are read off the set of cards the hand holds rather than card by card.
+
 **Openings.**  :func:`can_complete` answers whether a hand can still lay new melds worth a
 number of points, including a clean run (one with no wild), including a given card, and
 leaving the cards a discard needs: a depth-first search over the hand's candidate melds,
-each level enumerated afresh on what is left.
+each level enumerated afresh on what is left, after quick necessary conditions read off
+the hand's card set (:func:`may_complete`) that refuse most hands at once.
+:func:`can_fill` answers the same for a contract of figures (petite école's stages); its
+last figure is looked for directly (:func:`holds_figure`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from engines.core.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.layout import Layout
@@ -158,15 +166,17 @@ def wilds_for(pr, hand, suit):
 
 
 @njit(cache=True)
-def pick_wild(pr, hand, suit):
-    """The wild card ``hand`` gives for a meld of ``suit`` (the lowest id that fits)."""
+def pick_wild(pr, hand, given, suit):
+    """The wild card ``hand`` gives next for a meld of ``suit`` (the lowest id that fits and
+    that it still holds, ``given`` counting the wilds it gave already, 4 bits per suit of
+    the 2s), and ``given`` with it counted."""
     if pr[P_WILD_POLICY] == JOKERS:
-        return JOKER
+        return JOKER, given
     for s in range(SUITS):
         card = card_at(s, 2)
-        if hand[card] > 0 and wild_fits(pr, card, suit):
-            return card
-    return -1
+        if hand[card] > (given >> (4 * s)) & 15 and wild_fits(pr, card, suit):
+            return card, given + (1 << (4 * s))
+    return -1, given
 
 
 @njit(cache=True)
@@ -179,6 +189,50 @@ def meld_value_of(card, position):
     if rank == ACE:
         return ACE_VALUE_HIGH
     return min(rank, FACE_VALUE)
+
+
+# --------------------------------------------------------------------------------------
+# Card sets: one bit per card id (the joker's is bit 52)
+# --------------------------------------------------------------------------------------
+SUIT_CARDS = (1 << RANKS_PER_SUIT) - 1  # a suit's 13 cards, at bit 0 for its 2
+
+
+@njit(cache=True)
+def held_cards(hand):
+    """The set of cards ``hand`` holds at least one copy of."""
+    cards = 0
+    for card in range(CARD_KINDS):
+        if hand[card] > 0:
+            cards |= 1 << card
+    return cards
+
+
+@njit(cache=True)
+def wild_cards(pr):
+    """The set of the wild cards."""
+    if pr[P_WILD_POLICY] == JOKERS:
+        return np.int64(1) << JOKER
+    twos = np.int64(0)
+    for s in range(SUITS):
+        twos |= np.int64(1) << card_at(s, 2)
+    return twos
+
+
+@njit(cache=True)
+def wilds_fitting(pr, suit, wilds):
+    """The wild cards of the set ``wilds`` that may stand in a meld of ``suit`` (-1: a
+    group)."""
+    if pr[P_WILD_POLICY] != SUIT_TWOS:
+        return wilds
+    if suit < 0 or suit >= SUITS:
+        return np.int64(0)
+    return wilds & np.int64(1) << card_at(suit, 2)
+
+
+@njit(cache=True)
+def first_card(cards):
+    """The lowest card id of a set that is not empty."""
+    return trailing_zeros(cards)
 
 
 # --------------------------------------------------------------------------------------
@@ -216,11 +270,14 @@ def meld_mask(code):
 
 @njit(cache=True)
 def popcount(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+    """The number of bits set in ``x`` (0 <= x < 2**63)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 @njit(cache=True)
@@ -261,37 +318,32 @@ def meld_cards(pr, hand, code, out):
     n = meld_length(code)
     if pr[P_WILD_POLICY] == JOKERS and not pr[P_FREE_GROUPS] and not pr[P_MIXED_RUNS]:
         return joker_meld_cards(code, out)
-    left = hand.copy()
+    given = 0
     if meld_kind(code) == RUN:
         suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
         for i in range(n):
             if (mask >> i) & 1:
-                card = pick_wild(pr, left, -1 if suit == ANY_SUIT else suit)
+                out[i], given = pick_wild(pr, hand, given, -1 if suit == ANY_SUIT else suit)
             elif suit == ANY_SUIT:
-                card = natural_of_rank(pr, left, low + i)
+                out[i] = natural_of_rank(pr, hand, low + i)
             else:
-                card = card_at(suit, low + i)
-            out[i] = card
-            left[card] -= 1
+                out[i] = card_at(suit, low + i)
         return n
     rank_card, suits = meld_key(code), meld_low(code)
     k = 0
     if pr[P_FREE_GROUPS]:
         for s in range(SUITS):
             card = s * RANKS_PER_SUIT + rank_card
-            while k < suits and left[card] > 0:
+            for _ in range(min(hand[card], suits - k)):
                 out[k] = card
-                left[card] -= 1
                 k += 1
     else:
         for s in range(SUITS):
             if (suits >> s) & 1:
                 out[k] = s * RANKS_PER_SUIT + rank_card
-                left[out[k]] -= 1
                 k += 1
     while k < n:
-        out[k] = pick_wild(pr, left, -1)
-        left[out[k]] -= 1
+        out[k], given = pick_wild(pr, hand, given, -1)
         k += 1
     return n
 
@@ -353,16 +405,33 @@ def wild_count_ok(pr, wilds, length):
 
 
 @njit(cache=True)
-def natural_positions(pr, hand, suit):
-    """The run positions (bits 1..14) at which ``hand`` holds the natural card of ``suit``
-    (an Ace at both 1 and 14)."""
+def natural_positions(pr, cards, suit):
+    """The run positions (bits 1..14) at which the card set ``cards`` holds the natural
+    card of ``suit`` (an Ace at both 1 and 14)."""
+    held = ((cards >> (suit * RANKS_PER_SUIT)) & SUIT_CARDS) << 2    # rank r at bit r
+    if is_wild(pr, card_at(suit, 2)):
+        held &= ~(1 << 2)
+    return held | ((held >> ACE_HIGH) & 1) << ACE_LOW
+
+
+@njit(cache=True)
+def rank_cards(rank_card):
+    """The four cards of a rank (``rank - 2``), as a card set."""
+    cards = np.int64(0)
+    for s in range(SUITS):
+        cards |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    return cards
+
+
+@njit(cache=True)
+def rank_suits(pr, cards, rank_card):
+    """The suits (bits 0..3) in which the card set ``cards`` holds the natural card of a
+    rank (``rank - 2``)."""
+    if is_wild(pr, rank_card):                              # its ♥ card: the rank is wild
+        return 0
     held = 0
-    for position in range(2, ACE_HIGH + 1):
-        card = suit * RANKS_PER_SUIT + position - 2
-        if hand[card] > 0 and not is_wild(pr, card):
-            held |= 1 << position
-    if (held >> ACE_HIGH) & 1:
-        held |= 1 << ACE_LOW
+    for s in range(SUITS):
+        held |= ((cards >> (s * RANKS_PER_SUIT + rank_card)) & 1) << s
     return held
 
 
@@ -374,22 +443,24 @@ def enumerate_melds(pr, hand, max_length, out):
     mask, then wilds).  Returns the count.
 
     A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
-    suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask."""
+    suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask, a
+    group's suits are the subsets of the rank's mask."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
     mixed = pr[P_MIXED_RUNS] != 0
+    cards = held_cards(hand)
     for bucket in range(1 if mixed else SUITS):
         if mixed:
             suit = ANY_SUIT
             available = min(wilds_for(pr, hand, -1), max_wilds)
             held = 0
             for s in range(SUITS):
-                held |= natural_positions(pr, hand, s)
+                held |= natural_positions(pr, cards, s)
         else:
             suit = bucket
             available = min(wilds_for(pr, hand, suit), max_wilds)
-            held = natural_positions(pr, hand, suit)
+            held = natural_positions(pr, cards, suit)
         if held == 0 and pr[P_MIN_NATURALS] > 0:
             continue
         for low in range(lo, hi - 1):
@@ -413,16 +484,12 @@ def enumerate_melds(pr, hand, max_length, out):
     if pr[P_FREE_GROUPS]:
         return enumerate_free_groups(pr, hand, max_length, available, out, n)
     for rank in range(2, ACE + 1):
-        held = 0
-        for s in range(SUITS):
-            card = s * RANKS_PER_SUIT + rank - 2
-            if hand[card] > 0 and not is_wild(pr, card):
-                held |= 1 << s
-        if held == 0:
-            continue
-        for suits in range(1, 1 << SUITS):
-            if suits & held != suits:
-                continue
+        held = rank_suits(pr, cards, rank - 2)
+        suits = 0
+        while True:                                         # the subsets, in order
+            suits = (suits - held) & held
+            if suits == 0:
+                break
             naturals = popcount(suits)
             for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
                 length = naturals + wilds
@@ -465,6 +532,101 @@ def remove_meld(pr, hand, code, places):
 # Can a hand still open?
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
+def positions_cards(suit, positions):
+    """The cards of ``suit`` at a set of run positions (bits 1..14), as a card set."""
+    cards = ((positions >> 2) & SUIT_CARDS) << (suit * RANKS_PER_SUIT)
+    if (positions >> ACE_LOW) & 1:
+        cards |= np.int64(1) << card_at(suit, ACE_LOW)
+    return cards
+
+
+@njit(cache=True)
+def set_value(hand, cards):
+    """The value (an Ace 11) of every copy ``hand`` holds of the cards of a set."""
+    total = 0
+    while cards:
+        card = first_card(cards)
+        cards &= cards - 1
+        total += hand[card] * meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def set_worth(cards):
+    """The value (an Ace 11) of one copy of each card of a set."""
+    total = 0
+    while cards:
+        card = first_card(cards)
+        cards &= cards - 1
+        total += meld_value_of(card, 0)
+    return total
+
+
+@njit(cache=True)
+def may_complete(pr, hand, size, points, clean, card):
+    """Quick necessary conditions for :func:`can_complete` (runs of one suit, groups of
+    different suits): a run of three naturals if a clean run is needed; ``points`` within
+    a bound above :func:`promising`'s, read off the hand's naturals (every copy of the cards
+    in three consecutive naturals of a suit or of a rank held in three suits, plus per wild
+    the most one suit's or one rank's other naturals are worth); and the natural card to
+    include held beside two others of a run or group, wilds counted."""
+    if pr[P_FREE_GROUPS] or pr[P_MIXED_RUNS]:
+        return True
+    cards = held_cards(hand)
+    lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    in_bounds = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    plain = np.int64(0)                         # the cards of melds without wilds
+    has_clean = False
+    for suit in range(SUITS):
+        held = natural_positions(pr, cards, suit) & in_bounds
+        starts = held & (held >> 1) & (held >> 2)
+        has_clean = has_clean or starts != 0
+        plain |= positions_cards(suit, starts | starts << 1 | starts << 2)
+    if clean and not (has_clean and size - 1 >= 3):
+        return False
+    groups = pr[P_GROUPS] != 0
+    if groups:
+        for rank_card in range(RANKS_PER_SUIT):
+            suits = rank_suits(pr, cards, rank_card)
+            if popcount(suits) >= 3:
+                for s in range(SUITS):
+                    if (suits >> s) & 1:
+                        plain |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    if points > 0:
+        bound = set_value(hand, plain)
+        wilds = 0
+        for c in range(CARD_KINDS):
+            if is_wild(pr, c):
+                wilds += hand[c]
+        if bound < points and wilds > 0:
+            rest = cards & ~plain & ~wild_cards(pr)
+            best = 0
+            for suit in range(SUITS):
+                best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
+            if groups:
+                for rank_card in range(RANKS_PER_SUIT):
+                    best = max(best, set_worth(rest & rank_cards(rank_card)))
+            bound += wilds * best
+        if bound < points:
+            return False
+    if card >= 0 and not is_wild(pr, card):
+        suit = card_suit(card)
+        held = natural_positions(pr, cards, suit) & in_bounds
+        near = 0
+        rank = card_rank(card)
+        for position in (rank, ACE_LOW if rank == ACE else rank):
+            around = (((1 << (position + 3)) - 1) >> max(position - 2, 0)) << max(position - 2, 0)
+            near = max(near, popcount(held & around & ~(1 << position)))
+        if near + min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS]) < 2:
+            others = 0
+            if groups:
+                others = popcount(rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit))
+            if not groups or others + min(wilds_for(pr, hand, -1), pr[P_MAX_WILDS]) < 2:
+                return False
+    return True
+
+
+@njit(cache=True)
 def can_complete(pr, hand, size, points, clean, card, left_exact):
     """Whether ``hand`` (``size`` cards) can lay new melds worth ``points`` more, including
     a clean run if ``clean``, including ``card`` if it is >= 0, so that at least one card
@@ -472,6 +634,8 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
 
     An iterative depth-first search: each level enumerates the melds of what is left and
     takes them in code order (a set of melds is tried once)."""
+    if not may_complete(pr, hand, size, points, clean, card):
+        return False
     depth_max = size // 3 + 1
     candidates = np.empty((depth_max + 1, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(depth_max + 1, dtype=np.int64)
@@ -647,6 +811,9 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
     figures = runs + groups
     if figures == 0:
         return size >= keep
+    if figures == 1:
+        length = run_length if runs else group_length
+        return length <= size - keep and holds_figure(pr, hand, RUN if runs else GROUP, length)
     candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(figures, dtype=np.int64)
     cursor = np.zeros(figures, dtype=np.int64)
@@ -695,6 +862,57 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
 
 
 @njit(cache=True)
+def holds_figure(pr, hand, kind, length):
+    """Whether ``hand`` can lay a meld of ``kind`` of exactly ``length`` cards: one of
+    :func:`enumerate_melds`, found without listing them."""
+    if length < 3:
+        return False
+    cards = held_cards(hand)
+    max_wilds = pr[P_MAX_WILDS]
+    if kind == RUN:
+        lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+        mixed = pr[P_MIXED_RUNS] != 0
+        window = (1 << length) - 1
+        for bucket in range(1 if mixed else SUITS):
+            if mixed:
+                available = min(wilds_for(pr, hand, -1), max_wilds)
+                held = 0
+                for s in range(SUITS):
+                    held |= natural_positions(pr, cards, s)
+            else:
+                available = min(wilds_for(pr, hand, bucket), max_wilds)
+                held = natural_positions(pr, cards, bucket)
+            if held == 0 and pr[P_MIN_NATURALS] > 0:
+                continue
+            for low in range(lo, min(hi - 1, hi - length + 2)):
+                if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
+                    continue                                # no wrap round the Ace
+                wilds = popcount(~(held >> low) & window)
+                if wilds <= available and wild_count_ok(pr, wilds, length):
+                    return True
+        return False
+    if pr[P_GROUPS] == 0:
+        return False
+    available = wilds_for(pr, hand, -1)
+    for rank_card in range(RANKS_PER_SUIT):
+        if pr[P_FREE_GROUPS]:
+            held = 0
+            for s in range(SUITS):
+                card = s * RANKS_PER_SUIT + rank_card
+                if not is_wild(pr, card):
+                    held += hand[card]
+            most = MAX_RUN
+        else:
+            held = popcount(rank_suits(pr, cards, rank_card))
+            most = MAX_GROUP
+        for naturals in range(1, held + 1):
+            wilds = length - naturals
+            if 0 <= wilds <= available and length <= most and wild_count_ok(pr, wilds, length):
+                return True
+    return False
+
+
+@njit(cache=True)
 def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out):
     """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size
     (a run for the first ``runs`` figures, else a group), within ``room`` cards."""
@@ -702,11 +920,10 @@ def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out
     want_length = run_length if depth < runs else group_length
     if want_length > room:
         return 0
-    all_melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    n = enumerate_melds(pr, hand, want_length, all_melds)
+    n = enumerate_melds(pr, hand, want_length, out)
     k = 0
     for i in range(n):
-        code = all_melds[i]
+        code = out[i]
         if meld_kind(code) == want_kind and meld_length(code) == want_length:
             out[k] = code
             k += 1
@@ -773,6 +990,45 @@ def layoff_fits(pr, melds, k, card, end):
     if card % RANKS_PER_SUIT != rank_card:
         return False
     return pr[P_FREE_GROUPS] != 0 or not (suits >> card_suit(card)) & 1
+
+
+@njit(cache=True)
+def layoff_cards(pr, melds, k, end, cards, wilds):
+    """The cards of the set ``cards`` that :func:`layoff_fits` accepts on table meld ``k``
+    at ``end``, as a set (``wilds``: the set of the wild cards)."""
+    row = k * MELD_WIDTH
+    length = melds[row + M_LEN]
+    if melds[row + M_KIND] == RUN:
+        suit, low = melds[row + M_KEY], melds[row + M_LOW]
+        position = low - 1 if end == 0 else low + length
+        if position < pr[P_RUN_MIN] or position > pr[P_RUN_MAX]:
+            return np.int64(0)
+        if (end == 0 and position == ACE_LOW and low + length - 1 == ACE_HIGH) or \
+                (end == 1 and position == ACE_HIGH and low == ACE_LOW):
+            return np.int64(0)
+        if suit == ANY_SUIT:                                # a mixed run: every suit's
+            at_position = np.int64(0)
+            for s in range(SUITS):
+                at_position |= np.int64(1) << card_at(s, position)
+        else:
+            at_position = np.int64(1) << card_at(suit, position)
+        fitting = wilds_fitting(pr, suit, wilds)
+        fits = at_position & ~(wilds & fitting) & cards     # a 2 at its own position too
+        if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+            fits |= fitting & cards
+        return fits
+    if end != 0 or length >= (MAX_RUN if pr[P_FREE_GROUPS] else MAX_GROUP):
+        return np.int64(0)
+    rank_card, suits = melds[row + M_KEY], melds[row + M_LOW]
+    fits = np.int64(0)
+    for s in range(SUITS):
+        if pr[P_FREE_GROUPS] != 0 or not (suits >> s) & 1:
+            fits |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
+    fits &= ~wilds & cards
+    fitting = wilds_fitting(pr, -1, wilds)
+    if fitting & cards and wild_count_ok(pr, table_wilds(pr, melds, k) + 1, length + 1):
+        fits |= fitting & cards
+    return fits
 
 
 @njit(cache=True)

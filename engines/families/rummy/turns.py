@@ -174,6 +174,9 @@ def count_decision(s):
 def draw_stock(s, player, rng):
     """The top card of the talon, the discard pile but its top card shuffled into a new
     talon when it is empty; False if there is nothing to draw."""
+    if s[STOCK_LEN] > 0:
+        draw_top(s, player)
+        return True
     drawn = np.empty(1, dtype=np.int32)
     got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
                                     hand_at(player), 1, rng, drawn)
@@ -247,17 +250,28 @@ def layoff_actions(s, pr, hand, only, owners, out, n):
     """The lay-offs of ``hand`` on the table melds of the seats in the bit mask ``owners``,
     by meld, card and end (only the card ``only`` if it is >= 0; only wilds if it is -2)."""
     melds = table(s)
+    held = rummy.held_cards(hand)
+    wilds = rummy.wild_cards(pr)
+    if only >= 0:
+        held &= 1 << only
+    elif only == -2:
+        held &= wilds
     for k in range(s[MELDS_LEN]):
         if not (owners >> melds[k * MELD_WIDTH + rummy.M_OWNER]) & 1:
             continue
-        for card in range(CARD_KINDS):
-            if hand[card] == 0 or (only >= 0 and card != only) \
-                    or (only == -2 and not rummy.is_wild(pr, card)):
-                continue
-            for end in range(2):
-                if rummy.layoff_fits(pr, melds, k, card, end):
-                    out[n] = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2 + end
-                    n += 1
+        low_end = rummy.layoff_cards(pr, melds, k, 0, held, wilds)
+        high_end = rummy.layoff_cards(pr, melds, k, 1, held, wilds)
+        either = low_end | high_end
+        while either:
+            card = rummy.first_card(either)
+            either &= either - 1
+            code = LAYOFF_ACTION + (k * CARD_KINDS + card) * 2
+            if (low_end >> card) & 1:
+                out[n] = code
+                n += 1
+            if (high_end >> card) & 1:
+                out[n] = code + 1
+                n += 1
     return n
 
 
@@ -267,10 +281,14 @@ def discard_actions(s, player, barred, out, n):
     unless nothing else is left."""
     h = hand_at(player)
     first = n
-    for card in range(CARD_KINDS):
-        if s[h + card] > 0 and (card != barred or s[h + card] > 1):
-            out[n] = DISCARD_ACTION + card
-            n += 1
+    held = rummy.held_cards(s[h:h + CARD_KINDS])
+    if barred >= 0 and s[h + barred] == 1:
+        held &= ~(1 << barred)
+    while held:
+        card = rummy.first_card(held)
+        held &= held - 1
+        out[n] = DISCARD_ACTION + card
+        n += 1
     if n == first and barred >= 0 and s[h + barred] > 0:
         out[n] = DISCARD_ACTION + barred
         n += 1

@@ -48,7 +48,7 @@ from numba import njit
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
-from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
+from engines.families.rummy.rules import CARD_KINDS, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
     DRAW,
     HAND_SIZE_AT,
@@ -186,8 +186,9 @@ def stage_left(s, pr, player):
 
 
 @njit(cache=True)
-def stage_meld_ok(s, pr, player, hand, size, code):
-    """Whether the meld code fills a figure of the stage with the rest still layable."""
+def stage_meld_ok(s, pr, player, hand, size, code, places):
+    """Whether the meld code fills a figure of the stage with the rest still layable
+    (``hand`` is left as it was; ``places`` is work room for the meld's cards)."""
     runs, run_length, groups, group_length = stage_left(s, pr, player)
     length = rummy.meld_length(code)
     if rummy.meld_kind(code) == rummy.RUN:
@@ -198,11 +199,12 @@ def stage_meld_ok(s, pr, player, hand, size, code):
         if groups == 0 or length < group_length:
             return False
         groups -= 1
-    rest = hand.copy()
-    places = np.empty(MAX_RUN, dtype=np.int32)
-    rummy.remove_meld(pr, rest, code, places)
-    return rummy.can_fill(pr, rest, size - length, runs, run_length, groups, group_length,
-                          pr[P_KEEP])
+    rummy.remove_meld(pr, hand, code, places)
+    ok = rummy.can_fill(pr, hand, size - length, runs, run_length, groups, group_length,
+                        pr[P_KEEP])
+    for i in range(length):
+        hand[places[i]] += 1
+    return ok
 
 
 # --------------------------------------------------------------------------------------
@@ -214,17 +216,22 @@ def play_actions(s, pr, player, out):
     (by table meld, card, end), then discards (by card).  Before his stage is laid, only
     melds that keep the stage layable; while it is being laid, no discard."""
     h = hand_at(player)
-    hand = s[h:h + CARD_KINDS].copy()
+    hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     keep = pr[P_KEEP]
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    count = rummy.enumerate_melds(pr, hand, size - keep, melds)
+    count = rummy.enumerate_melds(pr, hand, size - keep, out)     # the candidates, in place
     laid = s[LAID_STAGE + player]
-    n = 0
-    for i in range(count):
-        if laid == LAID or stage_meld_ok(s, pr, player, hand, size, melds[i]):
-            out[n] = LAY_ACTION + melds[i]
-            n += 1
+    n = count
+    if laid != LAID:
+        places = np.empty(MAX_RUN, dtype=np.int32)
+        n = 0
+        for i in range(count):
+            code = out[i]
+            if stage_meld_ok(s, pr, player, hand, size, code, places):
+                out[n] = code
+                n += 1
+    for i in range(n):
+        out[i] += LAY_ACTION
     if laid == LAID and size - 1 >= keep:
         n = T.layoff_actions(s, pr, hand, -1, T.ALL_SEATS, out, n)
     if laid != LAYING or n == 0:

@@ -40,7 +40,7 @@ from engines.core.compiled import rank_seats
 from engines.core.layout import Layout
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
-from engines.families.rummy.rules import CARD_KINDS, MAX_CANDIDATES, MAX_RUN, P_PLAYERS
+from engines.families.rummy.rules import CARD_KINDS, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
     DRAW,
     HAND_SIZE_AT,
@@ -165,23 +165,23 @@ def play_actions(s, pr, player, out):
     """Runs (the core's enumeration order), lay-offs (by table meld, card, end), pinacle
     moves (by table meld, place, end), then discards (by card)."""
     h = hand_at(player)
-    hand = s[h:h + CARD_KINDS].copy()
+    hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     keep = pr[P_KEEP]
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    count = rummy.enumerate_melds(pr, hand, size - keep, melds)
-    n = 0
-    for i in range(count):
-        out[n] = LAY_ACTION + melds[i]
-        n += 1
+    n = rummy.enumerate_melds(pr, hand, size - keep, out)
+    for i in range(n):
+        out[i] += LAY_ACTION
     if size - 1 >= keep:
         owners = teammates(pr, player) if pr[P_TEAM_SCOPE] else T.ALL_SEATS
         n = T.layoff_actions(s, pr, hand, -1, owners, out, n)
         table = T.table(s)
         for k in range(s[T.MELDS_LEN]):
-            if not (owners >> table[k * rummy.MELD_WIDTH + rummy.M_OWNER]) & 1:
+            row = k * rummy.MELD_WIDTH
+            if not (owners >> table[row + rummy.M_OWNER]) & 1:
                 continue
-            for place in range(table[k * rummy.MELD_WIDTH + rummy.M_LEN]):
+            for place in range(table[row + rummy.M_LEN]):
+                if not rummy.is_wild(pr, table[row + rummy.M_CARDS + place]):
+                    continue
                 target = rummy.wild_stands_for(pr, table, k, place)
                 if target < 0 or hand[target] == 0:
                     continue

@@ -225,14 +225,14 @@ def opening_met(s, pr, player):
 # Taking the discard: only after the first round, only to lay it at once
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def can_lay_card(s, pr, player, hand, size, card):
-    """Whether ``hand`` (``size`` cards, holding ``card``) can lay ``card`` this turn."""
+def can_lay_card(s, pr, player, hand, size, card, work):
+    """Whether ``hand`` (``size`` cards, holding ``card``) can lay ``card`` this turn
+    (``work``: room for the hand's melds)."""
     if s[OPENED + player] == NOT_OPENED:
         return opening_open(s, pr, player, hand, size, card)
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    n = rummy.enumerate_melds(pr, hand, size - 1, melds)
+    n = rummy.enumerate_melds(pr, hand, size - 1, work)
     for i in range(n):
-        if rummy.meld_holds(pr, hand, melds[i], card):
+        if rummy.meld_holds(pr, hand, work[i], card):
             return True
     if size < 2 or not layoffs_allowed(s, pr, player):
         return False
@@ -244,14 +244,17 @@ def can_lay_card(s, pr, player, hand, size, card):
 
 
 @njit(cache=True)
-def can_take(s, pr, player):
-    """"À partir du deuxième tour", and "à condition de poser aussitôt la carte"."""
+def can_take(s, pr, player, work):
+    """"À partir du deuxième tour", and "à condition de poser aussitôt la carte"
+    (``work``: room for the hand's melds)."""
     if s[TURN] < pr[P_PLAYERS] or s[DISCARD_LEN] == 0:
         return False
     card = s[DISCARD + s[DISCARD_LEN] - 1]
-    hand = s[hand_at(player):hand_at(player) + CARD_KINDS].copy()
-    hand[card] += 1
-    return can_lay_card(s, pr, player, hand, s[HAND_SIZE_AT + player] + 1, card)
+    hand = s[hand_at(player):hand_at(player) + CARD_KINDS]
+    hand[card] += 1                             # the hand as if he took it, for the question
+    able = can_lay_card(s, pr, player, hand, s[HAND_SIZE_AT + player] + 1, card, work)
+    hand[card] -= 1
+    return able
 
 
 @njit(cache=True)
@@ -267,8 +270,9 @@ def layoffs_allowed(s, pr, player):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def draw_actions(s, pr, player, out):
+    taken = can_take(s, pr, player, out)       # out: room for its question, then the codes
     out[0] = DRAW_STOCK
-    if can_take(s, pr, player):
+    if taken:
         out[1] = TAKE_DISCARD
         return 2
     return 1
@@ -293,19 +297,18 @@ def play_actions(s, pr, player, out):
     once it is made (or, before he starts it, instead of it).  Should nothing else be
     legal, the discards are (a safeguard the search's limits could need)."""
     h = hand_at(player)
-    hand = s[h:h + CARD_KINDS].copy()
+    hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     must_card, must_wild = s[MUST_CARD], s[MUST_WILD]
     opened = s[OPENED + player]
     n = 0
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
-    places = np.empty(MAX_RUN, dtype=np.int32)
-    count = rummy.enumerate_melds(pr, hand, size - 1, melds)
+    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     if opened == NOT_OPENED:
         if count > 0 and opening_open(s, pr, player, hand, size, must_card):
+            rest = hand.copy()
+            places = np.empty(MAX_RUN, dtype=np.int32)
             for i in range(count):
-                code = melds[i]
-                rest = hand.copy()
+                code = out[i]
                 laid = rummy.remove_meld(pr, rest, code, places)
                 owed = must_card
                 if owed >= 0 and rummy.meld_holds(pr, hand, code, owed):
@@ -317,20 +320,26 @@ def play_actions(s, pr, player, out):
                 if rummy.can_complete(pr, rest, size - laid, need, clean, owed, exact):
                     out[n] = LAY_ACTION + code
                     n += 1
+                for j in range(laid):
+                    rest[places[j]] += 1
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
             n = T.discard_actions(s, player, -1, out, n)
         return n
     for i in range(count):
-        if lays_card(pr, hand, melds[i], must_card, must_wild):
-            out[n] = LAY_ACTION + melds[i]
+        code = out[i]
+        if lays_card(pr, hand, code, must_card, must_wild):
+            out[n] = LAY_ACTION + code
             n += 1
     if size >= 2 and layoffs_allowed(s, pr, player):
         only = must_card if must_card >= 0 else (-2 if must_wild else -1)
         n = T.layoff_actions(s, pr, hand, only, T.ALL_SEATS, out, n)
     if must_card < 0 and not must_wild and layoffs_allowed(s, pr, player):
+        melds = table(s)
         for k in range(s[MELDS_LEN]):
-            for place in range(table(s)[k * rummy.MELD_WIDTH + rummy.M_LEN]):
-                if swap_ok(s, pr, player, hand, size, k, place):
+            row = k * rummy.MELD_WIDTH
+            for place in range(melds[row + rummy.M_LEN]):
+                if rummy.is_wild(pr, melds[row + rummy.M_CARDS + place]) \
+                        and swap_ok(s, pr, player, hand, size, k, place):
                     out[n] = SWAP_ACTION + (k * 16 + place) * 2
                     n += 1
     if (must_card < 0 and not must_wild) or n == 0:
