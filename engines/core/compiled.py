@@ -4,7 +4,9 @@ summary rows and round rows copied out of a state array and their common columns
 shares (the classes over them are in :mod:`engines.core.base`); and the few compiled steps
 many rules modules share, over field offsets they pass: a decision counted
 (:func:`count_decision`), seats ranked by a figure (:func:`rank_seats`), seats with something
-left (:func:`count_positive`).
+left (:func:`count_positive`); and, specialised per game by its rules module's
+:class:`~engines.core.specialise.Tag`, the end of a game (:func:`end_game`,
+:func:`rank_and_end`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -20,7 +22,7 @@ from numba import njit
 from engines.core.api import Action, IllegalActionError, Result
 from engines.core.layout import Layout
 from engines.core.seeding import ScratchStream, game_words, stream_state
-from engines.core.specialise import Tag
+from engines.core.specialise import Tag, by_tag, module_of
 
 
 # --- Chance streams --------------------------------------------------------------------
@@ -217,3 +219,35 @@ def result_of(players: Mapping[str, np.ndarray], games: Mapping[str, np.ndarray]
 def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
     """The bank's gain per unit staked (NaN where nothing was staked)."""
     return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
+
+
+# --- The end of a game, specialised per rules module by its Tag --------------------------
+def end_game(rules, s):
+    """The game is over: the rules' ``PHASE`` is ``OVER`` and nobody is to play
+    (``CURRENT`` is -1)."""
+
+
+@by_tag(end_game)
+def _end_game(rules, s):
+    R = module_of(rules)
+    PHASE, OVER, CURRENT = R.PHASE, R.OVER, R.CURRENT
+
+    def impl(rules, s):
+        s[PHASE] = OVER
+        s[CURRENT] = -1
+    return impl
+
+
+def rank_and_end(rules, s, scores, players, lowest_wins):
+    """Rank the seats by ``scores`` into the rules' ``RANK`` (:func:`rank_seats`) and end
+    the game (:func:`end_game`)."""
+
+
+@by_tag(rank_and_end)
+def _rank_and_end(rules, s, scores, players, lowest_wins):
+    RANK = module_of(rules).RANK
+
+    def impl(rules, s, scores, players, lowest_wins):
+        rank_seats(scores, players, lowest_wins, s[RANK:RANK + players])
+        end_game(rules, s)
+    return impl
