@@ -5,8 +5,8 @@ shares (the classes over them are in :mod:`engines.core.base`); and the few comp
 many rules modules share, over field offsets they pass: a decision counted
 (:func:`count_decision`), seats ranked by a figure (:func:`rank_seats`), seats with something
 left (:func:`count_positive`); and, specialised per game by its rules module's
-:class:`~engines.core.specialise.Tag`, the end of a game (:func:`end_game`,
-:func:`rank_and_end`).
+:class:`~engines.core.specialise.Tag`, the start and the end of a game (:func:`new_state`,
+:func:`end_game`, :func:`rank_and_end`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -221,7 +221,24 @@ def house_edge(net: np.ndarray, staked: np.ndarray) -> np.ndarray:
     return np.where(staked > 0, net / np.maximum(staked, 1), np.nan).astype(np.float64)
 
 
-# --- The end of a game, specialised per rules module by its Tag --------------------------
+# --- The start and the end of a game, specialised per rules module by its Tag ------------
+def new_state(rules, s, first):
+    """A game before its first step: every field 0, the rules' ``PHASE`` at ``first`` (the
+    first chance step: the setup, the deal) and nobody to play (``CURRENT`` is -1)."""
+
+
+@by_tag(new_state)
+def _new_state(rules, s, first):
+    R = module_of(rules)
+    PHASE, CURRENT = R.PHASE, R.CURRENT
+
+    def impl(rules, s, first):
+        s[:] = 0
+        s[PHASE] = first
+        s[CURRENT] = -1
+    return impl
+
+
 def end_game(rules, s):
     """The game is over: the rules' ``PHASE`` is ``OVER`` and nobody is to play
     (``CURRENT`` is -1)."""
@@ -251,3 +268,4 @@ def _rank_and_end(rules, s, scores, players, lowest_wins):
         rank_seats(scores, players, lowest_wins, s[RANK:RANK + players])
         end_game(rules, s)
     return impl
+

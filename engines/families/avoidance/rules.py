@@ -77,9 +77,7 @@ STATE = Layout(
     ("point_cards", MAX_PLAYERS),       # point cards taken this hand
     ("points", MAX_PLAYERS),            # the hand's score (after a sweep)
     ("score", MAX_PLAYERS),             # running total
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("sweeps", MAX_PLAYERS), ("clean_hands", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -127,14 +125,10 @@ APPLY_DRAWS = False
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every total 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[SWEEPER] = -1
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
     for card in range(DECK_CARDS):
         s[PASSED_BY + card] = -1
-    tricks.clear_tricks(s, TRICK_FIELDS)
 
 
 @njit(cache=True)

@@ -15,9 +15,9 @@ every trick-taking game:
 * card-point tables (``points[card]``) for games that count the cards taken.
 
 Around the trick: dealing a hand to the seats from the dealer's left (:func:`deal_hands`),
-the dealer of each round, and the bidding helpers shared by exact-bid games (the bids a
-player may announce, :func:`exact_bid_actions`, and the "hook" that forbids the last bidder
-one bid, :func:`hook_forbidden`).
+the dealer of each round, and the bidding helpers (the bids a player may announce,
+:func:`list_bids`, and the "hook" that forbids the last bidder of an exact-bid game one
+bid, :func:`hook_forbidden`).
 
 The course of a deal is written here once too (the last section): who deals, the deals
 until a decision is due, a bid announced, a card played and the trick it completes, the
@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, new_state
 from engines.core.layout import Layout
 from engines.core.specialise import by_tag, module_of
 
@@ -211,6 +211,14 @@ TRICK_FIELD_NAMES = ("location", "hand_size", "tricks", "trick", "played", "tric
                      "trick_seat", "trick_card", "trick_suit", "trick_strength")
 
 
+def trick_table(seats: int) -> tuple[tuple[str, int], ...]:
+    """The state fields of the trick in progress (or the last one, until the next lead), by
+    position, for a table of ``seats``, and the seat that won the last completed trick: for
+    a game's state :class:`Layout`."""
+    return (("trick_seat", seats), ("trick_card", seats), ("trick_suit", seats),
+            ("trick_strength", seats), ("trick_winner", 1))
+
+
 def trick_fields(state: Layout) -> tuple[int, ...]:
     """The offsets of a game's trick fields (``TRICK_FIELD_NAMES``, in that order) in its
     state layout, then the room of a per-seat field: the ``fields`` argument of
@@ -365,11 +373,11 @@ def redeal_unseen(s, out, location, cards, loc_unknown, loc_hand, loc_rest, seat
 
 
 @njit(cache=True)
-def exact_bid_actions(out, first_code, highest, forbidden):
-    """Write into ``out`` the codes ``first_code + b`` of the bids b = 0 .. ``highest``
-    (ascending) but the ``forbidden`` one (-1: none); return their count."""
-    n = 0
-    for b in range(highest + 1):
+def list_bids(out, n, first_code, lowest, highest, forbidden):
+    """Write into ``out[n:]`` the codes ``first_code + b`` of the bids b = ``lowest`` ..
+    ``highest`` (ascending) but the ``forbidden`` one (-1: none); return the count of codes
+    in ``out``, the first ``n`` included."""
+    for b in range(lowest, highest + 1):
         if b != forbidden:
             out[n] = first_code + b
             n += 1
@@ -403,6 +411,27 @@ def _seats(rules):
 def seat_count(pr, at, fixed):
     """The number of seats: ``fixed``, or where it is -1, the parameter at ``at``."""
     return pr[at] if fixed < 0 else fixed
+
+
+def new_game(rules, s, pr):
+    """A game before its first deal (:func:`~engines.core.compiled.new_state`, in ``DEAL``):
+    the table empty (:func:`clear_tricks`) and, where the game draws it, the first dealer as
+    the parameters set it (``FIRST_DEALER``, maybe ``RANDOM_DEALER``)."""
+
+
+@by_tag(new_game)
+def _new_game(rules, s, pr):
+    R = module_of(rules)
+    DEAL, fields = R.DEAL, R.TRICK_FIELDS
+    FIRST_DEALER, P_FIRST_DEALER = (R.FIRST_DEALER, R.P_FIRST_DEALER) \
+        if hasattr(R, "FIRST_DEALER") else (-1, -1)
+
+    def impl(rules, s, pr):
+        new_state(rules, s, DEAL)
+        if FIRST_DEALER >= 0:
+            s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+        clear_tricks(s, fields)
+    return impl
 
 
 def round_dealer(rules, s, pr, rng):

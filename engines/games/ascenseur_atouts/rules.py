@@ -99,10 +99,7 @@ STATE = Layout(
     ("tricks", MAX_PLAYERS),            # tricks won this hand
     ("hand_error", MAX_PLAYERS),        # |bid - tricks| of the last hand scored
     ("errors", MAX_PLAYERS),            # error points: cards moved under the score pile
-    # the trick in progress (or the last one, until the next lead), by position
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),                # seat that won the last completed trick
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("exact_bids", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("excuses_played", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -138,7 +135,7 @@ LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the obs
 # Actions: play a trump, play the Excuse high or low, bid b, take / not take (blind hand)
 # --------------------------------------------------------------------------------------
 PLAY = 0                                # + trump id (0..20 for trumps 1..21)
-EXCUSE_HIGH = PLAY + TRUMPS
+EXCUSE_HIGH = PLAY + EXCUSE
 EXCUSE_LOW = EXCUSE_HIGH + 1
 BID_ACTION = EXCUSE_LOW + 1             # + b, b = 0 .. MAX_BID
 NOT_TAKE = BID_ACTION + MAX_BID + 1     # the blind hand's bid 0
@@ -183,11 +180,8 @@ def hook_forbidden(s, pr):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score pile shows its 2, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[EXCUSE_PLAYER] = -1
-    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
         s[BID + p] = -1
 
@@ -230,7 +224,7 @@ def bid_actions(s, pr, out):
     """``bid b`` for b = 0 .. c ascending (``not take``, ``take`` in the blind hand: the bids
     0 and 1), without the one the hook forbids the dealer."""
     first = NOT_TAKE if s[BLIND] == 1 else BID_ACTION
-    return tricks.exact_bid_actions(out, first, s[CARDS], hook_forbidden(s, pr))
+    return tricks.list_bids(out, 0, first, 0, s[CARDS], hook_forbidden(s, pr))
 
 
 @njit(cache=True)
@@ -248,28 +242,14 @@ def play_actions(s, pr, player, out):
     """``play Tn`` for each trump in hand (ascending), then ``play Excuse high`` and
     ``play Excuse low`` if the player holds it (only ``high`` in the blind hand under
     ``blind_excuse=highest``)."""
-    hand = np.empty(PLAY_CARDS, dtype=np.int64)
-    n = 0
-    for card in range(PLAY_CARDS):
-        if s[LOCATION + card] == LOC_HAND + player:
-            hand[n] = card
-            n += 1
-    led = tricks.led_suit(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS], s[PLAYED])
-    cards = np.empty(PLAY_CARDS, dtype=np.int64)
-    k = tricks.legal_cards(hand, n, CARD_SUIT, led, TRUMP, False, cards)
-    count = 0
-    for i in range(k):
-        card = cards[i]
-        if card == EXCUSE:
-            out[count] = EXCUSE_HIGH
-            count += 1
-            if s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES:
-                out[count] = EXCUSE_LOW
-                count += 1
-        else:
-            out[count] = PLAY + card
-            count += 1
-    return count
+    k = tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, tricks.FOLLOW, out,
+                           np.empty(PLAY_CARDS, dtype=np.int64))
+    # the Excuse, the last card, is played high (its own code: EXCUSE_HIGH) or low
+    if k > 0 and out[k - 1] == EXCUSE_HIGH and (
+            s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES):
+        out[k] = EXCUSE_LOW
+        k += 1
+    return k
 
 
 @njit(cache=True)

@@ -166,9 +166,7 @@ STATE = Layout(
     ("annonce_key", MAX_PLAYERS),       # the strength of each seat's best announcement
     ("points", MAX_PLAYERS),            # the last scored deal's points
     ("score", MAX_PLAYERS),             # running total
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("takes", MAX_PLAYERS), ("contracts_made", MAX_PLAYERS),
     ("belotes", MAX_PLAYERS), ("capots", MAX_PLAYERS), ("tricks_total", MAX_PLAYERS),
@@ -227,10 +225,7 @@ assert N_ACTIONS >= 2 * DECK_CARDS    # play_actions' scratch: a hand and its le
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = NO_SEAT
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    tricks.new_game(RULES, s, pr)
     reset_deal(s, pr)
 
 

@@ -44,7 +44,7 @@ from numba import njit
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, end_game
+from engines.core.compiled import count_decision, end_game, new_state
 from engines.core.layout import Layout, copy_into, sort_field
 from engines.core.specialise import Tag
 from engines.games.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
@@ -366,9 +366,7 @@ def to_deck(s, card):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its setup shuffle: everything zero, the first step is SETUP."""
-    s[:] = 0
-    s[PHASE] = SETUP
-    s[CURRENT] = -1
+    new_state(RULES, s, SETUP)
     s[LAST_BETTOR] = -1
     for card in range(PLAY_CARDS):
         s[LOCATION + card] = LOC_OUT

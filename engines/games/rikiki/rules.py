@@ -94,10 +94,7 @@ STATE = Layout(
     ("tricks", MAX_PLAYERS),            # tricks won this round
     ("points", MAX_PLAYERS),            # the last scored round's points
     ("score", MAX_PLAYERS),             # running total
-    # the trick in progress (or the last one, until the next lead), by position
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),                # seat that won the last completed trick
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("made_bids", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("bids_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -147,13 +144,9 @@ assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and 
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[TRUMP_CARD] = NO_CARD
     s[TRUMP] = tricks.NO_SUIT
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
-    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
         s[BID + p] = -1
 
@@ -206,7 +199,7 @@ def bid_actions(s, pr, out):
     forbidden = -1
     if pr[P_HOOK]:
         forbidden = tricks.hook_forbidden(s[BIDS_MADE], pr[P_PLAYERS], s[CARDS], s[BID_TOTAL])
-    return tricks.exact_bid_actions(out, BID_ACTION, highest_bid(s, pr), forbidden)
+    return tricks.list_bids(out, 0, BID_ACTION, 0, highest_bid(s, pr), forbidden)
 
 
 @njit(cache=True)

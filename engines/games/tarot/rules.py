@@ -252,10 +252,7 @@ def dealt_seat(s, pr, seat):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every total 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = NOBODY
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    tricks.new_game(RULES, s, pr)
     clear_deal(s)
 
 
@@ -346,11 +343,7 @@ def highest_bid(s, pr):
 def bid_actions(s, pr, out):
     """``pass``, then every contract above the highest bid so far, ascending."""
     out[0] = PASS_BID
-    n = 1
-    for contract in range(highest_bid(s, pr) + 1, GARDE_CONTRE + 1):
-        out[n] = BID_ACTION + contract
-        n += 1
-    return n
+    return tricks.list_bids(out, 1, BID_ACTION, highest_bid(s, pr) + 1, GARDE_CONTRE, -1)
 
 
 @njit(cache=True)

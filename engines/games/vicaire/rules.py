@@ -87,9 +87,7 @@ STATE = Layout(
     ("total", MAX_PLAYERS),             # tricks won this game (the text's points)
     ("qualified", MAX_PLAYERS),         # qualified at the end of the last deal
     ("score", MAX_PLAYERS),             # payouts won in the match
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     ("player_decisions", MAX_PLAYERS), ("games_won", MAX_PLAYERS), ("capots", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
@@ -126,12 +124,8 @@ APPLY_DRAWS = False
 @njit(cache=True)
 def new_game(s, pr):
     """A match before its first deal."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
-    s[TRICK_WINNER] = -1
+    tricks.new_game(RULES, s, pr)
     s[GAME_WINNER] = -1
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
 
 
 @njit(cache=True)
