@@ -269,3 +269,19 @@ def _rank_and_end(rules, s, scores, players, lowest_wins):
         end_game(rules, s)
     return impl
 
+
+# --- The rounds table ------------------------------------------------------------------
+def round_table(row: Layout, rounds: np.ndarray, counted: Sequence[str] = ("round",),
+                small: Sequence[str] = (), flags: Sequence[str] = (),
+                wide: Sequence[str] = ()) -> dict[str, Any]:
+    """The rounds table's columns from round rows laid out by ``row``, in its order: every
+    field as int16, the ``counted`` ones (``round``, ...) 1-based; the ``small`` ones
+    (seats, cards) as int8, the ``flags`` as bool and the ``wide`` ones as int32."""
+    columns: dict[str, Any] = {name: rounds[:, row.offset(name)].astype(np.int16)
+                               for name in row.names()}
+    for name in counted:
+        columns[name] = columns[name] + 1
+    for names, dtype in ((small, np.int8), (flags, bool), (wide, np.int32)):
+        for name in names:
+            columns[name] = rounds[:, row.offset(name)].astype(dtype)
+    return columns
