@@ -497,6 +497,44 @@ def _deal_until_decision(rules, s, pr, rng):
     return impl
 
 
+def clear_bids(rules, s):
+    """No bid announced yet (``BID`` -1 for every seat, ``BID_POSITION`` 0), none made and
+    their total 0 (``BIDS_MADE``, ``BID_TOTAL``)."""
+
+
+@by_tag(clear_bids)
+def _clear_bids(rules, s):
+    R = module_of(rules)
+    BID, BID_POSITION, BIDS_MADE, BID_TOTAL = R.BID, R.BID_POSITION, R.BIDS_MADE, R.BID_TOTAL
+    room = R.STATE.size_of("bid")
+
+    def impl(rules, s):
+        for p in range(room):
+            s[BID + p] = -1
+            s[BID_POSITION + p] = 0
+        s[BIDS_MADE] = 0
+        s[BID_TOTAL] = 0
+    return impl
+
+
+def open_bidding(rules, s, pr):
+    """The bidding opens (``BIDDING``), no bid announced yet (:func:`clear_bids`): the
+    player left of the dealer bids first."""
+
+
+@by_tag(open_bidding)
+def _open_bidding(rules, s, pr):
+    R = module_of(rules)
+    at, fixed = _seats(R)
+    PHASE, BIDDING, CURRENT, DEALER = R.PHASE, R.BIDDING, R.CURRENT, R.DEALER
+
+    def impl(rules, s, pr):
+        clear_bids(rules, s)
+        s[CURRENT] = next_seat(s[DEALER], seat_count(pr, at, fixed))
+        s[PHASE] = BIDDING
+    return impl
+
+
 def bid_made(rules, s, pr, player, b):
     """``player`` announces ``b`` (``BID``), with their place in the bidding
     (``BID_POSITION``) and the bids' count and total; the next seat bids, or after the last

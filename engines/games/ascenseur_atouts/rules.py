@@ -182,8 +182,7 @@ def new_game(s, pr):
     """A game before its first deal: every score pile shows its 2, the first step is DEAL."""
     tricks.new_game(RULES, s, pr)
     s[EXCUSE_PLAYER] = -1
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
+    tricks.clear_bids(RULES, s)
 
 
 @njit(cache=True)
@@ -199,15 +198,9 @@ def deal(s, pr, rng):
     s[BLIND] = 1 if c == BLIND_CARDS else 0
     deck = np.arange(PLAY_CARDS, dtype=np.int32)
     shuffle(rng, deck)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
-        s[BID_POSITION + p] = 0
     tricks.deal_round(RULES, s, pr, deck, c, LOC_ASIDE)
-    s[BIDS_MADE] = 0
-    s[BID_TOTAL] = 0
     s[EXCUSE_PLAYER] = -1
-    s[CURRENT] = tricks.next_seat(s[DEALER], players)
-    s[PHASE] = BIDDING
+    tricks.open_bidding(RULES, s, pr)
 
 
 @njit(cache=True)

@@ -147,8 +147,7 @@ def new_game(s, pr):
     tricks.new_game(RULES, s, pr)
     s[TRUMP_CARD] = NO_CARD
     s[TRUMP] = tricks.NO_SUIT
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
+    tricks.clear_bids(RULES, s)
 
 
 @njit(cache=True)
@@ -159,9 +158,6 @@ def deal(s, pr, rng):
     dealer = tricks.round_dealer(RULES, s, pr, rng)
     deck = np.arange(DECK_CARDS, dtype=np.int32)
     shuffle(rng, deck)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
-        s[BID_POSITION + p] = 0
     dealt = tricks.deal_round(RULES, s, pr, deck, pr[P_SCHEDULE + s[ROUND]], LOC_STOCK)
     if dealt < DECK_CARDS:
         s[TRUMP_CARD] = deck[dealt]
@@ -170,11 +166,8 @@ def deal(s, pr, rng):
     else:
         s[TRUMP_CARD] = NO_CARD
         s[TRUMP] = tricks.NO_SUIT
-    s[BIDS_MADE] = 0
-    s[BID_TOTAL] = 0
     s[FIRST_LEADER] = tricks.next_seat(dealer, pr[P_PLAYERS])
-    s[CURRENT] = s[FIRST_LEADER]
-    s[PHASE] = BIDDING
+    tricks.open_bidding(RULES, s, pr)
 
 
 @njit(cache=True)
