@@ -68,14 +68,17 @@ def _constant_tag(context: Any, builder: Any, typ: TagType, value: Tag) -> Any:
     return context.get_dummy_value()
 
 
-def by_tag(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``@overload(stub)`` for an overload chosen by its first argument, a :class:`Tag`: the
-    decorated function receives the arguments' types and returns the implementation.  With
+def by_tag(stub: Callable[..., Any],
+           **options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@overload(stub, **options)`` for an overload chosen by its first argument, a
+    :class:`Tag`: the decorated function receives the arguments' types and returns the
+    implementation (``inline="always"``: copied into each caller, see
+    docs/architecture.md's "Compile time").  With
     numba's JIT disabled (``NUMBA_DISABLE_JIT=1``, the rules as plain Python), the stub's
     name in its module is bound to a Python function that builds that implementation once
     per tag and argument kinds, and calls it."""
     def register(factory: Callable[..., Any]) -> Callable[..., Any]:
-        overload(stub)(factory)
+        overload(stub, **options)(factory)
         if numba.config.DISABLE_JIT:        # type: ignore[attr-defined]  # set at import
             made: dict[tuple, Callable[..., Any]] = {}
 
