@@ -5,7 +5,9 @@ shares (the classes over them are in :mod:`engines.core.base`); and the few comp
 many rules modules share, over field offsets they pass: a decision counted
 (:func:`count_decision`), seats ranked by a figure (:func:`rank_seats`), seats with something
 left (:func:`count_positive`), a two-way decision's actions (:func:`two_actions`), a pack laid
-out from its cards' flags (:func:`fill_pack`).
+out from its cards' flags (:func:`fill_pack`); and, specialised per game by its rules
+module's :class:`~engines.core.specialise.Tag`, the start and the end of a game
+(:func:`new_state`, :func:`end_game`, :func:`rank_and_end`).
 
 The rules themselves stay in each engine's ``rules`` module.
 """
@@ -21,7 +23,7 @@ from numba import njit
 from engines.core.api import Action, IllegalActionError, Result
 from engines.core.layout import Layout
 from engines.core.seeding import ScratchStream, game_words, stream_state
-from engines.core.specialise import Tag
+from engines.core.specialise import Tag, by_tag, module_of
 
 
 # --- Chance streams --------------------------------------------------------------------
@@ -255,3 +257,69 @@ def no_round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """The round columns of a game without round rows: none (every figure of a game is a
     game or player column)."""
     return {}
+
+
+# --- The start and the end of a game, specialised per rules module by its Tag ------------
+def new_state(rules, s, first):
+    """A game before its first step: every field 0, the rules' ``PHASE`` at ``first`` (the
+    first chance step: the setup, the deal) and nobody to play (``CURRENT`` is -1)."""
+
+
+@by_tag(new_state)
+def _new_state(rules, s, first):
+    R = module_of(rules)
+    PHASE, CURRENT = R.PHASE, R.CURRENT
+
+    def impl(rules, s, first):
+        s[:] = 0
+        s[PHASE] = first
+        s[CURRENT] = -1
+    return impl
+
+
+def end_game(rules, s):
+    """The game is over: the rules' ``PHASE`` is ``OVER`` and nobody is to play
+    (``CURRENT`` is -1)."""
+
+
+@by_tag(end_game)
+def _end_game(rules, s):
+    R = module_of(rules)
+    PHASE, OVER, CURRENT = R.PHASE, R.OVER, R.CURRENT
+
+    def impl(rules, s):
+        s[PHASE] = OVER
+        s[CURRENT] = -1
+    return impl
+
+
+def rank_and_end(rules, s, scores, players, lowest_wins):
+    """Rank the seats by ``scores`` into the rules' ``RANK`` (:func:`rank_seats`) and end
+    the game (:func:`end_game`)."""
+
+
+@by_tag(rank_and_end)
+def _rank_and_end(rules, s, scores, players, lowest_wins):
+    RANK = module_of(rules).RANK
+
+    def impl(rules, s, scores, players, lowest_wins):
+        rank_seats(scores, players, lowest_wins, s[RANK:RANK + players])
+        end_game(rules, s)
+    return impl
+
+
+# --- The rounds table ------------------------------------------------------------------
+def round_table(row: Layout, rounds: np.ndarray, counted: Sequence[str] = ("round",),
+                small: Sequence[str] = (), flags: Sequence[str] = (),
+                wide: Sequence[str] = ()) -> dict[str, Any]:
+    """The rounds table's columns from round rows laid out by ``row``, in its order: every
+    field as int16, the ``counted`` ones (``round``, ...) 1-based; the ``small`` ones
+    (seats, cards) as int8, the ``flags`` as bool and the ``wide`` ones as int32."""
+    columns: dict[str, Any] = {name: rounds[:, row.offset(name)].astype(np.int16)
+                               for name in row.names()}
+    for name in counted:
+        columns[name] = columns[name] + 1
+    for names, dtype in ((small, np.int8), (flags, bool), (wide, np.int32)):
+        for name in names:
+            columns[name] = rounds[:, row.offset(name)].astype(dtype)
+    return columns

@@ -13,6 +13,9 @@ overloads (:func:`numba.extending.overload`) look the game's functions up by tha
 the shared function is compiled for it, as if it had been written for that game; the
 compiled code is cached once per name, since the type is part of the signature, and loaded
 again in a fresh process.
+
+A rules module may hold its own tag as a global (``RULES = Tag(__name__)``) and pass it to
+a family's shared steps, which call back the game's own functions by name.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 import numba
 from numba import types
+from numba.core.imputils import lower_constant
 from numba.extending import NativeValue, models, overload, register_model, unbox
 
 
@@ -58,14 +62,23 @@ def _unbox_tag(typ: TagType, obj: Any, c: Any) -> NativeValue:
     return NativeValue(c.context.get_dummy_value())
 
 
-def by_tag(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``@overload(stub)`` for an overload chosen by its first argument, a :class:`Tag`: the
-    decorated function receives the arguments' types and returns the implementation.  With
+@lower_constant(TagType)
+def _constant_tag(context: Any, builder: Any, typ: TagType, value: Tag) -> Any:
+    # a module's own tag read as a global by its compiled code (``RULES = Tag(__name__)``)
+    return context.get_dummy_value()
+
+
+def by_tag(stub: Callable[..., Any],
+           **options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@overload(stub, **options)`` for an overload chosen by its first argument, a
+    :class:`Tag`: the decorated function receives the arguments' types and returns the
+    implementation (``inline="always"``: copied into each caller, see
+    docs/architecture.md's "Compile time").  With
     numba's JIT disabled (``NUMBA_DISABLE_JIT=1``, the rules as plain Python), the stub's
     name in its module is bound to a Python function that builds that implementation once
     per tag and argument kinds, and calls it."""
     def register(factory: Callable[..., Any]) -> Callable[..., Any]:
-        overload(stub)(factory)
+        overload(stub, **options)(factory)
         if numba.config.DISABLE_JIT:        # type: ignore[attr-defined]  # set at import
             made: dict[tuple, Callable[..., Any]] = {}
 

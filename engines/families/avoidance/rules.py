@@ -26,9 +26,10 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import CLUBS, HEARTS, RANKS_PER_SUIT
-from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_seats
+from engines.core.chance import shuffle
+from engines.core.compiled import rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
 DECK_CARDS = 52                      # ids of engines.core.cards; a game may use only some
@@ -76,9 +77,7 @@ STATE = Layout(
     ("point_cards", MAX_PLAYERS),       # point cards taken this hand
     ("points", MAX_PLAYERS),            # the hand's score (after a sweep)
     ("score", MAX_PLAYERS),             # running total
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("sweeps", MAX_PLAYERS), ("clean_hands", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -91,6 +90,7 @@ STATE_SIZE = STATE.size
 TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
+RULES = Tag(__name__)                # the trick family's steps, specialised for this one
 
 # phases
 DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3
@@ -125,14 +125,10 @@ APPLY_DRAWS = False
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every total 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[SWEEPER] = -1
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
     for card in range(DECK_CARDS):
         s[PASSED_BY + card] = -1
-    tricks.clear_tricks(s, TRICK_FIELDS)
 
 
 @njit(cache=True)
@@ -162,9 +158,7 @@ def deal(s, pr, rng):
     many to each player; the rest (with a kitty) stay face down.  The first dealer is drawn
     at random unless set; the deal passes left."""
     players = pr[P_PLAYERS]
-    if s[FIRST_DEALER] == RANDOM_DEALER:
-        s[FIRST_DEALER] = uniform_index_jit(rng, players)
-    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[HAND], players)
+    dealer = tricks.round_dealer(RULES, s, pr, rng)
     deck = np.empty(DECK_CARDS, dtype=np.int32)
     n = 0
     for card in range(DECK_CARDS):
@@ -172,24 +166,17 @@ def deal(s, pr, rng):
         if pr[P_IN_PLAY + card]:
             deck[n] = card
             n += 1
-            s[LOCATION + card] = LOC_KITTY
-        else:
-            s[LOCATION + card] = LOC_OUT
     shuffle(rng, deck[:n])
-    k = n // players
-    s[CARDS] = k
-    tricks.clear_tricks(s, TRICK_FIELDS)
     for p in range(MAX_PLAYERS):
         s[TAKEN + p] = 0
         s[POINT_CARDS + p] = 0
-    tricks.deal_hands(deck, s[DEALER], players, k, s[LOCATION:LOCATION + DECK_CARDS],
-                      LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
+    tricks.deal_round(RULES, s, pr, deck[:n], n // players, LOC_KITTY)
     s[PASSES_MADE] = 0
     s[HEARTS_PLAYED] = 0
     s[SWEEPER] = -1
     if pr[P_PASS_CARDS] > 0:
         s[PHASE] = PASSING
-        s[CURRENT] = tricks.next_seat(s[DEALER], players)
+        s[CURRENT] = tricks.next_seat(dealer, players)
     else:
         start_play(s, pr)
 
@@ -197,8 +184,7 @@ def deal(s, pr, rng):
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 @njit(cache=True)
@@ -213,8 +199,10 @@ def start_play(s, pr):
 # neighbour; they change hands once everybody has picked
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def pass_actions(s, pr, player, out):
-    """``pass`` each card of the hand not already picked, in card id order."""
+def pass_actions(s, pr, out):
+    """``pass`` each card of the current player's hand not already picked, in card id
+    order."""
+    player = s[CURRENT]
     n = 0
     for card in range(DECK_CARDS):
         if s[LOCATION + card] == LOC_HAND + player and s[PASSED_BY + card] < 0:
@@ -377,24 +365,15 @@ def end_of_hand(s, pr):
             s[CLEAN_HANDS + p] += 1
         if pr[P_NUM_HANDS] == 0 and s[SCORE + p] >= pr[P_END_THRESHOLD]:
             finished = True
-    s[HANDS_PLAYED] += 1
-    if pr[P_NUM_HANDS] > 0 and s[HANDS_PLAYED] == pr[P_NUM_HANDS]:
+    if pr[P_NUM_HANDS] > 0 and s[HAND] == pr[P_NUM_HANDS] - 1:
         finished = True
-    if finished:
-        final_ranking(s, pr)
-    else:
-        s[HAND] += 1
-        s[PHASE] = DEAL
-        s[CURRENT] = -1
+    tricks.next_deal(RULES, s, pr, finished)
 
 
 @njit(cache=True)
 def final_ranking(s, pr):
     """The lowest total wins; equal totals share a rank."""
-    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True,
-                      s[RANK:RANK + MAX_PLAYERS])
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True)
 
 
 # --------------------------------------------------------------------------------------
@@ -402,23 +381,16 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
-    phase = s[PHASE]
-    if phase == PASSING:
-        return pass_actions(s, pr, s[CURRENT], out)
-    if phase == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
-    return 0
+    """Write the current player's legal action codes into ``out`` (the cards to pass, then
+    the cards to play); return their count."""
+    return tricks.legal_actions(RULES, s, pr, out)
 
 
 @njit(cache=True)
 def apply_action(s, pr, action):
-    """Play a legal action for the current player (legality is the caller's check)."""
-    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
-    if action < PASS:
-        play(s, pr, player, action - PLAY)
-    else:
-        pass_card(s, pr, player, action - PASS)
+    """``play`` a card or ``pass`` one for the current player (legality is the caller's
+    check)."""
+    tricks.apply_action(RULES, s, pr, action)
 
 
 # --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round, round_table
 from engines.core.layout import Layout
 from engines.families.avoidance import rules as R
 from engines.families.tricks import game as tricks
@@ -83,10 +83,5 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-hand, per-seat columns of round rows (``round`` 1-based)."""
-    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-                               for name in ROUND_FIELDS}
-    columns["round"] = columns["round"] + 1
-    for name in ("dealer", "first_leader", "seat"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
-    columns["sweep"] = rounds[:, ROUND_SWEEP].astype(bool)
-    return columns
+    return round_table(ROUND_ROW, rounds, small=("dealer", "first_leader", "seat"),
+                       flags=("sweep",))

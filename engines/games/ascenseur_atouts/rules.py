@@ -34,8 +34,9 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.ascenseur_atouts.params import MAX_PLAYERS, PLAY_CARDS, AscenseurParams
 
@@ -98,10 +99,7 @@ STATE = Layout(
     ("tricks", MAX_PLAYERS),            # tricks won this hand
     ("hand_error", MAX_PLAYERS),        # |bid - tricks| of the last hand scored
     ("errors", MAX_PLAYERS),            # error points: cards moved under the score pile
-    # the trick in progress (or the last one, until the next lead), by position
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),                # seat that won the last completed trick
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("exact_bids", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("excuses_played", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -114,6 +112,7 @@ STATE_SIZE = STATE.size
 TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
+RULES = Tag(__name__)                # the family's steps, specialised for this game
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
@@ -136,7 +135,7 @@ LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the obs
 # Actions: play a trump, play the Excuse high or low, bid b, take / not take (blind hand)
 # --------------------------------------------------------------------------------------
 PLAY = 0                                # + trump id (0..20 for trumps 1..21)
-EXCUSE_HIGH = PLAY + TRUMPS
+EXCUSE_HIGH = PLAY + EXCUSE
 EXCUSE_LOW = EXCUSE_HIGH + 1
 BID_ACTION = EXCUSE_LOW + 1             # + b, b = 0 .. MAX_BID
 NOT_TAKE = BID_ACTION + MAX_BID + 1     # the blind hand's bid 0
@@ -181,13 +180,9 @@ def hook_forbidden(s, pr):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score pile shows its 2, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[EXCUSE_PLAYER] = -1
-    tricks.clear_tricks(s, TRICK_FIELDS)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
+    tricks.clear_bids(RULES, s)
 
 
 @njit(cache=True)
@@ -197,34 +192,21 @@ def deal(s, pr, rng):
     tour); the 1-card hand is blind."""
     players = pr[P_PLAYERS]
     hand = s[HAND]
-    start = pr[P_START_CARDS]
-    s[TOUR] = hand // start
+    s[TOUR] = hand // pr[P_START_CARDS]
     s[DEALER] = tricks.dealer_of_tour(pr[P_FIRST_DEALER], s[TOUR], players)
     c = cards_in_hand(pr, hand)
-    s[CARDS] = c
     s[BLIND] = 1 if c == BLIND_CARDS else 0
     deck = np.arange(PLAY_CARDS, dtype=np.int32)
     shuffle(rng, deck)
-    for card in range(PLAY_CARDS):
-        s[LOCATION + card] = LOC_ASIDE
-    tricks.clear_tricks(s, TRICK_FIELDS)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
-        s[BID_POSITION + p] = 0
-    tricks.deal_hands(deck, s[DEALER], players, c, s[LOCATION:LOCATION + PLAY_CARDS],
-                      LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
-    s[BIDS_MADE] = 0
-    s[BID_TOTAL] = 0
+    tricks.deal_round(RULES, s, pr, deck, c, LOC_ASIDE)
     s[EXCUSE_PLAYER] = -1
-    s[CURRENT] = tricks.next_seat(s[DEALER], players)
-    s[PHASE] = BIDDING
+    tricks.open_bidding(RULES, s, pr)
 
 
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -232,38 +214,17 @@ def advance(s, pr, rng):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def bid_actions(s, pr, out):
-    """``bid b`` for b = 0 .. c ascending (``not take``, ``take`` in the blind hand), without
-    the one the hook forbids the dealer."""
-    forbidden = hook_forbidden(s, pr)
-    n = 0
-    if s[BLIND] == 1:
-        for b in range(2):
-            if b != forbidden:
-                out[n] = TAKE if b == 1 else NOT_TAKE
-                n += 1
-        return n
-    for b in range(s[CARDS] + 1):
-        if b != forbidden:
-            out[n] = BID_ACTION + b
-            n += 1
-    return n
+    """``bid b`` for b = 0 .. c ascending (``not take``, ``take`` in the blind hand: the bids
+    0 and 1), without the one the hook forbids the dealer."""
+    first = NOT_TAKE if s[BLIND] == 1 else BID_ACTION
+    return tricks.list_bids(out, 0, first, 0, s[CARDS], hook_forbidden(s, pr))
 
 
 @njit(cache=True)
 def bid(s, pr, player, b):
     """Announce ``b`` tricks; after the dealer's bid the first trick starts, led from the
     dealer's left."""
-    players = pr[P_PLAYERS]
-    s[BID + player] = b
-    s[BID_POSITION + player] = s[BIDS_MADE]
-    s[BIDS_MADE] += 1
-    s[BID_TOTAL] += b
-    if s[BIDS_MADE] == players:
-        s[PHASE] = PLAYING
-        s[LEADER] = tricks.next_seat(s[DEALER], players)
-        s[CURRENT] = s[LEADER]
-    else:
-        s[CURRENT] = tricks.next_seat(player, players)
+    tricks.bid_made(RULES, s, pr, player, b)
 
 
 # --------------------------------------------------------------------------------------
@@ -274,55 +235,27 @@ def play_actions(s, pr, player, out):
     """``play Tn`` for each trump in hand (ascending), then ``play Excuse high`` and
     ``play Excuse low`` if the player holds it (only ``high`` in the blind hand under
     ``blind_excuse=highest``)."""
-    hand = np.empty(PLAY_CARDS, dtype=np.int64)
-    n = 0
-    for card in range(PLAY_CARDS):
-        if s[LOCATION + card] == LOC_HAND + player:
-            hand[n] = card
-            n += 1
-    led = tricks.led_suit(s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS], s[PLAYED])
-    cards = np.empty(PLAY_CARDS, dtype=np.int64)
-    k = tricks.legal_cards(hand, n, CARD_SUIT, led, TRUMP, False, cards)
-    count = 0
-    for i in range(k):
-        card = cards[i]
-        if card == EXCUSE:
-            out[count] = EXCUSE_HIGH
-            count += 1
-            if s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES:
-                out[count] = EXCUSE_LOW
-                count += 1
-        else:
-            out[count] = PLAY + card
-            count += 1
-    return count
+    k = tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, tricks.FOLLOW, out,
+                           np.empty(PLAY_CARDS, dtype=np.int64))
+    # the Excuse, the last card, is played high (its own code: EXCUSE_HIGH) or low
+    if k > 0 and out[k - 1] == EXCUSE_HIGH and (
+            s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES):
+        out[k] = EXCUSE_LOW
+        k += 1
+    return k
 
 
 @njit(cache=True)
 def play(s, pr, player, card, strength):
     """Put ``card`` in the trick with its strength (the Excuse's as declared); the player
-    to the left follows, or the trick is complete."""
-    # the Excuse, once declared, ranks as a trump
-    played = tricks.lay_card(s, TRICK_FIELDS, player, card, TRUMP, strength, LOC_TRICK)
+    to the left follows, or the highest card wins the trick and its player leads the next
+    one.  After the last trick of the hand, the hand is scored."""
     if card == EXCUSE:
         s[EXCUSE_PLAYER] = player
         s[EXCUSES_PLAYED + player] += 1
-    if played == pr[P_PLAYERS]:
-        end_of_trick(s, pr)
-    else:
-        s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
-
-
-@njit(cache=True)
-def end_of_trick(s, pr):
-    """The highest card wins the trick; its player leads the next one.  After the last
-    trick of the hand, the hand is scored."""
-    winner = tricks.take_trick(s, TRICK_FIELDS, pr[P_PLAYERS], TRUMP, LOC_PLAYED, False)
-    if s[TRICK] == s[CARDS]:
+    # the Excuse, once declared, ranks as a trump
+    if tricks.play_card(RULES, s, pr, player, card, TRUMP, strength, TRUMP):
         end_of_hand(s, pr)
-    else:
-        s[LEADER] = winner
-        s[CURRENT] = winner
 
 
 # --------------------------------------------------------------------------------------
@@ -344,13 +277,7 @@ def end_of_hand(s, pr):
             s[EXACT_BIDS + p] += 1
         if s[ERRORS + p] >= pr[P_TARGET_ERRORS]:
             finished = True
-    s[HANDS_PLAYED] += 1
-    if finished:
-        final_ranking(s, pr)
-    else:
-        s[HAND] += 1
-        s[PHASE] = DEAL
-        s[CURRENT] = -1
+    tricks.next_deal(RULES, s, pr, finished)
 
 
 @njit(cache=True)
@@ -365,15 +292,10 @@ def ranking_key(s, pr, player):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The lowest score pile (fewest error points) wins; equal keys share a rank (C3)."""
-    players = pr[P_PLAYERS]
-    for a in range(players):
-        better = 0
-        for b in range(players):
-            if ranking_key(s, pr, b) < ranking_key(s, pr, a):
-                better += 1
-        s[RANK + a] = better + 1
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    keys = np.empty(MAX_PLAYERS, dtype=np.int64)
+    for p in range(pr[P_PLAYERS]):
+        keys[p] = ranking_key(s, pr, p)
+    rank_and_end(RULES, s, keys, pr[P_PLAYERS], True)
 
 
 # --------------------------------------------------------------------------------------
@@ -381,13 +303,9 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
-    phase = s[PHASE]
-    if phase == BIDDING:
-        return bid_actions(s, pr, out)
-    if phase == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
-    return 0
+    """Write the current player's legal action codes into ``out`` (the bids, then the
+    cards); return their count."""
+    return tricks.legal_actions(RULES, s, pr, out)
 
 
 @njit(cache=True)
@@ -403,7 +321,7 @@ def apply_action(s, pr, action):
     elif action < NOT_TAKE:
         bid(s, pr, player, action - BID_ACTION)
     else:
-        bid(s, pr, player, 1 if action == TAKE else 0)
+        bid(s, pr, player, action - NOT_TAKE)
 
 
 # --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round, round_table
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.ascenseur_atouts import rules as R
@@ -89,11 +89,5 @@ def player_columns(params: AscenseurParams, rows: np.ndarray) -> dict[str, np.nd
 
 def round_columns(params: AscenseurParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-hand, per-seat columns of round rows (``round`` and ``tour`` 1-based)."""
-    columns: dict[str, np.ndarray] = {}
-    for name in ROUND_FIELDS:
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-    columns["round"] = columns["round"] + 1
-    columns["tour"] = columns["tour"] + 1
-    for name in ("blind", "bet_correct", "played_excuse"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
-    return columns
+    return round_table(ROUND_ROW, rounds, counted=("round", "tour"),
+                       flags=("blind", "bet_correct", "played_excuse"))

@@ -36,8 +36,9 @@ from numba import njit
 
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_seats
+from engines.core.compiled import count_decision, rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
 # --------------------------------------------------------------------------------------
@@ -165,9 +166,7 @@ STATE = Layout(
     ("annonce_key", MAX_PLAYERS),       # the strength of each seat's best announcement
     ("points", MAX_PLAYERS),            # the last scored deal's points
     ("score", MAX_PLAYERS),             # running total
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("takes", MAX_PLAYERS), ("contracts_made", MAX_PLAYERS),
     ("belotes", MAX_PLAYERS), ("capots", MAX_PLAYERS), ("tricks_total", MAX_PLAYERS),
@@ -181,6 +180,7 @@ STATE_SIZE = STATE.size
  POINTS, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH, TRICK_WINNER, PLAYER_DECISIONS,
  TAKES, CONTRACTS_MADE, BELOTES, CAPOTS, TRICKS_TOTAL, RANK, REDEALS, ABORTED) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
+RULES = Tag(__name__)                # the family's steps, specialised for this game
 
 # Phases
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
@@ -225,10 +225,7 @@ assert N_ACTIONS >= 2 * DECK_CARDS    # play_actions' scratch: a hand and its le
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = NO_SEAT
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    tricks.new_game(RULES, s, pr)
     reset_deal(s, pr)
 
 
@@ -280,9 +277,7 @@ def deal(s, pr, rng):
     """The chance step of a deal: shuffle the pack; à trois, deal 5 cards each (3 then 2)
     and turn the next one; comptoir, let the dealer choose k, or deal the fixed or random k."""
     players = pr[P_PLAYERS]
-    if s[FIRST_DEALER] == RANDOM_DEALER:
-        s[FIRST_DEALER] = uniform_index_jit(rng, players)
-    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[ROUND], players)
+    dealer = tricks.round_dealer(RULES, s, pr, rng)
     reset_deal(s, pr)
     n = 0
     for card in range(DECK_CARDS):
@@ -292,7 +287,7 @@ def deal(s, pr, rng):
     s[PACK] = n
     shuffle(rng, s[DECK:DECK + n])
     s[DEALT] = 0
-    first = tricks.next_seat(s[DEALER], players)
+    first = tricks.next_seat(dealer, players)
     if pr[P_MODE] == MODE_TROIS:
         s[CARDS] = FULL_HAND
         for packet in (FIRST_PACKET, FIRST_HAND - FIRST_PACKET):
@@ -306,7 +301,7 @@ def deal(s, pr, rng):
         start_bidding(s, pr)
     elif pr[P_K_RULE] == K_DEALER_CHOICE:
         s[PHASE] = CHOOSE_K
-        s[CURRENT] = s[DEALER]
+        s[CURRENT] = dealer
     elif pr[P_K_RULE] == K_RANDOM:
         deal_k(s, pr, 1 + uniform_index_jit(rng, largest_k(pr)))
     else:
@@ -316,8 +311,7 @@ def deal(s, pr, rng):
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 @njit(cache=True)
@@ -886,7 +880,6 @@ def end_of_deal(s, pr):
     total and it reaches ``target``, or after ``max_deals`` deals (aborted); otherwise the
     next dealer deals."""
     players = pr[P_PLAYERS]
-    s[ROUNDS_PLAYED] += 1
     if s[PHASE] != PLAYING:
         for p in range(players):
             s[POINTS + p] = 0
@@ -895,24 +888,16 @@ def end_of_deal(s, pr):
         best = max(best, s[SCORE + p])
     for p in range(players):
         leaders += s[SCORE + p] == best
-    if leaders == 1 and best >= pr[P_TARGET]:
-        final_ranking(s, pr)
-    elif s[ROUNDS_PLAYED] >= pr[P_MAX_DEALS]:
-        s[ABORTED] = 1
-        final_ranking(s, pr)
-    else:
-        s[ROUND] += 1
-        s[PHASE] = DEAL
-        s[CURRENT] = NO_SEAT
+    won = leaders == 1 and best >= pr[P_TARGET]
+    aborted = not won and s[ROUNDS_PLAYED] + 1 >= pr[P_MAX_DEALS]
+    s[ABORTED] = aborted
+    tricks.next_deal(RULES, s, pr, won or aborted)
 
 
 @njit(cache=True)
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank."""
-    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
-                      s[RANK:RANK + MAX_PLAYERS])
-    s[PHASE] = OVER
-    s[CURRENT] = NO_SEAT
+    rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False)
 
 
 # --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import SummaryRow, copy_fields
+from engines.core.compiled import SummaryRow, copy_fields, round_table
 from engines.core.layout import Layout
 from engines.core.params import Params
 from engines.families.tricks import game as tricks
@@ -115,16 +115,9 @@ def player_columns(params: Params, rows: np.ndarray) -> dict[str, np.ndarray]:
 def round_columns(params: Params, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns of round rows (``round`` 1-based; ``contract`` a
     category; -1 in ``trump``, ``taker`` and ``first_leader`` when nobody took)."""
-    columns: dict[str, Any] = {}
-    for name in ROUND_FIELDS:
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-    columns["round"] = columns["round"] + 1
-    for name in ("hand_size", "dealer", "first_leader", "trump", "taker", "seat", "bid",
-                 "tricks", "capot"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
-    columns["bid"] = rounds[:, ROUND_BID].astype(np.int16)
+    columns = round_table(ROUND_ROW, rounds,
+                          small=("hand_size", "dealer", "first_leader", "trump", "taker",
+                                 "seat", "tricks", "capot"),
+                          flags=("made", "belote", "passed_out"), wide=("score_total",))
     columns["contract"] = (rounds[:, ROUND_CONTRACT].astype(np.int8), CONTRACT_NAMES)
-    for name in ("made", "belote", "passed_out"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
-    columns["score_total"] = rounds[:, ROUND_SCORE_TOTAL].astype(np.int32)
     return columns

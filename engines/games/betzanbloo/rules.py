@@ -45,7 +45,9 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
+from engines.core.compiled import count_decision, rank_and_end
 from engines.core.layout import Layout, copy_into, sort_field
+from engines.core.specialise import Tag
 from engines.games.betzanbloo.params import HIGHEST_PERSO, MAX_PLAYERS, BetzanblooParams
 
 # --------------------------------------------------------------------------------------
@@ -108,6 +110,7 @@ STATE_SIZE = STATE.size
  HISTORY_CARD, HISTORY_CASE, HISTORY_LONE, HISTORY_CAPTURE, HISTORY_VICTIM, PLAYER_DECISIONS,
  TIMES_LONE, SCORE, POINTS, _, RANK) = STATE.offsets()
 DIAMONDS_SCORED = STATE.offset("diamonds")
+RULES = Tag(__name__)                   # the core's steps, specialised for this game
 
 # Phases.  SETUP is the chance step; PLAY and CAPTURE wait for a decision.
 SETUP, PLAY, CAPTURE, OVER = 0, 1, 2, 3
@@ -303,14 +306,7 @@ def final_scoring(s, pr):
         s[SCORE + p] = tally(s, pr, p, P_WORTH)
         s[POINTS + p] = tally(s, pr, p, P_POINTS)
         s[DIAMONDS_SCORED + p] = tally(s, pr, p, P_DIAMONDS)
-    for a in range(players):
-        above = 0
-        for b in range(players):
-            if s[SCORE + b] > s[SCORE + a]:
-                above += 1
-        s[RANK + a] = above + 1
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    rank_and_end(RULES, s, s[SCORE:SCORE + players], players, False)
 
 
 # --------------------------------------------------------------------------------------
@@ -331,9 +327,7 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""
-    player = s[CURRENT]
-    s[DECISIONS] += 1
-    s[PLAYER_DECISIONS + player] += 1
+    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action < CAPTURE_ACTION:
         play(s, pr, player, action - PLAY_ACTION + 1)
     else:

@@ -44,8 +44,9 @@ from numba import njit
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision
+from engines.core.compiled import count_decision, end_game, new_state
 from engines.core.layout import Layout, copy_into, sort_field
+from engines.core.specialise import Tag
 from engines.games.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
 
 # --------------------------------------------------------------------------------------
@@ -179,6 +180,7 @@ STATE_SIZE = STATE.size
  PLACEMENT_PLAYER, PLACEMENT_COLUMN, PILE, PILE_TOP, POINTS_OWNER, COLUMN_WINNER, ROUND_K,
  BET_CORRECT, ROUNDS_SETTLED, HAND_START, EXCHANGED, CARDS_SHORT, PLAYER_DECISIONS, CARDS_PLACED,
  CORRECT_BETS, EXCHANGES, SUIT_SCORE, RANK, FINAL_TIEBREAK) = STATE.offsets()
+RULES = Tag(__name__)                   # the core's steps, specialised for this game
 
 # Phases.  SETUP, RECYCLE and EXCHANGE are chance steps (resolve_chance); the others wait
 # for the current player's decision, except OVER.
@@ -364,9 +366,7 @@ def to_deck(s, card):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its setup shuffle: everything zero, the first step is SETUP."""
-    s[:] = 0
-    s[PHASE] = SETUP
-    s[CURRENT] = -1
+    new_state(RULES, s, SETUP)
     s[LAST_BETTOR] = -1
     for card in range(PLAY_CARDS):
         s[LOCATION + card] = LOC_OUT
@@ -854,8 +854,7 @@ def final_ranking(s, pr):
                     s[RANK + p] = 2
         else:
             s[FINAL_TIEBREAK] = FINAL_SHARED
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    end_game(RULES, s)
 
 
 # --------------------------------------------------------------------------------------

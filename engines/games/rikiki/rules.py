@@ -35,9 +35,10 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT
-from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_seats
+from engines.core.chance import shuffle
+from engines.core.compiled import rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.rikiki.params import DECK_CARDS, MAX_BID, MAX_PLAYERS, MAX_ROUNDS, RikikiParams
 
@@ -93,10 +94,7 @@ STATE = Layout(
     ("tricks", MAX_PLAYERS),            # tricks won this round
     ("points", MAX_PLAYERS),            # the last scored round's points
     ("score", MAX_PLAYERS),             # running total
-    # the trick in progress (or the last one, until the next lead), by position
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),                # seat that won the last completed trick
+    *tricks.trick_table(MAX_PLAYERS),
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("made_bids", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("bids_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
@@ -108,6 +106,7 @@ STATE_SIZE = STATE.size
  PLAYER_DECISIONS, MADE_BIDS, TRICKS_TOTAL, BIDS_TOTAL, RANK) = STATE.offsets()
 
 TRICK_FIELDS = tricks.trick_fields(STATE)
+RULES = Tag(__name__)                # the family's steps, specialised for this game
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
@@ -145,15 +144,10 @@ assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and 
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every score 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
+    tricks.new_game(RULES, s, pr)
     s[TRUMP_CARD] = NO_CARD
     s[TRUMP] = tricks.NO_SUIT
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
-    tricks.clear_tricks(s, TRICK_FIELDS)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
+    tricks.clear_bids(RULES, s)
 
 
 @njit(cache=True)
@@ -161,22 +155,10 @@ def deal(s, pr, rng):
     """Shuffle the 52 cards and deal the round's k to each player, one at a time from the
     dealer's left; turn the top card of the stock: its suit is trump (none if no card is
     left).  The first dealer is drawn at random unless set; the deal passes left."""
-    players = pr[P_PLAYERS]
-    if s[FIRST_DEALER] == RANDOM_DEALER:
-        s[FIRST_DEALER] = uniform_index_jit(rng, players)
-    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[ROUND], players)
-    k = pr[P_SCHEDULE + s[ROUND]]
-    s[CARDS] = k
+    dealer = tricks.round_dealer(RULES, s, pr, rng)
     deck = np.arange(DECK_CARDS, dtype=np.int32)
     shuffle(rng, deck)
-    for card in range(DECK_CARDS):
-        s[LOCATION + card] = LOC_STOCK
-    tricks.clear_tricks(s, TRICK_FIELDS)
-    for p in range(MAX_PLAYERS):
-        s[BID + p] = -1
-        s[BID_POSITION + p] = 0
-    dealt = tricks.deal_hands(deck, s[DEALER], players, k, s[LOCATION:LOCATION + DECK_CARDS],
-                              LOC_HAND, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
+    dealt = tricks.deal_round(RULES, s, pr, deck, pr[P_SCHEDULE + s[ROUND]], LOC_STOCK)
     if dealt < DECK_CARDS:
         s[TRUMP_CARD] = deck[dealt]
         s[TRUMP] = CARD_SUIT[deck[dealt]]
@@ -184,18 +166,14 @@ def deal(s, pr, rng):
     else:
         s[TRUMP_CARD] = NO_CARD
         s[TRUMP] = tricks.NO_SUIT
-    s[BIDS_MADE] = 0
-    s[BID_TOTAL] = 0
-    s[FIRST_LEADER] = tricks.next_seat(s[DEALER], players)
-    s[CURRENT] = s[FIRST_LEADER]
-    s[PHASE] = BIDDING
+    s[FIRST_LEADER] = tricks.next_seat(dealer, pr[P_PLAYERS])
+    tricks.open_bidding(RULES, s, pr)
 
 
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------
@@ -214,30 +192,15 @@ def bid_actions(s, pr, out):
     forbidden = -1
     if pr[P_HOOK]:
         forbidden = tricks.hook_forbidden(s[BIDS_MADE], pr[P_PLAYERS], s[CARDS], s[BID_TOTAL])
-    n = 0
-    for b in range(highest_bid(s, pr) + 1):
-        if b != forbidden:
-            out[n] = BID_ACTION + b
-            n += 1
-    return n
+    return tricks.list_bids(out, 0, BID_ACTION, 0, highest_bid(s, pr), forbidden)
 
 
 @njit(cache=True)
 def bid(s, pr, player, b):
     """Announce ``b`` tricks; after the dealer's bid the first trick is led from the
     dealer's left."""
-    players = pr[P_PLAYERS]
-    s[BID + player] = b
-    s[BID_POSITION + player] = s[BIDS_MADE]
-    s[BIDS_MADE] += 1
-    s[BID_TOTAL] += b
     s[BIDS_TOTAL + player] += b
-    if s[BIDS_MADE] == players:
-        s[PHASE] = PLAYING
-        s[LEADER] = s[FIRST_LEADER]
-        s[CURRENT] = s[LEADER]
-    else:
-        s[CURRENT] = tricks.next_seat(player, players)
+    tricks.bid_made(RULES, s, pr, player, b)
 
 
 # --------------------------------------------------------------------------------------
@@ -247,44 +210,19 @@ def bid(s, pr, player, b):
 def play_actions(s, pr, player, out):
     """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A).
 
-    ``out`` (N_ACTIONS long) doubles as scratch: the hand in ``out[:n]``, its legal cards
-    in ``out[DECK_CARDS:]``, then the actions in ``out[:k]``."""
-    n = 0
-    for card in range(DECK_CARDS):
-        if s[LOCATION + card] == LOC_HAND + player:
-            out[n] = card
-            n += 1
-    k = tricks.legal_in_trick(out[:n], n, CARD_SUIT, STRENGTH,
-                              s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                              s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
-                              s[TRUMP], pr[P_LEGALITY], out[DECK_CARDS:])
-    for i in range(k):
-        out[i] = PLAY + out[DECK_CARDS + i]
-    return k
+    ``out`` (N_ACTIONS long) doubles as scratch: the hand, then its legal cards in
+    ``out[DECK_CARDS:]``."""
+    return tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, s[TRUMP], pr[P_LEGALITY],
+                              out, out[DECK_CARDS:])
 
 
 @njit(cache=True)
 def play(s, pr, player, card):
-    """Put ``card`` in the trick; the player to the left follows, or the trick is
-    complete."""
-    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card], STRENGTH[card],
-                             LOC_TRICK)
-    if played == pr[P_PLAYERS]:
-        end_of_trick(s, pr)
-    else:
-        s[CURRENT] = tricks.next_seat(player, pr[P_PLAYERS])
-
-
-@njit(cache=True)
-def end_of_trick(s, pr):
-    """The highest trump, else the highest card of the led suit, wins; its player leads the
-    next trick.  After the last trick the round is scored."""
-    winner = tricks.take_trick(s, TRICK_FIELDS, pr[P_PLAYERS], s[TRUMP], LOC_PLAYED, False)
-    if s[TRICK] == s[CARDS]:
+    """Put ``card`` in the trick; the player to the left follows, or the highest trump,
+    else the highest card of the led suit, wins the trick and its player leads the next.
+    After the last trick the round is scored."""
+    if tricks.play_card(RULES, s, pr, player, card, CARD_SUIT[card], STRENGTH[card], s[TRUMP]):
         end_of_round(s, pr)
-    else:
-        s[LEADER] = winner
-        s[CURRENT] = winner
 
 
 # --------------------------------------------------------------------------------------
@@ -311,22 +249,13 @@ def end_of_round(s, pr):
         s[TRICKS_TOTAL + p] += s[TRICKS + p]
         if s[BID + p] == s[TRICKS + p]:
             s[MADE_BIDS + p] += 1
-    s[ROUNDS_PLAYED] += 1
-    if s[ROUNDS_PLAYED] == pr[P_ROUNDS]:
-        final_ranking(s, pr)
-    else:
-        s[ROUND] += 1
-        s[PHASE] = DEAL
-        s[CURRENT] = -1
+    tricks.next_deal(RULES, s, pr, s[ROUND] == pr[P_ROUNDS] - 1)
 
 
 @njit(cache=True)
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank (A7)."""
-    rank_seats(s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False,
-                      s[RANK:RANK + MAX_PLAYERS])
-    s[PHASE] = OVER
-    s[CURRENT] = -1
+    rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False)
 
 
 # --------------------------------------------------------------------------------------
@@ -334,23 +263,16 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
-    phase = s[PHASE]
-    if phase == BIDDING:
-        return bid_actions(s, pr, out)
-    if phase == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
-    return 0
+    """Write the current player's legal action codes into ``out`` (the bids, then the
+    cards); return their count."""
+    return tricks.legal_actions(RULES, s, pr, out)
 
 
 @njit(cache=True)
 def apply_action(s, pr, action):
-    """Play a legal action for the current player (legality is the caller's check)."""
-    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
-    if action < BID_ACTION:
-        play(s, pr, player, action - PLAY)
-    else:
-        bid(s, pr, player, action - BID_ACTION)
+    """``bid`` or ``play`` a card for the current player (legality is the caller's
+    check)."""
+    tricks.apply_action(RULES, s, pr, action)
 
 
 # --------------------------------------------------------------------------------------

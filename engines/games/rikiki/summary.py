@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round, round_table
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.rikiki import rules as R
@@ -47,7 +47,7 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "trump", "trump_
                 "bid", "bid_position", "bids_sum", "tricks", "points", "made", "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-ROUND_MADE, ROUND_SCORE_TOTAL = ROUND_ROW.offsets("made", "score_total")
+ROUND_MADE = ROUND_ROW.offset("made")
 ROUNDS = RoundRow(ROUND_ROW, R.STATE, "rounds_played", "dealer", "first_leader", "trump",
                   "trump_card", "bid", "bid_position", "tricks", "points", hand_size="cards",
                   bids_sum="bid_total", score_total="score")
@@ -83,12 +83,6 @@ def player_columns(params: RikikiParams, rows: np.ndarray) -> dict[str, np.ndarr
 def round_columns(params: RikikiParams, rounds: np.ndarray) -> dict[str, Any]:
     """Per-round, per-seat columns of round rows (``round`` 1-based; ``trump`` and
     ``trump_card`` -1 when no card was left to turn)."""
-    columns: dict[str, Any] = {}
-    for name in ROUND_FIELDS:
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-    columns["round"] = columns["round"] + 1
-    for name in ("dealer", "first_leader", "trump", "trump_card", "seat"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
-    columns["made"] = rounds[:, ROUND_MADE].astype(bool)
-    columns["score_total"] = rounds[:, ROUND_SCORE_TOTAL].astype(np.int32)
-    return columns
+    return round_table(ROUND_ROW, rounds,
+                       small=("dealer", "first_leader", "trump", "trump_card", "seat"),
+                       flags=("made",), wide=("score_total",))

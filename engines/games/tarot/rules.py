@@ -34,9 +34,10 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
-from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_seats
+from engines.core.chance import shuffle
+from engines.core.compiled import count_decision, rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
 # --------------------------------------------------------------------------------------
@@ -166,6 +167,7 @@ STATE_SIZE = STATE.size
  TRICK_SUIT, TRICK_STRENGTH, PLAYER_DECISIONS, TAKES, MADE_TOTAL, TRICKS_TOTAL, POIGNEES,
  RANK) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
+RULES = Tag(__name__)                # the family's steps, specialised for this game
 DEAL_INDEX = STATE.offset("deal")
 ROUND = DEAL_INDEX                   # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = DEALS_PLAYED
@@ -250,10 +252,7 @@ def dealt_seat(s, pr, seat):
 @njit(cache=True)
 def new_game(s, pr):
     """A game before its first deal: every total 0, the first step is DEAL."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = NOBODY
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
+    tricks.new_game(RULES, s, pr)
     clear_deal(s)
 
 
@@ -283,9 +282,7 @@ def deal(s, pr, rng):
     unless set; the deal passes left.  Then the Petit sec is declared (A2), the bidding
     opens, or (taré) play starts."""
     players = pr[P_PLAYERS]
-    if s[FIRST_DEALER] == RANDOM_DEALER:
-        s[FIRST_DEALER] = uniform_index_jit(rng, players)
-    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[DEAL_INDEX], players)
+    dealer = tricks.round_dealer(RULES, s, pr, rng)
     clear_deal(s)
     deck = np.arange(DECK_CARDS).astype(np.int32)
     shuffle(rng, deck)
@@ -301,7 +298,7 @@ def deal(s, pr, rng):
         start_play(s, pr)
         return
     s[PHASE] = BIDDING
-    s[CURRENT] = tricks.next_seat(s[DEALER], players)
+    s[CURRENT] = tricks.next_seat(dealer, players)
     if pr[P_PETIT_SEC_ANNUL] and petit_sec_holder(s, pr) >= 0:
         s[PHASE] = PETIT_SEC
         s[CURRENT] = petit_sec_holder(s, pr)
@@ -310,8 +307,7 @@ def deal(s, pr, rng):
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 @njit(cache=True)
@@ -347,11 +343,7 @@ def highest_bid(s, pr):
 def bid_actions(s, pr, out):
     """``pass``, then every contract above the highest bid so far, ascending."""
     out[0] = PASS_BID
-    n = 1
-    for contract in range(highest_bid(s, pr) + 1, GARDE_CONTRE + 1):
-        out[n] = BID_ACTION + contract
-        n += 1
-    return n
+    return tricks.list_bids(out, 1, BID_ACTION, highest_bid(s, pr) + 1, GARDE_CONTRE, -1)
 
 
 @njit(cache=True)
@@ -562,19 +554,8 @@ def show_poignee(s, pr, player, level):
 def play_actions(s, pr, player, out):
     """``play`` each card the obligations allow (follow, trump, overtrump; the Excuse at
     any time), in card id order; then, before his first card, ``show poignée``."""
-    hand = np.empty(DECK_CARDS, dtype=np.int64)
-    n = 0
-    for card in range(DECK_CARDS):
-        if s[LOCATION + card] == LOC_HAND + player:
-            hand[n] = card
-            n += 1
-    legal = np.empty(DECK_CARDS, dtype=np.int64)
-    k = tricks.legal_in_trick(hand, n, CARD_SUIT, CARD_STRENGTH,
-                              s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                              s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
-                              TRUMP, tricks.MUST_OVERTRUMP, legal)
-    for i in range(k):
-        out[i] = PLAY + legal[i]
+    k = tricks.legal_plays(RULES, s, player, CARD_SUIT, CARD_STRENGTH, TRUMP,
+                           tricks.MUST_OVERTRUMP, out, np.empty(DECK_CARDS, dtype=np.int64))
     return poignee_actions(s, pr, player, out, k)
 
 
@@ -821,30 +802,25 @@ def score_individual(s, pr):
 def end_of_deal(s, pr):
     """Score the deal (nothing after an all-pass or a Petit sec), then deal again or end
     the game after ``num_deals`` deals (or, taré, once a total reaches the threshold)."""
-    players = pr[P_PLAYERS]
     if s[ANNULLED] == PLAYED_OUT:
         if pr[P_BIDDING]:
             score_contract(s, pr)
         else:
             score_individual(s, pr)
-    finished = False
-    for p in range(players):
+    finished = s[DEAL_INDEX] == pr[P_NUM_DEALS] - 1
+    for p in range(pr[P_PLAYERS]):
         s[SCORE + p] += s[POINTS + p]
         s[TRICKS_TOTAL + p] += s[TRICKS + p]
         threshold = pr[P_LOSS_THRESHOLD]
         if threshold > 0 and s[SCORE + p] >= 2 * threshold:
             finished = True
-    s[DEALS_PLAYED] += 1
-    if s[DEALS_PLAYED] == pr[P_NUM_DEALS]:
-        finished = True
-    if finished:
-        rank_seats(s[SCORE:SCORE + MAX_PLAYERS], players, pr[P_BIDDING] == 0,
-                          s[RANK:RANK + MAX_PLAYERS])
-        s[PHASE] = OVER
-    else:
-        s[DEAL_INDEX] += 1
-        s[PHASE] = DEAL
-    s[CURRENT] = NOBODY
+    tricks.next_deal(RULES, s, pr, finished)
+
+
+@njit(cache=True)
+def final_ranking(s, pr):
+    """The highest total wins (taré: the lowest); equal totals share a rank."""
+    rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], pr[P_BIDDING] == 0)
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round, round_table
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.tarot import rules as R
@@ -53,8 +53,7 @@ ROUND_FIELDS = ("round", "hand_size", "dealer", "first_leader", "seat", "bid", "
                 "chelem_declared", "chelem", "score_total")
 ROUND_ROW = Layout(*ROUND_FIELDS)
 ROUND_WIDTH = ROUND_ROW.size
-ROUND_BID, ROUND_CONTRACT, ROUND_ANNULLED, ROUND_STAKE = ROUND_ROW.offsets(
-    "bid", "contract", "annulled", "stake")
+ROUND_BID, ROUND_CONTRACT, ROUND_ANNULLED = ROUND_ROW.offsets("bid", "contract", "annulled")
 _HALF_POINT_FIELDS = ("taken", "points", "card_points", "score_total")
 ROUNDS = RoundRow(ROUND_ROW, R.STATE, "deals_played", "dealer", "first_leader", "bid",
                   "contract", "taker", "partner", "called_card", "annulled", "tricks", "taken",
@@ -103,18 +102,13 @@ BIDS = ("not spoken", "pass", "prise", "garde", "garde sans", "garde contre")
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns of round rows (``round`` 1-based; categories as
     ``(codes, names)`` pairs)."""
-    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-                               for name in ROUND_FIELDS}
-    columns["round"] = columns["round"] + 1
-    for name in ("dealer", "first_leader", "seat", "taker", "partner", "called_card",
-                 "oudlers", "petit_au_bout", "poignee"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
+    columns = round_table(ROUND_ROW, rounds,
+                          small=("dealer", "first_leader", "seat", "taker", "partner",
+                                 "called_card", "oudlers", "petit_au_bout", "poignee"),
+                          flags=("made", "chelem_declared"))
     for name in _HALF_POINT_FIELDS:
         columns[name] = (rounds[:, ROUND_ROW.offset(name)] / 2).astype(np.float32)
-    columns["stake"] = rounds[:, ROUND_STAKE].astype(np.int16)
     columns["bid"] = ((rounds[:, ROUND_BID] + 1).astype(np.int8), BIDS)
     columns["contract"] = (rounds[:, ROUND_CONTRACT].astype(np.int8), CONTRACTS)
     columns["annulled"] = (rounds[:, ROUND_ANNULLED].astype(np.int8), ANNULMENTS)
-    for name in ("made", "chelem_declared"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
     return columns

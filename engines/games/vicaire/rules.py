@@ -32,9 +32,10 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import HEARTS, RANKS_PER_SUIT
-from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_seats
+from engines.core.chance import shuffle
+from engines.core.compiled import rank_and_end
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.vicaire.params import PLAYERS, VicaireParams
 
@@ -86,9 +87,7 @@ STATE = Layout(
     ("total", MAX_PLAYERS),             # tricks won this game (the text's points)
     ("qualified", MAX_PLAYERS),         # qualified at the end of the last deal
     ("score", MAX_PLAYERS),             # payouts won in the match
-    ("trick_seat", MAX_PLAYERS), ("trick_card", MAX_PLAYERS),
-    ("trick_suit", MAX_PLAYERS), ("trick_strength", MAX_PLAYERS),
-    ("trick_winner", 1),
+    *tricks.trick_table(MAX_PLAYERS),
     ("player_decisions", MAX_PLAYERS), ("games_won", MAX_PLAYERS), ("capots", MAX_PLAYERS),
     ("tricks_total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
 )
@@ -98,6 +97,7 @@ STATE_SIZE = STATE.size
  HAND_SIZE, TRICKS, TOTAL, QUALIFIED, SCORE, TRICK_SEAT, TRICK_CARD, TRICK_SUIT, TRICK_STRENGTH,
  TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
+RULES = Tag(__name__)                # the family's steps, specialised for this game
 
 DEAL, PLAYING, OVER = 0, 1, 2
 
@@ -124,12 +124,8 @@ APPLY_DRAWS = False
 @njit(cache=True)
 def new_game(s, pr):
     """A match before its first deal."""
-    s[:] = 0
-    s[PHASE] = DEAL
-    s[CURRENT] = -1
-    s[TRICK_WINNER] = -1
+    tricks.new_game(RULES, s, pr)
     s[GAME_WINNER] = -1
-    s[FIRST_DEALER] = pr[P_FIRST_DEALER]
 
 
 @njit(cache=True)
@@ -137,9 +133,7 @@ def deal(s, pr, rng):
     """Shuffle the 32 cards, deal 10 to each player one at a time from the dealer's
     neighbour; the last 2 are the écart.  The first dealer is drawn at random unless set;
     the deal passes to the next seat."""
-    if s[FIRST_DEALER] == RANDOM_DEALER:
-        s[FIRST_DEALER] = uniform_index_jit(rng, PLAYERS)
-    s[DEALER] = tricks.dealer_of_tour(s[FIRST_DEALER], s[ROUND], PLAYERS)
+    dealer = tricks.round_dealer(RULES, s, pr, rng)
     s[GAME] = s[GAMES_PLAYED]
     if s[DEALS_IN_GAME] == 0:                 # a new game: totals restart at 0
         for p in range(PLAYERS):
@@ -147,14 +141,8 @@ def deal(s, pr, rng):
             s[QUALIFIED + p] = 0
     deck = PACK.copy()
     shuffle(rng, deck)
-    for card in range(DECK_CARDS):
-        s[LOCATION + card] = LOC_ECART if IN_PACK[card] else LOC_OUT
-    tricks.clear_tricks(s, TRICK_FIELDS)
-    tricks.deal_hands(deck, s[DEALER], PLAYERS, HAND_CARDS,
-                      s[LOCATION:LOCATION + DECK_CARDS], LOC_HAND,
-                      s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
-    s[CARDS] = HAND_CARDS
-    s[FIRST_LEADER] = tricks.next_seat(s[DEALER], PLAYERS)
+    tricks.deal_round(RULES, s, pr, deck, HAND_CARDS, LOC_ECART)
+    s[FIRST_LEADER] = tricks.next_seat(dealer, PLAYERS)
     s[CURRENT] = s[FIRST_LEADER]
     s[PHASE] = PLAYING
 
@@ -162,47 +150,24 @@ def deal(s, pr, rng):
 @njit(cache=True)
 def advance(s, pr, rng):
     """Deal until a decision is due or the game is over."""
-    while chance_pending(s):
-        deal(s, pr, rng)
+    tricks.deal_until_decision(RULES, s, pr, rng)
 
 
 @njit(cache=True)
 def play_actions(s, pr, player, out):
     """``play`` each legal card, in card id order: follow suit if able; otherwise any card
     (a trump under ``must_trump``)."""
-    n = 0
-    for card in range(DECK_CARDS):
-        if s[LOCATION + card] == LOC_HAND + player:
-            out[n] = card
-            n += 1
-    legal = np.empty(HAND_CARDS, dtype=np.int32)
-    k = tricks.legal_in_trick(out[:n], n, CARD_SUIT, STRENGTH,
-                              s[TRICK_SUIT:TRICK_SUIT + MAX_PLAYERS],
-                              s[TRICK_STRENGTH:TRICK_STRENGTH + MAX_PLAYERS], s[PLAYED],
-                              TRUMP, pr[P_LEGALITY], legal)
-    for i in range(k):
-        out[i] = PLAY + legal[i]
-    return k
+    return tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, pr[P_LEGALITY], out,
+                              np.empty(HAND_CARDS, dtype=np.int32))
 
 
 @njit(cache=True)
 def play(s, pr, player, card):
-    played = tricks.lay_card(s, TRICK_FIELDS, player, card, CARD_SUIT[card], STRENGTH[card],
-                             LOC_TRICK)
-    if played == PLAYERS:
-        end_of_trick(s, pr)
-    else:
-        s[CURRENT] = tricks.next_seat(player, PLAYERS)
-
-
-@njit(cache=True)
-def end_of_trick(s, pr):
-    """The highest heart, else the highest card of the led suit, wins and leads next."""
-    winner = tricks.take_trick(s, TRICK_FIELDS, PLAYERS, TRUMP, LOC_PLAYED, False)
-    if s[TRICK] == s[CARDS]:
+    """Put ``card`` in the trick; the next player follows, or the highest heart, else the
+    highest card of the led suit, wins the trick and leads next.  After the last trick the
+    deal ends."""
+    if tricks.play_card(RULES, s, pr, player, card, CARD_SUIT[card], STRENGTH[card], TRUMP):
         end_of_deal(s, pr)
-    else:
-        s[CURRENT] = winner
 
 
 @njit(cache=True)
@@ -280,26 +245,21 @@ def end_of_game(s, pr):
         for p in range(PLAYERS):
             over |= s[SCORE + p] >= pr[P_MATCH_TARGET]
     if over:
-        rank_seats(s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False,
-                          s[RANK:RANK + MAX_PLAYERS])
-        s[PHASE] = OVER
-        s[CURRENT] = -1
+        rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False)
         return
     s[DEALS_IN_GAME] = 0
 
 
 @njit(cache=True)
 def legal_actions(s, pr, out):
-    if s[PHASE] == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
-    return 0
+    """Write the cards the current player may play into ``out``; return their count."""
+    return tricks.legal_actions(RULES, s, pr, out)
 
 
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal card for the current player (legality is the caller's check)."""
-    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
-    play(s, pr, player, action - PLAY)
+    tricks.apply_action(RULES, s, pr, action)
 
 
 @njit(cache=True)

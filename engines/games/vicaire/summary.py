@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Result
-from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round
+from engines.core.compiled import RoundRow, SummaryRow, copy_fields, copy_round, round_table
 from engines.core.layout import Layout
 from engines.families.tricks import game as tricks
 from engines.games.vicaire import rules as R
@@ -77,12 +77,6 @@ def player_columns(params: Any, rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def round_columns(params: Any, rounds: np.ndarray) -> dict[str, Any]:
     """Per-deal, per-seat columns (``round`` and ``game`` 1-based)."""
-    columns: dict[str, Any] = {name: rounds[:, ROUND_ROW.offset(name)].astype(np.int16)
-                               for name in ROUND_FIELDS}
-    columns["round"] = columns["round"] + 1
-    columns["game"] = columns["game"] + 1
-    for name in ("dealer", "first_leader", "trump", "seat"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(np.int8)
-    for name in ("qualified", "won_game", "capot"):
-        columns[name] = rounds[:, ROUND_ROW.offset(name)].astype(bool)
-    return columns
+    return round_table(ROUND_ROW, rounds, counted=("round", "game"),
+                       small=("dealer", "first_leader", "trump", "seat"),
+                       flags=("qualified", "won_game", "capot"))
