@@ -801,9 +801,10 @@ def promising(pr, hand, candidates, n, points, clean):
 # Can a hand still lay a contract?
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
-    """Whether ``hand`` (``size`` cards) can lay ``runs`` runs of at least ``run_length``
-    cards and ``groups`` groups of at least ``group_length``, keeping ``keep`` cards.
+def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep):
+    """Whether ``hand`` (``size`` cards, the set ``cards``) can lay ``runs`` runs of at
+    least ``run_length`` cards and ``groups`` groups of at least ``group_length``, keeping
+    ``keep`` cards.
 
     A figure longer than its minimum holds one of exactly the minimum with a natural card,
     so the search (depth first, runs then groups, each level in code order) tries figures
@@ -813,7 +814,8 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
         return size >= keep
     if figures == 1:
         length = run_length if runs else group_length
-        return length <= size - keep and holds_figure(pr, hand, RUN if runs else GROUP, length)
+        return (length <= size - keep
+                and holds_figure(pr, hand, cards, RUN if runs else GROUP, length))
     candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(figures, dtype=np.int64)
     cursor = np.zeros(figures, dtype=np.int64)
@@ -862,12 +864,11 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
 
 
 @njit(cache=True)
-def holds_figure(pr, hand, kind, length):
-    """Whether ``hand`` can lay a meld of ``kind`` of exactly ``length`` cards: one of
-    :func:`enumerate_melds`, found without listing them."""
+def holds_figure(pr, hand, cards, kind, length):
+    """Whether ``hand`` (the set ``cards``) can lay a meld of ``kind`` of exactly ``length``
+    cards: one of :func:`enumerate_melds`, found without listing them."""
     if length < 3:
         return False
-    cards = held_cards(hand)
     max_wilds = pr[P_MAX_WILDS]
     if kind == RUN:
         lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
