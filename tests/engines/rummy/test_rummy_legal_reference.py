@@ -262,12 +262,26 @@ def test_the_opening_shortcut_refuses_only_what_the_search_refuses(seed, size, n
 
 def search_without_shortcut(pr, hand, size, need, clean, card):
     """:func:`can_complete`'s search, its quick refusal left out."""
-    shortcut = rummy.may_complete
-    try:
-        rummy.may_complete = lambda *args: True
-        return plain(rummy.can_complete)(pr, hand, size, need, clean, card, 0)
-    finally:
-        rummy.may_complete = shortcut
+    return rummy.completes(pr, hand, size, need, clean, card, 0, rummy.search_room(size))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), need=st.integers(-5, 60), clean=st.booleans(),
+       exact=st.integers(0, 1))
+def test_one_search_room_serves_many_hands_and_leaves_them_whole(seed, need, clean, exact):
+    """The opening search run on hands in turn with one work room answers as with a fresh
+    room each time, and gives every hand back as it was."""
+    pr = PARAMS[0]
+    rng = np.random.default_rng(seed)
+    room = rummy.search_room(15)
+    for size in rng.integers(3, 16, size=6):
+        hand = deal_hand(pr, rng, int(size))
+        card = int(rng.choice(np.flatnonzero(hand))) if rng.random() < 0.5 else -1
+        before = hand.copy()
+        shared = rummy.completes(pr, hand, size, need, clean, card, exact, room)
+        assert hand.tolist() == before.tolist()
+        assert shared == rummy.completes(pr, hand, size, need, clean, card, exact,
+                                         rummy.search_room(size))
 
 
 def reference_fill(pr, hand, size, figures, keep):
