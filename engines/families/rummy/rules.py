@@ -630,26 +630,38 @@ def may_complete(pr, hand, size, points, clean, card):
 def can_complete(pr, hand, size, points, clean, card, left_exact):
     """Whether ``hand`` (``size`` cards) can lay new melds worth ``points`` more, including
     a clean run if ``clean``, including ``card`` if it is >= 0, so that at least one card
-    stays in hand (exactly ``left_exact`` if it is > 0).
+    stays in hand (exactly ``left_exact`` if it is > 0)."""
+    return may_complete(pr, hand, size, points, clean, card) \
+        and completes(pr, hand, size, points, clean, card, left_exact, search_room(size))
+
+
+@njit(cache=True)
+def search_room(size):
+    """Work room for :func:`completes` on hands of up to ``size`` cards, per level: its
+    candidate melds, their count, the cursor, the meld chosen, what is still needed
+    (points, clean, card, cards left) and the chosen meld's cards."""
+    levels = size // 3 + 2
+    return (np.empty((levels, MAX_CANDIDATES), dtype=np.int64),
+            np.zeros(levels, dtype=np.int64), np.zeros(levels, dtype=np.int64),
+            np.zeros(levels, dtype=np.int64), np.zeros((levels, 4), dtype=np.int64),
+            np.empty((levels, MAX_RUN), dtype=np.int32))
+
+
+@njit(cache=True)
+def completes(pr, hand, size, points, clean, card, left_exact, room):
+    """:func:`can_complete`'s answer without its quick refusal, searched on ``hand`` in
+    place (left as it was) with ``room`` (:func:`search_room`).
 
     An iterative depth-first search: each level enumerates the melds of what is left and
     takes them in code order (a set of melds is tried once)."""
-    if not may_complete(pr, hand, size, points, clean, card):
-        return False
+    candidates, counts, cursor, chosen, state, taken = room
     depth_max = size // 3 + 1
-    candidates = np.empty((depth_max + 1, MAX_CANDIDATES), dtype=np.int64)
-    counts = np.zeros(depth_max + 1, dtype=np.int64)
-    cursor = np.zeros(depth_max + 1, dtype=np.int64)
-    chosen = np.zeros(depth_max + 1, dtype=np.int64)
-    state = np.zeros((depth_max + 1, 4), dtype=np.int64)  # points, clean, card, size
-    taken = np.empty((depth_max + 1, MAX_RUN), dtype=np.int32)
-    work = hand.copy()
     state[0, 0], state[0, 1], state[0, 2], state[0, 3] = points, 1 if clean else 0, card, size
     depth = 0
-    counts[0] = enumerate_melds(pr, work, size - 1, candidates[0])
+    counts[0] = enumerate_melds(pr, hand, size - 1, candidates[0])
     cursor[0] = 0
-    if not promising(pr, work, candidates[0], counts[0], points, clean) \
-            or not some_meld_holds(pr, work, candidates[0], counts[0], card):
+    if not promising(pr, hand, candidates[0], counts[0], points, clean) \
+            or not some_meld_holds(pr, hand, candidates[0], counts[0], card):
         counts[0] = 0
     visited = 0
     while True:
@@ -657,9 +669,11 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
         need_card, left = state[depth, 2], state[depth, 3]
         if need <= 0 and need_clean == 0 and need_card < 0 \
                 and (left_exact <= 0 or left == left_exact):
+            put_back(hand, chosen, taken, depth)
             return True
         visited += 1
         if visited > SEARCH_BUDGET:
+            put_back(hand, chosen, taken, depth)
             return False
         advanced = False
         while cursor[depth] < counts[depth]:
@@ -669,17 +683,17 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
                 continue
             if meld_length(code) > left - 1 or depth + 1 > depth_max:
                 continue
-            holds = need_card >= 0 and meld_holds(pr, work, code, need_card)
-            n = remove_meld(pr, work, code, taken[depth])
+            holds = need_card >= 0 and meld_holds(pr, hand, code, need_card)
+            n = remove_meld(pr, hand, code, taken[depth])
             chosen[depth] = code
             depth += 1
             state[depth, 0] = need - meld_points(code)
             state[depth, 1] = 1 if need_clean != 0 and not meld_is_clean(code) else 0
             state[depth, 2] = -1 if holds else need_card
             state[depth, 3] = left - n
-            counts[depth] = enumerate_melds(pr, work, left - n - 1, candidates[depth])
+            counts[depth] = enumerate_melds(pr, hand, left - n - 1, candidates[depth])
             cursor[depth] = 0
-            if not promising(pr, work, candidates[depth], counts[depth], state[depth, 0],
+            if not promising(pr, hand, candidates[depth], counts[depth], state[depth, 0],
                              state[depth, 1]):
                 counts[depth] = 0
             advanced = True
@@ -690,7 +704,15 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
             return False
         depth -= 1
         for i in range(meld_length(chosen[depth])):
-            work[taken[depth, i]] += 1
+            hand[taken[depth, i]] += 1
+
+
+@njit(cache=True)
+def put_back(hand, chosen, taken, depth):
+    """Return to ``hand`` the cards of the melds the search chose above level ``depth``."""
+    for level in range(depth):
+        for i in range(meld_length(chosen[level])):
+            hand[taken[level, i]] += 1
 
 
 @njit(cache=True)
@@ -801,9 +823,10 @@ def promising(pr, hand, candidates, n, points, clean):
 # Can a hand still lay a contract?
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
-    """Whether ``hand`` (``size`` cards) can lay ``runs`` runs of at least ``run_length``
-    cards and ``groups`` groups of at least ``group_length``, keeping ``keep`` cards.
+def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep):
+    """Whether ``hand`` (``size`` cards, the set ``cards``) can lay ``runs`` runs of at
+    least ``run_length`` cards and ``groups`` groups of at least ``group_length``, keeping
+    ``keep`` cards.
 
     A figure longer than its minimum holds one of exactly the minimum with a natural card,
     so the search (depth first, runs then groups, each level in code order) tries figures
@@ -813,7 +836,8 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
         return size >= keep
     if figures == 1:
         length = run_length if runs else group_length
-        return length <= size - keep and holds_figure(pr, hand, RUN if runs else GROUP, length)
+        return (length <= size - keep
+                and holds_figure(pr, hand, cards, RUN if runs else GROUP, length))
     candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
     counts = np.zeros(figures, dtype=np.int64)
     cursor = np.zeros(figures, dtype=np.int64)
@@ -862,12 +886,11 @@ def can_fill(pr, hand, size, runs, run_length, groups, group_length, keep):
 
 
 @njit(cache=True)
-def holds_figure(pr, hand, kind, length):
-    """Whether ``hand`` can lay a meld of ``kind`` of exactly ``length`` cards: one of
-    :func:`enumerate_melds`, found without listing them."""
+def holds_figure(pr, hand, cards, kind, length):
+    """Whether ``hand`` (the set ``cards``) can lay a meld of ``kind`` of exactly ``length``
+    cards: one of :func:`enumerate_melds`, found without listing them."""
     if length < 3:
         return False
-    cards = held_cards(hand)
     max_wilds = pr[P_MAX_WILDS]
     if kind == RUN:
         lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]

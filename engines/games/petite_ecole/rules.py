@@ -186,25 +186,44 @@ def stage_left(s, pr, player):
 
 
 @njit(cache=True)
-def stage_meld_ok(s, pr, player, hand, size, code, places):
-    """Whether the meld code fills a figure of the stage with the rest still layable
-    (``hand`` is left as it was; ``places`` is work room for the meld's cards)."""
+def stage_melds(s, pr, player, hand, size, out, count):
+    """Keep, of the ``count`` meld codes in ``out`` (in place, in order), those that fill a
+    figure of the stage with the rest still layable; return how many.  The rest is laid
+    from what the meld leaves, so a figure the whole hand cannot lay refuses every meld
+    that leaves it to lay."""
     runs, run_length, groups, group_length = stage_left(s, pr, player)
-    length = rummy.meld_length(code)
-    if rummy.meld_kind(code) == rummy.RUN:
-        if runs == 0 or length < run_length:
-            return False
-        runs -= 1
-    else:
-        if groups == 0 or length < group_length:
-            return False
-        groups -= 1
-    rummy.remove_meld(pr, hand, code, places)
-    ok = rummy.can_fill(pr, hand, size - length, runs, run_length, groups, group_length,
-                        pr[P_KEEP])
-    for i in range(length):
-        hand[places[i]] += 1
-    return ok
+    cards = rummy.held_cards(hand)
+    run_held = runs > 0 and rummy.holds_figure(pr, hand, cards, rummy.RUN, run_length)
+    group_held = groups > 0 and rummy.holds_figure(pr, hand, cards, rummy.GROUP, group_length)
+    places = np.empty(MAX_RUN, dtype=np.int32)
+    n = 0
+    for i in range(count):
+        code = out[i]
+        length = rummy.meld_length(code)
+        runs_after, groups_after = runs, groups
+        if rummy.meld_kind(code) == rummy.RUN:
+            if runs == 0 or length < run_length:
+                continue
+            runs_after -= 1
+        else:
+            if groups == 0 or length < group_length:
+                continue
+            groups_after -= 1
+        if (runs_after > 0 and not run_held) or (groups_after > 0 and not group_held):
+            continue
+        rummy.remove_meld(pr, hand, code, places)
+        rest = cards
+        for j in range(length):
+            if hand[places[j]] == 0:
+                rest &= ~(np.int64(1) << places[j])
+        ok = rummy.can_fill(pr, hand, rest, size - length, runs_after, run_length,
+                            groups_after, group_length, pr[P_KEEP])
+        for j in range(length):
+            hand[places[j]] += 1
+        if ok:
+            out[n] = code
+            n += 1
+    return n
 
 
 # --------------------------------------------------------------------------------------
@@ -223,13 +242,7 @@ def play_actions(s, pr, player, out):
     laid = s[LAID_STAGE + player]
     n = count
     if laid != LAID:
-        places = np.empty(MAX_RUN, dtype=np.int32)
-        n = 0
-        for i in range(count):
-            code = out[i]
-            if stage_meld_ok(s, pr, player, hand, size, code, places):
-                out[n] = code
-                n += 1
+        n = stage_melds(s, pr, player, hand, size, out, count)
     for i in range(n):
         out[i] += LAY_ACTION
     if laid == LAID and size - 1 >= keep:

@@ -305,11 +305,10 @@ def play_actions(s, pr, player, out):
     count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     if opened == NOT_OPENED:
         if count > 0 and opening_open(s, pr, player, hand, size, must_card):
-            rest = hand.copy()
             places = np.empty(MAX_RUN, dtype=np.int32)
+            room = rummy.search_room(size)
             for i in range(count):
                 code = out[i]
-                laid = rummy.remove_meld(pr, rest, code, places)
                 owed = must_card
                 if owed >= 0 and rummy.meld_holds(pr, hand, code, owed):
                     owed = -1
@@ -317,11 +316,14 @@ def play_actions(s, pr, player, out):
                 clean = pr[P_CLEAN_RUN] != 0 and s[PROV_CLEAN] == 0 \
                     and not rummy.meld_is_clean(code)
                 exact = 1 if pr[P_SEC_ONLY] else 0
-                if rummy.can_complete(pr, rest, size - laid, need, clean, owed, exact):
+                laid = rummy.remove_meld(pr, hand, code, places)     # the rest, in place
+                left = size - laid
+                if rummy.may_complete(pr, hand, left, need, clean, owed) \
+                        and rummy.completes(pr, hand, left, need, clean, owed, exact, room):
                     out[n] = LAY_ACTION + code
                     n += 1
                 for j in range(laid):
-                    rest[places[j]] += 1
+                    hand[places[j]] += 1
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
             n = T.discard_actions(s, player, -1, out, n)
         return n

@@ -107,7 +107,8 @@ def test_the_opening_search_answers_as_the_plain_search(monkeypatch):
             for h, card, need, clean in cases]
     monkeypatch.setattr(rummy, "some_meld_holds", lambda *args: True)
     monkeypatch.setattr(rummy, "promising", loose_bound)
-    plain = [rummy.can_complete.py_func(pr, h, 14, need, clean, card, 0)
+    plain = [rummy.may_complete(pr, h, 14, need, clean, card)
+             and rummy.completes.py_func(pr, h, 14, need, clean, card, 0, rummy.search_room(14))
              for h, card, need, clean in cases]
     assert fast == plain
     assert 10 < sum(plain) < 140                     # both answers are met

@@ -242,7 +242,7 @@ def test_a_figure_is_found_when_one_is_listed(pr, seed, size, length):
     for kind in (rummy.RUN, rummy.GROUP):
         listed = any(code & 1 == kind and (code >> 9) & 15 == length
                      for code in reference_melds(pr, hand, length))
-        assert rummy.holds_figure(pr, hand, kind, length) == listed
+        assert rummy.holds_figure(pr, hand, rummy.held_cards(hand), kind, length) == listed
 
 
 @settings(max_examples=80, deadline=None)
@@ -262,9 +262,80 @@ def test_the_opening_shortcut_refuses_only_what_the_search_refuses(seed, size, n
 
 def search_without_shortcut(pr, hand, size, need, clean, card):
     """:func:`can_complete`'s search, its quick refusal left out."""
-    shortcut = rummy.may_complete
-    try:
-        rummy.may_complete = lambda *args: True
-        return plain(rummy.can_complete)(pr, hand, size, need, clean, card, 0)
-    finally:
-        rummy.may_complete = shortcut
+    return rummy.completes(pr, hand, size, need, clean, card, 0, rummy.search_room(size))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), need=st.integers(-5, 60), clean=st.booleans(),
+       exact=st.integers(0, 1))
+def test_one_search_room_serves_many_hands_and_leaves_them_whole(seed, need, clean, exact):
+    """The opening search run on hands in turn with one work room answers as with a fresh
+    room each time, and gives every hand back as it was."""
+    pr = PARAMS[0]
+    rng = np.random.default_rng(seed)
+    room = rummy.search_room(15)
+    for size in rng.integers(3, 16, size=6):
+        hand = deal_hand(pr, rng, int(size))
+        card = int(rng.choice(np.flatnonzero(hand))) if rng.random() < 0.5 else -1
+        before = hand.copy()
+        shared = rummy.completes(pr, hand, size, need, clean, card, exact, room)
+        assert hand.tolist() == before.tolist()
+        assert shared == rummy.completes(pr, hand, size, need, clean, card, exact,
+                                         rummy.search_room(size))
+
+
+def reference_fill(pr, hand, size, figures, keep):
+    """Whether ``hand`` lays the ``figures`` ((kind, minimum length) pairs) one after the
+    other, keeping ``keep`` cards: some meld of the first figure, then the rest from what
+    it leaves."""
+    if not figures:
+        return size >= keep
+    (kind, least), rest = figures[0], figures[1:]
+    for code in reference_melds(pr, hand, size - keep):
+        if code & 1 == kind and (code >> 9) & 15 >= least:
+            left = hand.copy()
+            for card in reference_cards(pr, hand, code):
+                left[card] -= 1
+            if reference_fill(pr, left, size - ((code >> 9) & 15), rest, keep):
+                return True
+    return False
+
+
+PETITE_ECOLE = [i for i, (slug, _) in enumerate(VARIANTS) if slug == "petite-ecole"]
+
+
+@pytest.mark.parametrize("pr", [PARAMS[i] for i in PETITE_ECOLE],
+                         ids=[IDS[i] for i in PETITE_ECOLE])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 12), twos=st.integers(0, 3),
+       stage=st.integers(0, 9))
+def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
+    """Before his stage is laid, the melds a player may lay are the figures of it that
+    leave the rest of the stage layable (on hands given extra 2s, so that some can)."""
+    from engines.games.petite_ecole import rules as pe
+
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    for suit in rng.choice(4, size=twos):
+        hand[suit * 13] += 1
+    size += twos
+    s = np.zeros(pe.STATE_SIZE, dtype=np.int32)
+    s[pe.STAGE] = stage
+    runs, run_length, groups, group_length = (int(x) for x in pe.stage_figures(pr, stage))
+    figures = [(rummy.RUN, run_length)] * runs + [(rummy.GROUP, group_length)] * groups
+    keep = int(pr[pe.P_KEEP])
+    codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
+    count = rummy.enumerate_melds(pr, hand, size - keep, codes)
+    n = pe.stage_melds(s, pr, 0, hand, size, codes, count)
+    expected = []
+    for code in reference_melds(pr, hand, size - keep):
+        kind, length = code & 1, (code >> 9) & 15
+        for i, (want, least) in enumerate(figures):
+            if want == kind and length >= least:
+                left = hand.copy()
+                for card in reference_cards(pr, hand, code):
+                    left[card] -= 1
+                if reference_fill(pr, left, size - length, figures[:i] + figures[i + 1:], keep):
+                    expected.append(code)
+                break
+    assert codes[:n].tolist() == expected
