@@ -156,10 +156,12 @@ def new_game(s, pr):
 
 
 @njit(cache=True)
-def setup(s, pr, rng):
-    """Shuffle the threshold pile face down, then start the first turn."""
-    shuffle(rng, s[PILE:PILE + TURNS])
-    start_turn(s, pr)
+def advance(s, pr, rng):
+    """The setup, when it is due (``chance_pending``, the game's only chance step): shuffle
+    the threshold pile face down, then start the first turn."""
+    if chance_pending(s):
+        shuffle(rng, s[PILE:PILE + TURNS])
+        start_turn(s, pr)
 
 
 # --------------------------------------------------------------------------------------
@@ -338,13 +340,6 @@ def apply_action(s, pr, action):
 def chance_pending(s):
     """Whether the setup shuffle is due (the game's only chance step)."""
     return s[PHASE] == SETUP
-
-
-@njit(cache=True)
-def advance(s, pr, rng):
-    """Resolve the pending chance step (the setup shuffle), if any."""
-    if chance_pending(s):
-        setup(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from numba import njit
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, end_game, new_state
+from engines.core.compiled import count_decision, end_game, new_state, two_actions
 from engines.core.layout import Layout, copy_into, sort_field
 from engines.core.specialise import Tag
 from engines.games.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
@@ -870,9 +870,7 @@ def legal_actions(s, pr, out):
     if phase == DISCARD:
         return discard_actions(s, player, out)
     if phase == HAND_CHANGE:
-        out[0] = KEEP
-        out[1] = EXCHANGE_ACTION
-        return 2
+        return two_actions(out, KEEP, EXCHANGE_ACTION)
     return 0
 
 

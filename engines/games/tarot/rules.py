@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, rank_and_end
+from engines.core.compiled import count_decision, rank_and_end, two_actions
 from engines.core.layout import Layout
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
@@ -847,9 +847,7 @@ def legal_actions(s, pr, out):
     if phase == CALLING:
         return call_actions(s, pr, out)
     if phase == CHELEM_CHOICE:
-        out[0] = NO_CHELEM
-        out[1] = DECLARE_CHELEM
-        return 2
+        return two_actions(out, NO_CHELEM, DECLARE_CHELEM)
     if phase == PETIT_SEC:
         out[0] = DECLARE_PETIT_SEC
         return 1
