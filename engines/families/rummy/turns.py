@@ -72,6 +72,8 @@ DISCARD_ACTION = 2
 LAYOFF_ACTION = 64
 SWAP_ACTION = 8192
 LAY_ACTION = 16384
+# What an action does: the kind :func:`decode` reads off its code, with its operands.
+DRAWS_STOCK, TAKES_DISCARD, DISCARDS, LAYS_OFF, MOVES_WILD, LAYS = range(6)
 MAX_LEGAL = MAX_CANDIDATES + MAX_MELDS * 2 * (CARD_KINDS + MAX_RUN) + CARD_KINDS + 2
 ALL_SEATS = (1 << MAX_PLAYERS) - 1
 
@@ -297,22 +299,22 @@ def discard_actions(s, player, barred, out, n):
 
 @njit(cache=True)
 def decode(action):
-    """(kind, a, b, c) of an action code: kind 0 draw stock, 1 take discard, 2 discard
-    (card), 3 lay-off (meld, card, end), 4 wild move (meld, place, end), 5 lay (meld
-    code)."""
+    """(kind, a, b, c) of an action code: ``DRAWS_STOCK``, ``TAKES_DISCARD``, ``DISCARDS``
+    (card), ``LAYS_OFF`` (meld, card, end), ``MOVES_WILD`` (meld, place, end) or ``LAYS``
+    (meld code)."""
     if action == DRAW_STOCK:
-        return 0, 0, 0, 0
+        return DRAWS_STOCK, 0, 0, 0
     if action == TAKE_DISCARD:
-        return 1, 0, 0, 0
+        return TAKES_DISCARD, 0, 0, 0
     if action < LAYOFF_ACTION:
-        return 2, action - DISCARD_ACTION, 0, 0
+        return DISCARDS, action - DISCARD_ACTION, 0, 0
     if action < SWAP_ACTION:
         k, rest = divmod(action - LAYOFF_ACTION, CARD_KINDS * 2)
-        return 3, k, rest // 2, rest % 2
+        return LAYS_OFF, k, rest // 2, rest % 2
     if action < LAY_ACTION:
         k, rest = divmod(action - SWAP_ACTION, 32)
-        return 4, k, rest // 2, rest % 2
-    return 5, action - LAY_ACTION, 0, 0
+        return MOVES_WILD, k, rest // 2, rest % 2
+    return LAYS, action - LAY_ACTION, 0, 0
 
 
 # --------------------------------------------------------------------------------------

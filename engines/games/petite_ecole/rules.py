@@ -321,13 +321,13 @@ def apply_action(s, pr, action, rng):
     steps draw from ``rng``."""
     player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
-    if kind == 0:
+    if kind == T.DRAWS_STOCK:
         draw_stock(s, pr, player, rng)
-    elif kind == 1:
+    elif kind == T.TAKES_DISCARD:
         T.take_discard(s, player)
-    elif kind == 2:
+    elif kind == T.DISCARDS:
         discard(s, pr, player, a)
-    elif kind == 3:
+    elif kind == T.LAYS_OFF:
         lay_off_card(s, pr, player, a, b, c)
     else:
         lay_meld(s, pr, player, a)

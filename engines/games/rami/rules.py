@@ -496,15 +496,15 @@ def apply_choice(s, pr, action):
     :func:`advance`)."""
     player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
-    if kind == 0:
+    if kind == T.DRAWS_STOCK:
         T.draw_top(s, player)
-    elif kind == 1:
+    elif kind == T.TAKES_DISCARD:
         take_discard(s, player)
-    elif kind == 2:
+    elif kind == T.DISCARDS:
         discard(s, pr, player, a)
-    elif kind == 3:
+    elif kind == T.LAYS_OFF:
         lay_off_card(s, pr, player, a, b, c)
-    elif kind == 4:
+    elif kind == T.MOVES_WILD:
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
