@@ -52,7 +52,12 @@ from engines.core.api import Action, GameParams, IllegalActionError, Result
 from engines.core.compiled import chance_stream, check_seat, fresh_stream, parse_action, with_stream
 from engines.core.params import Params
 from engines.core.specialise import Tag
-from engines.core.streams import advance_with_stream, apply_with_stream, playout_with_stream
+from engines.core.streams import (
+    advance_with_stream,
+    apply_with_stream,
+    list_legal,
+    playout_with_stream,
+)
 
 T = TypeVar("T")
 
@@ -356,7 +361,7 @@ class RulesState:
     def _list_legal(self) -> list[int]:
         if self.is_terminal():
             return self._read_legal(0)
-        return self._read_legal(self._R.legal_actions(self.s, self._pr, self._buffer))
+        return self._read_legal(list_legal(self._tag, self.s, self._pr, self._buffer))
 
     def _summary_row(self) -> np.ndarray:
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)

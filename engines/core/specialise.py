@@ -97,3 +97,27 @@ def by_tag(stub: Callable[..., Any],
 def module_of(tag: TagType) -> Any:
     """The module a tag names (``Tag("engines.games.baccara.rules")``), imported."""
     return importlib.import_module(tag.tag)
+
+
+# Entry points a rules module may leave to its family (``FAMILY``): the family's step
+# ``name(rules, s, pr, x)`` serves every game of the family, specialised by the game's tag.
+FAMILY_ENTRY_POINTS = ("legal_actions", "apply_action")
+
+
+def entry_point(rules: Any, name: str) -> Callable[..., Any]:
+    """The rules module's entry point ``name`` (``legal_actions(s, pr, out)``, ...), for
+    compiled callers: the module's own compiled function, or, for one of
+    :data:`FAMILY_ENTRY_POINTS` the module leaves to its family (the family's rules module,
+    named by ``FAMILY``), the family's step for the module's tag (``RULES``), compiled into
+    its caller."""
+    own = vars(rules).get(name)
+    if own is not None:
+        return own
+    if name not in FAMILY_ENTRY_POINTS or not hasattr(rules, "FAMILY"):
+        raise AttributeError(f"{rules.__name__} has no entry point {name!r}")
+    step, tag = getattr(rules.FAMILY, name), rules.RULES
+
+    @numba.njit(inline="always")
+    def for_this_game(s, pr, x):
+        return step(tag, s, pr, x)
+    return for_this_game

@@ -30,7 +30,7 @@ from __future__ import annotations
 from numba import njit, types
 
 from engines.core.chance import uniform_index_jit
-from engines.core.specialise import by_tag, module_of
+from engines.core.specialise import by_tag, entry_point, module_of
 
 # What :func:`decide` returns: the next decision's legal code count, and whether the decision
 # ended a trick, or a round (then nothing is counted: the round's records and the next deal
@@ -63,6 +63,12 @@ def apply_with_stream(tag, s, pr, rngs, alias, stream, code):
     alias[:] = stream
     _play(tag, s, pr, code, rngs[0])
     stream[:] = alias
+
+
+@njit(cache=True)
+def list_legal(tag, s, pr, out):
+    """The legal codes of the decision at hand into ``out``; their count."""
+    return _listed(tag, s, pr, out)
 
 
 @njit(cache=True)
@@ -148,7 +154,7 @@ _resume_rules = by_tag(_resume)(_chance_step("resume"))
 @by_tag(_play)
 def _play_rules(tag, s, pr, code, rng):
     rules = module_of(tag)
-    apply_action = rules.apply_action
+    apply_action = entry_point(rules, "apply_action")
     if rules.APPLY_DRAWS:
         def impl_drawing(tag, s, pr, code, rng):
             apply_action(s, pr, code, rng)
@@ -168,7 +174,7 @@ def _listed_rules(tag, s, pr, out):
         def impl_none(tag, s, pr, out):
             return 0
         return impl_none
-    legal_actions = module_of(tag).legal_actions
+    legal_actions = entry_point(module_of(tag), "legal_actions")
 
     def impl(tag, s, pr, out):
         return legal_actions(s, pr, out)
@@ -184,7 +190,8 @@ def _play_out_rules(tag, s, pr, rng, decisions, actions):
         def impl_without_decisions(tag, s, pr, rng, decisions, actions):
             play_out(s, pr, rng)
         return impl_without_decisions
-    phase, over, legal_actions = rules.PHASE, rules.OVER, rules.legal_actions
+    phase, over = rules.PHASE, rules.OVER
+    legal_actions = entry_point(rules, "legal_actions")
     if hasattr(rules, "resume"):
         resume, paused = rules.resume, rules.COUP_END
 
@@ -207,7 +214,7 @@ def _play_out_rules(tag, s, pr, rng, decisions, actions):
 @by_tag(_decide)
 def _decide_rules(tag, s, pr, code, out):
     rules = module_of(tag)
-    legal_actions = rules.legal_actions
+    legal_actions = entry_point(rules, "legal_actions")
     if hasattr(rules, "apply_choice"):
         apply_choice, phase, setup = rules.apply_choice, rules.PHASE, rules.SETUP
 
@@ -217,7 +224,8 @@ def _decide_rules(tag, s, pr, code, out):
                 return ROUND_ENDED
             return legal_actions(s, pr, out)
         return impl_choice
-    apply_action, trick, rounds_played = rules.apply_action, rules.TRICK, rules.ROUNDS_PLAYED
+    apply_action = entry_point(rules, "apply_action")
+    trick, rounds_played = rules.TRICK, rules.ROUNDS_PLAYED
 
     def impl_trick(tag, s, pr, code, out):
         tricks_before, rounds_before = s[trick], s[rounds_played]

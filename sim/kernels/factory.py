@@ -61,7 +61,7 @@ from numba import njit
 from agents.random_agent import random_choice
 from engines.core.layout import copy_into
 from engines.core.seeding import ReseedableStream, reseed, seed_words
-from engines.core.specialise import Tag, TagType, by_tag
+from engines.core.specialise import Tag, TagType, by_tag, entry_point
 
 # name -> Kernel, filled as kernels are declared (a kernel is compiled only through its play)
 _KERNELS: dict[str, Kernel] = {}
@@ -100,7 +100,7 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
     rules = kernel.rules
     phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
     begin, legal, decide = _start_hook(kernel), \
-        kernel.legal_actions or _inlined(rules.legal_actions), _choose_hook(kernel)
+        kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), _choose_hook(kernel)
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
 
     def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
@@ -197,7 +197,7 @@ def _inlined(rule: Any) -> Any:
 
 def _play_hook(kernel: Kernel) -> Any:
     """The rules' ``apply_action``, with the chance generator if it draws."""
-    apply_action = _inlined(kernel.rules.apply_action)
+    apply_action = _inlined(entry_point(kernel.rules, "apply_action"))
     if kernel.rules.APPLY_DRAWS:
         @njit(inline="always")
         def play_drawing(s, pr, action, chance):

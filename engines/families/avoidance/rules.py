@@ -91,6 +91,7 @@ TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
 RULES = Tag(__name__)                # the trick family's steps, specialised for this one
+FAMILY = tricks                       # legal_actions and apply_action: the family's, for this one
 
 # phases
 DEAL, PASSING, PLAYING, OVER = 0, 1, 2, 3
@@ -374,23 +375,6 @@ def end_of_hand(s, pr):
 def final_ranking(s, pr):
     """The lowest total wins; equal totals share a rank."""
     rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], True)
-
-
-# --------------------------------------------------------------------------------------
-# The game loop's entry points: decisions, their effects, chance steps
-# --------------------------------------------------------------------------------------
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out`` (the cards to pass, then
-    the cards to play); return their count."""
-    return tricks.legal_actions(RULES, s, pr, out)
-
-
-@njit(cache=True)
-def apply_action(s, pr, action):
-    """``play`` a card or ``pass`` one for the current player (legality is the caller's
-    check)."""
-    tricks.apply_action(RULES, s, pr, action)
 
 
 # --------------------------------------------------------------------------------------

@@ -113,6 +113,7 @@ TRICK_FIELDS = tricks.trick_fields(STATE)
 ROUND = HAND                         # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = HANDS_PLAYED
 RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = tricks                       # legal_actions: the family's, for this game
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
@@ -301,13 +302,6 @@ def final_ranking(s, pr):
 # --------------------------------------------------------------------------------------
 # The game loop's entry points: decisions, their effects, chance steps
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out`` (the bids, then the
-    cards); return their count."""
-    return tricks.legal_actions(RULES, s, pr, out)
-
-
 @njit(cache=True)
 def apply_action(s, pr, action):
     """Play a legal action for the current player (legality is the caller's check)."""

@@ -107,6 +107,7 @@ STATE_SIZE = STATE.size
 
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = tricks                       # legal_actions and apply_action: the family's, for this game
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
@@ -256,23 +257,6 @@ def end_of_round(s, pr):
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank (A7)."""
     rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False)
-
-
-# --------------------------------------------------------------------------------------
-# The game loop's entry points: decisions, their effects, chance steps
-# --------------------------------------------------------------------------------------
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out`` (the bids, then the
-    cards); return their count."""
-    return tricks.legal_actions(RULES, s, pr, out)
-
-
-@njit(cache=True)
-def apply_action(s, pr, action):
-    """``bid`` or ``play`` a card for the current player (legality is the caller's
-    check)."""
-    tricks.apply_action(RULES, s, pr, action)
 
 
 # --------------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ STATE_SIZE = STATE.size
  TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = tricks                       # legal_actions and apply_action: the family's, for this game
 
 DEAL, PLAYING, OVER = 0, 1, 2
 
@@ -248,18 +249,6 @@ def end_of_game(s, pr):
         rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False)
         return
     s[DEALS_IN_GAME] = 0
-
-
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the cards the current player may play into ``out``; return their count."""
-    return tricks.legal_actions(RULES, s, pr, out)
-
-
-@njit(cache=True)
-def apply_action(s, pr, action):
-    """Play a legal card for the current player (legality is the caller's check)."""
-    tricks.apply_action(RULES, s, pr, action)
 
 
 @njit(cache=True)
