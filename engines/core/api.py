@@ -264,9 +264,10 @@ class CompiledRules(Protocol):
     * ``legal_actions`` and ``apply_action`` may be left to the game's family: a rules
       module that does not define them names its family's rules module (``FAMILY``), whose
       steps of those names, specialised by the module's tag (``RULES``), serve it (rikiki,
-      vicaire, the avoidance games; ascenseur-atouts for ``legal_actions``).  Callers reach
-      every entry point through :func:`engines.core.specialise.entry_point` (compiled) or
-      :mod:`engines.core.streams` (Python), never as a module attribute.
+      vicaire, the avoidance games; ascenseur-atouts for ``legal_actions``).  The code
+      written once for every game (the core, the kernel factory) reaches an entry point
+      through :func:`engines.core.specialise.entry_point` (compiled) or
+      :mod:`engines.core.streams` (from Python), not as a module attribute.
     * The rummy games (rami, petite-école, pinacle) build their state on
       :data:`engines.families.rummy.turns.CORE_STATE`: the one-value fields (``PHASE``, ``CURRENT``,
       ``DECISIONS``, ``RANK``, ``OVER``), ``observe`` and ``determinize`` are those of

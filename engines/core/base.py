@@ -55,7 +55,9 @@ from engines.core.specialise import Tag
 from engines.core.streams import (
     advance_with_stream,
     apply_with_stream,
+    determinize,
     list_legal,
+    observe,
     playout_with_stream,
 )
 
@@ -241,7 +243,7 @@ class RulesState:
         """What ``player`` may know now (a masked copy of the state)."""
         check_seat(player, self._players)
         seen = np.empty_like(self.s)
-        self._R.observe(self.s, self._pr, player, seen)
+        observe(self._tag, self.s, self._pr, player, seen)
         return self.observation_class(self, player, seen)
 
     def clone(self) -> RulesState:
@@ -255,7 +257,7 @@ class RulesState:
         from it, so the real future stays hidden."""
         check_seat(player, self._players)
         out = np.empty_like(self.s)
-        self._R.determinize(self.s, self._pr, player, rng, out)
+        determinize(self._tag, self.s, self._pr, player, rng, out)
         return self._copy(out, fresh_stream(rng))
 
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:

@@ -99,9 +99,10 @@ def module_of(tag: TagType) -> Any:
     return importlib.import_module(tag.tag)
 
 
-# Entry points a rules module may leave to its family (``FAMILY``): the family's step
-# ``name(rules, s, pr, x)`` serves every game of the family, specialised by the game's tag.
-FAMILY_ENTRY_POINTS = ("legal_actions", "apply_action")
+# Entry points a rules module may leave to its family (``FAMILY``), and how many arguments
+# each takes: the family's step ``name(rules, s, pr, ...)`` serves every game of the family,
+# specialised by the game's tag.
+FAMILY_ENTRY_POINTS = {"legal_actions": 3, "apply_action": 3, "observe": 4, "determinize": 5}
 
 
 def entry_point(rules: Any, name: str) -> Callable[..., Any]:
@@ -115,9 +116,24 @@ def entry_point(rules: Any, name: str) -> Callable[..., Any]:
         return own
     if name not in FAMILY_ENTRY_POINTS or not hasattr(rules, "FAMILY"):
         raise AttributeError(f"{rules.__name__} has no entry point {name!r}")
-    step, tag = getattr(rules.FAMILY, name), rules.RULES
+    return _for_tag(getattr(rules.FAMILY, name), rules.RULES, FAMILY_ENTRY_POINTS[name])
+
+
+def _for_tag(step: Callable[..., Any], tag: Tag, arguments: int) -> Callable[..., Any]:
+    """``step(tag, s, pr, ...)`` as a function of its other ``arguments``, inlined into its
+    callers (numba's inliner takes no ``*args``)."""
+    if arguments == 3:
+        @numba.njit(inline="always")
+        def three(s, pr, a):
+            return step(tag, s, pr, a)
+        return three
+    if arguments == 4:
+        @numba.njit(inline="always")
+        def four(s, pr, a, b):
+            return step(tag, s, pr, a, b)
+        return four
 
     @numba.njit(inline="always")
-    def for_this_game(s, pr, x):
-        return step(tag, s, pr, x)
-    return for_this_game
+    def five(s, pr, a, b, c):
+        return step(tag, s, pr, a, b, c)
+    return five

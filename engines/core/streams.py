@@ -72,6 +72,19 @@ def list_legal(tag, s, pr, out):
 
 
 @njit(cache=True)
+def observe(tag, s, pr, player, out):
+    """What ``player`` may know of ``s``, into ``out`` (the rules' ``observe``)."""
+    _observed(tag, s, pr, player, out)
+
+
+@njit(cache=True)
+def determinize(tag, s, pr, player, rng, out):
+    """A full state consistent with ``player``'s observation, into ``out``, drawn from
+    ``rng`` (the rules' ``determinize``)."""
+    _determinized(tag, s, pr, player, rng, out)
+
+
+@njit(cache=True)
 def step_with_stream(tag, s, pr, rngs, alias, stream, code, setup, out):
     """The first deal (``setup``) or the decision ``code``, with the chance that follows;
     then, given an array ``out`` (not None), the next decision's legal codes into it.
@@ -128,6 +141,14 @@ def _listed(tag, s, pr, out):
     """The legal codes into ``out`` (none if ``out`` is None); their count."""
 
 
+def _observed(tag, s, pr, player, out):
+    """The rules' ``observe``."""
+
+
+def _determinized(tag, s, pr, player, rng, out):
+    """The rules' ``determinize``."""
+
+
 def _play_out(tag, s, pr, rng, decisions, actions):
     """Random play to the end."""
 
@@ -178,6 +199,24 @@ def _listed_rules(tag, s, pr, out):
 
     def impl(tag, s, pr, out):
         return legal_actions(s, pr, out)
+    return impl
+
+
+@by_tag(_observed)
+def _observed_rules(tag, s, pr, player, out):
+    rules_observe = entry_point(module_of(tag), "observe")
+
+    def impl(tag, s, pr, player, out):
+        rules_observe(s, pr, player, out)
+    return impl
+
+
+@by_tag(_determinized)
+def _determinized_rules(tag, s, pr, player, rng, out):
+    rules_determinize = entry_point(module_of(tag), "determinize")
+
+    def impl(tag, s, pr, player, rng, out):
+        rules_determinize(s, pr, player, rng, out)
     return impl
 
 

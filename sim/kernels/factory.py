@@ -143,7 +143,8 @@ def _choose_hook(kernel: Kernel) -> Any:
         return kernel.choose
     if kernel.bot is None:
         return _random_policy
-    bot, observe, current = kernel.bot, kernel.rules.observe, kernel.rules.CURRENT
+    bot, current = kernel.bot, kernel.rules.CURRENT
+    observe = entry_point(kernel.rules, "observe")
 
     @njit(inline="always")
     def bot_or_random(policy, s, pr, actions, n, decisions, weights, seen, table):

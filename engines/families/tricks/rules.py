@@ -703,3 +703,40 @@ def _apply_action(rules, s, pr, action):
         else:
             other(s, pr, player, action - OTHER)
     return impl
+
+
+def observe(rules, s, pr, player, out):
+    """Copy into ``out`` what ``player`` may know: where the cards face down (the game's
+    ``FACE_DOWN`` location: the stock, the écart) and those in the other hands are is
+    unknown (:func:`observe_hands`)."""
+
+
+@by_tag(observe)
+def _observe(rules, s, pr, player, out):
+    R = module_of(rules)
+    LOCATION, DECK_CARDS, FACE_DOWN, LOC_HAND, LOC_TRICK, LOC_UNKNOWN = \
+        R.LOCATION, R.DECK_CARDS, R.FACE_DOWN, R.LOC_HAND, R.LOC_TRICK, R.LOC_UNKNOWN
+
+    def impl(rules, s, pr, player, out):
+        observe_hands(s, player, out, LOCATION, DECK_CARDS, FACE_DOWN, LOC_HAND, LOC_TRICK,
+                      LOC_UNKNOWN)
+    return impl
+
+
+def determinize(rules, s, pr, player, rng, out):
+    """Write into ``out`` a full state consistent with ``player``'s observation: the cards
+    hidden from them dealt again at random among the hands they cannot see (as many as each
+    holds) and the cards face down (:func:`redeal_unseen`)."""
+
+
+@by_tag(determinize)
+def _determinize(rules, s, pr, player, rng, out):
+    R = module_of(rules)
+    LOCATION, DECK_CARDS, FACE_DOWN, LOC_HAND, LOC_UNKNOWN, MAX_PLAYERS = \
+        R.LOCATION, R.DECK_CARDS, R.FACE_DOWN, R.LOC_HAND, R.LOC_UNKNOWN, R.MAX_PLAYERS
+
+    def impl(rules, s, pr, player, rng, out):
+        observe(rules, s, pr, player, out)
+        redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, FACE_DOWN,
+                      MAX_PLAYERS, rng)
+    return impl

@@ -107,7 +107,7 @@ STATE_SIZE = STATE.size
 
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
-FAMILY = tricks                       # legal_actions and apply_action: the family's, for this game
+FAMILY = tricks      # legal_actions, apply_action, observe, determinize: the family's
 
 # phases
 DEAL, BIDDING, PLAYING, OVER = 0, 1, 2, 3
@@ -126,6 +126,7 @@ LOC_HAND = LOC_TURNED + 1            # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS   # in the trick in progress
 LOC_PLAYED = LOC_TRICK + 1           # played to an earlier trick of this round
 LOC_UNKNOWN = LOC_PLAYED + 1         # only in observations: hidden from the observer
+FACE_DOWN = LOC_STOCK                # hidden from every seat (the family's observe)
 
 # --------------------------------------------------------------------------------------
 # Actions: play a card, bid b
@@ -257,23 +258,3 @@ def end_of_round(s, pr):
 def final_ranking(s, pr):
     """The highest total wins; equal totals share a rank (A7)."""
     rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], pr[P_PLAYERS], False)
-
-
-# --------------------------------------------------------------------------------------
-# Hidden information: the stock and the other hands
-# --------------------------------------------------------------------------------------
-@njit(cache=True)
-def observe(s, pr, player, out):
-    """Copy into ``out`` what ``player`` may know: hidden cards' locations are unknown."""
-    tricks.observe_hands(s, player, out, LOCATION, DECK_CARDS, LOC_STOCK, LOC_HAND, LOC_TRICK,
-                         LOC_UNKNOWN)
-
-
-@njit(cache=True)
-def determinize(s, pr, player, rng, out):
-    """Write into ``out`` a full state consistent with ``player``'s observation: the cards
-    hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
-    stock."""
-    observe(s, pr, player, out)
-    tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_STOCK,
-                         MAX_PLAYERS, rng)

@@ -98,7 +98,7 @@ STATE_SIZE = STATE.size
  TRICK_WINNER, PLAYER_DECISIONS, GAMES_WON, CAPOTS, TRICKS_TOTAL, RANK) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
-FAMILY = tricks                       # legal_actions and apply_action: the family's, for this game
+FAMILY = tricks      # legal_actions, apply_action, observe, determinize: the family's
 
 DEAL, PLAYING, OVER = 0, 1, 2
 
@@ -114,6 +114,7 @@ LOC_HAND = LOC_ECART + 1             # + player
 LOC_TRICK = LOC_HAND + MAX_PLAYERS
 LOC_PLAYED = LOC_TRICK + 1
 LOC_UNKNOWN = LOC_PLAYED + 1
+FACE_DOWN = LOC_ECART                # hidden from every seat (the family's observe)
 
 PLAY = 0                             # + card id
 N_ACTIONS = DECK_CARDS
@@ -249,19 +250,3 @@ def end_of_game(s, pr):
         rank_and_end(RULES, s, s[SCORE:SCORE + MAX_PLAYERS], PLAYERS, False)
         return
     s[DEALS_IN_GAME] = 0
-
-
-@njit(cache=True)
-def observe(s, pr, player, out):
-    """The écart and the other hands are hidden."""
-    tricks.observe_hands(s, player, out, LOCATION, DECK_CARDS, LOC_ECART, LOC_HAND, LOC_TRICK,
-                         LOC_UNKNOWN)
-
-
-@njit(cache=True)
-def determinize(s, pr, player, rng, out):
-    """A full state consistent with ``player``'s observation: the hidden cards re-dealt
-    among the other hands (same sizes) and the écart."""
-    observe(s, pr, player, out)
-    tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_ECART,
-                         MAX_PLAYERS, rng)
