@@ -31,6 +31,8 @@ import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle
+from engines.core.compiled import end_game as core_end_game
+from engines.core.specialise import by_tag, module_of
 
 # How a game ended.
 FINISHED, CAPPED, CYCLIC = 0, 1, 2
@@ -219,12 +221,19 @@ def go_out(s, out, finished, active, player, play_on):
     return not play_on or s[active] <= 1
 
 
-@njit(cache=True)
-def end_game(s, phase, over, current, ending_at, ending):
-    """The game is over, ``ending`` (finished, capped or cyclic): nobody is to play."""
-    s[ending_at] = ending
-    s[phase] = over
-    s[current] = -1
+def end_game(rules, s, ending):
+    """The game is over, ``ending`` (finished, capped or cyclic) in the rules' ``ENDING``:
+    nobody is to play (:func:`engines.core.compiled.end_game`)."""
+
+
+@by_tag(end_game)
+def _end_game(rules, s, ending):
+    ENDING = module_of(rules).ENDING
+
+    def impl(rules, s, ending):
+        s[ENDING] = ending
+        core_end_game(rules, s)
+    return impl
 
 
 @njit(cache=True)

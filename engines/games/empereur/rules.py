@@ -83,6 +83,7 @@ from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.empereur.params import JOKER_FINISH_POINTS, MAX_PLAYERS, MODES, EmpereurParams
 
@@ -200,6 +201,7 @@ STATE_SIZE = STATE.size
     "stock_len", "stock", "talon_len", "talon", "talon_rank", "hand", "hand_size", "left",
     "known", "points", "player_decisions", "drawn_total", "score", "rank", "round_block",
     "last_round", "totals")
+RULES = Tag(__name__)                # the family's and the core's steps, for this game
 # the state offsets of the round block's fields (the round in progress)
 (RB_ROUND, RB_DEALER, RB_COMPLETE, RB_TURNS, RB_REFILLS, RB_CLEARS, RB_TWOS,
  RB_PENALTIES, RB_LONGEST, RB_JOKER_FINISHES, RB_EMPEROR, RB_EXCLU, RB_OUT_ORDER,
@@ -783,7 +785,7 @@ def finish(s, pr, ending):
         for p in range(players):
             s[SCORE + p] = -s[POINTS + p]
             s[RANK + p] = players if p == s[EXCLU] else 1
-    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
+    shedding.end_game(RULES, s, ending)
 
 
 # --------------------------------------------------------------------------------------

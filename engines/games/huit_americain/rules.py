@@ -49,6 +49,7 @@ from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, two_actions
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
 
@@ -140,6 +141,7 @@ STATE_SIZE = STATE.size
  ACE_CHAINS, KH_CHAINS, LONGEST_CHAIN, EIGHTS, TENS, SKIPS, PLAYER_DECISIONS, CARDS_DRAWN,
  PENALTY_CARDS, CARDS_PLAYED, CARTE_PENALTIES, DEALT_ACES, DEALT_EIGHTS, DEALT_TENS, SCORE,
  RANK) = STATE.offsets()
+RULES = Tag(__name__)                # the family's and the core's steps, for this game
 
 # Phases.  SETUP is the deal; TURN, RESPOND, DRAWN and CARTE wait for a decision.
 SETUP, TURN, RESPOND, DRAWN, CARTE, OVER = 0, 1, 2, 3, 4, 5
@@ -562,7 +564,7 @@ def finish(s, pr, ending):
     if s[ATTACK] != NO_ATTACK:
         end_attack(s)
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
+    shedding.end_game(RULES, s, ending)
 
 
 # --------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, fill_pack, two_actions
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
 
@@ -100,6 +101,7 @@ STATE_SIZE = STATE.size
  ENDING, UNSEEN, PILE_LEN, PILE, PILE_OWNER, HAND, HAND_SIZE, OUT, REVEALED, CHALLENGES,
  UNCHALLENGED_LIES, WON_ON_LIE, LARGEST_PILE, PLAYER_DECISIONS, LAYS, LIES, CALLS, CORRECT_CALLS,
  CAUGHT, PILES_TAKEN, CARDS_TAKEN, SCORE, RANK, POOL) = STATE.offsets()
+RULES = Tag(__name__)                # the family's and the core's steps, for this game
 HIDDEN = -1                             # a face-down card the observer did not lay
 
 # Phases.  SETUP is the deal; LEAD, FOLLOW and WINDOW wait for a decision.
@@ -289,7 +291,7 @@ def call(s, pr, caller):
 def finish(s, pr, ending):
     """Ranks and scores (see :func:`engines.families.shedding.rules.rank_players`)."""
     shedding.rank_players(s, pr[P_PLAYERS], OUT, FINISHED, HAND_SIZE, SCORE, RANK, ending)
-    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
+    shedding.end_game(RULES, s, ending)
 
 
 # --------------------------------------------------------------------------------------

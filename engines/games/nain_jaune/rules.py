@@ -32,6 +32,7 @@ from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, 
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
 
@@ -107,6 +108,7 @@ STATE_SIZE = STATE.size
  LAST_PAID, LAST_RECEIVED, LAST_POTS_WON, LAST_DOUBLED, LAST_CARDS_LEFT, DEAL_POTS_WON,
  GRAND_OPERAS, FORGOTTEN, PLAYER_DECISIONS, DEALS_WON, CHIPS_FROM_POTS, CHIPS_FROM_PAYMENTS,
  CHIPS_DOUBLED, SCORE, RANK, POOL) = STATE.offsets()
+RULES = Tag(__name__)                # the family's and the core's steps, for this game
 POT = STATE.offset("pots")
 
 SETUP, PLAY, OVER = 0, 1, 2
@@ -333,7 +335,7 @@ def finish(s, pr, ending):
     players = pr[P_PLAYERS]
     s[SCORE:SCORE + players] = s[CHIPS:CHIPS + players]
     rank_seats(s[CHIPS:CHIPS + players], players, False, s[RANK:RANK + players])
-    shedding.end_game(s, PHASE, OVER, CURRENT, ENDING, ending)
+    shedding.end_game(RULES, s, ending)
 
 
 @njit(cache=True)
