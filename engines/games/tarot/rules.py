@@ -555,7 +555,7 @@ def play_actions(s, pr, player, out):
     """``play`` each card the obligations allow (follow, trump, overtrump; the Excuse at
     any time), in card id order; then, before his first card, ``show poignée``."""
     k = tricks.legal_plays(RULES, s, player, CARD_SUIT, CARD_STRENGTH, TRUMP,
-                           tricks.MUST_OVERTRUMP, out, np.empty(DECK_CARDS, dtype=np.int64))
+                           tricks.MUST_OVERTRUMP, out)
     return poignee_actions(s, pr, player, out, k)
 
 
