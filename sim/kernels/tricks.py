@@ -30,4 +30,4 @@ VICAIRE = Kernel("vicaire", vicaire_rules, vicaire_summary, RANDOM_ONLY,
 BELOTE = Kernel("belote", belote_rules, belote_summary, RANDOM_ONLY,
                 max_round_rows=some_deals, round_counter=belote_rules.ROUNDS_PLAYED)
 TAROT = Kernel("tarot", tarot_rules, tarot_summary, RANDOM_ONLY,
-               max_round_rows=some_deals, round_counter=tarot_rules.ROUNDS_PLAYED)
+               max_round_rows=some_deals, round_counter=tarot_rules.ROUNDS_PLAYED, nrt=False)
