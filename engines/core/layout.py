@@ -23,8 +23,12 @@ it, and that every unpacking of ``offsets()`` names the fields in their order).
 
 from __future__ import annotations
 
+import numba
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 from numpy.typing import ArrayLike
 
 
@@ -97,6 +101,36 @@ def copy_into(out, s):
     (see :mod:`sim.kernels.factory`)."""
     for i in range(s.shape[0]):
         out[i] = s[i]
+
+
+@intrinsic
+def _stack_room(typingctx, size):
+    """An int32 array of ``size`` (a constant) in the calling function's stack frame."""
+    if not isinstance(size, types.IntegerLiteral):
+        return None
+    count = size.literal_value
+    room = types.Array(types.int32, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        item = context.get_data_type(types.int32)
+        array = make_array(room)(context, builder)
+        populate_array(array, data=cgutils.alloca_once(builder, item, size=count),
+                       shape=[cgutils.intp_t(count)],
+                       strides=[cgutils.intp_t(context.get_abi_sizeof(item))],
+                       itemsize=context.get_abi_sizeof(item), meminfo=None)
+        return array._getvalue()
+    return room(size), codegen
+
+
+def _heap_room(size: int) -> np.ndarray:
+    return np.empty(size, dtype=np.int32)
+
+
+# An int32 work array of a constant size, as ``np.empty(size, dtype=np.int32)`` but in the
+# stack frame of the compiled function that asks for it, for the time of its call: nothing
+# allocated, so compiled loops without reference counting may use it (see copy_into).  It
+# must not outlive that call (not returned, not kept).  Plain numpy with numba's JIT off.
+stack_room = _heap_room if numba.config.DISABLE_JIT else _stack_room  # type: ignore[attr-defined]
 
 
 @njit(cache=True, inline="always")

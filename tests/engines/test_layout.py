@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from numba import njit
 
 import engines
-from engines.core.layout import Layout, copy_into, sort_field
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 
 values = st.lists(st.integers(-(2**31), 2**31 - 1), max_size=40)
 
@@ -30,6 +31,25 @@ def test_copy_into_copies_every_element(items):
     out = np.full(len(items), 99, dtype=np.int32)
     copy_into(out, s)
     assert out.tolist() == items
+
+
+ROOM = 9
+
+
+# without reference counting, as the kernels that use it (numba's option, absent from its stubs)
+@njit(_nrt=False)  # type: ignore[call-overload]
+def _reversed_through_room(items):
+    room = stack_room(ROOM)
+    for i in range(ROOM):
+        room[ROOM - 1 - i] = items[i]
+    copy_into(items, room)
+    return room.size
+
+
+def test_stack_room_is_a_work_array_of_the_size_asked_in_a_loop_without_reference_counting():
+    items = np.arange(ROOM, dtype=np.int32)
+    assert _reversed_through_room(items) == ROOM
+    assert items.tolist() == list(range(ROOM))[::-1]
 
 
 def test_layout_rejects_a_field_declared_twice():

@@ -88,7 +88,8 @@ def legal_cards(hand, n, card_suit, led, trump, must_trump, out):
 
     With nothing to follow every card is legal.  Otherwise a player holding the led suit
     must follow it; one who does not, and holds a trump when ``must_trump`` is set, must
-    trump; anyone else plays any card.  A card of suit ``NO_SUIT`` may always be played."""
+    trump; anyone else plays any card.  A card of suit ``NO_SUIT`` may always be played.
+    ``out`` may be ``hand`` itself: the legal cards are then kept in place."""
     required = NO_SUIT
     if led != NO_SUIT:
         holds_led = False
@@ -155,7 +156,8 @@ def legal_in_trick(hand, n, card_suit, card_strength, suits, strengths, count, t
     Following the led suit comes first (:func:`legal_cards`, with ``MUST_TRUMP`` and
     ``MUST_OVERTRUMP`` making a player out of the led suit trump if able).  Then, under
     ``MUST_OVERTRUMP`` and ``MAY_TRUMP_BUT_OVER``, a trump played to a trick that holds a
-    trump (trump led included) must beat the strongest one if the player holds such a trump."""
+    trump (trump led included) must beat the strongest one if the player holds such a trump.
+    ``out`` may be ``hand`` itself (see :func:`legal_cards`)."""
     led = led_suit(suits, count)
     k = legal_cards(hand, n, card_suit, led, trump, rule == MUST_TRUMP or
                     rule == MUST_OVERTRUMP, out)
@@ -568,29 +570,30 @@ def _bid_made(rules, s, pr, player, b):
     return impl
 
 
-def legal_plays(rules, s, player, card_suit, card_strength, trump, rule, out, legal):
+def legal_plays(rules, s, player, card_suit, card_strength, trump, rule, out):
     """Write into ``out`` the code (``PLAY + card``) of each card of ``player``'s hand that
     may be played to the trick (:func:`legal_in_trick`, by the tables ``card_suit`` and
-    ``card_strength``), in card id order; return their count.  ``legal`` is scratch room
-    for a hand, and ``out`` holds the hand meanwhile."""
+    ``card_strength``), in card id order; return their count.  The hand is gathered in
+    ``out`` and its legal cards kept there, in place: no other work room."""
 
 
 @by_tag(legal_plays, inline="always")
-def _legal_plays(rules, s, player, card_suit, card_strength, trump, rule, out, legal):
+def _legal_plays(rules, s, player, card_suit, card_strength, trump, rule, out):
     R = module_of(rules)
     LOCATION, LOC_HAND, PLAY, cards = R.LOCATION, R.LOC_HAND, R.PLAY, R.DECK_CARDS
     _, _, _, _, PLAYED, _, _, _, SUITS, STRENGTHS, room = R.TRICK_FIELDS
 
-    def impl(rules, s, player, card_suit, card_strength, trump, rule, out, legal):
+    def impl(rules, s, player, card_suit, card_strength, trump, rule, out):
         n = 0
         for card in range(cards):
             if s[LOCATION + card] == LOC_HAND + player:
                 out[n] = card
                 n += 1
-        k = legal_in_trick(out[:n], n, card_suit, card_strength, s[SUITS:SUITS + room],
-                           s[STRENGTHS:STRENGTHS + room], s[PLAYED], trump, rule, legal)
-        for i in range(k):
-            out[i] = PLAY + legal[i]
+        k = legal_in_trick(out, n, card_suit, card_strength, s[SUITS:SUITS + room],
+                           s[STRENGTHS:STRENGTHS + room], s[PLAYED], trump, rule, out)
+        if PLAY != 0:               # a constant: compiled away where codes are card ids
+            for i in range(k):
+                out[i] += PLAY
         return k
     return impl
 

@@ -236,8 +236,7 @@ def play_actions(s, pr, player, out):
     """``play Tn`` for each trump in hand (ascending), then ``play Excuse high`` and
     ``play Excuse low`` if the player holds it (only ``high`` in the blind hand under
     ``blind_excuse=highest``)."""
-    k = tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, tricks.FOLLOW, out,
-                           np.empty(PLAY_CARDS, dtype=np.int64))
+    k = tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, tricks.FOLLOW, out)
     # the Excuse, the last card, is played high (its own code: EXCUSE_HIGH) or low
     if k > 0 and out[k - 1] == EXCUSE_HIGH and (
             s[BLIND] == 0 or pr[P_BLIND_EXCUSE] == BLIND_EXCUSE_OWNER_CHOOSES):

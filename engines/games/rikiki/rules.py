@@ -210,12 +210,9 @@ def bid(s, pr, player, b):
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
 def play_actions(s, pr, player, out):
-    """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A).
-
-    ``out`` (N_ACTIONS long) doubles as scratch: the hand, then its legal cards in
-    ``out[DECK_CARDS:]``."""
+    """``play`` each legal card of the hand, in card id order (suits ♥ ♦ ♠ ♣, 2 .. A)."""
     return tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, s[TRUMP], pr[P_LEGALITY],
-                              out, out[DECK_CARDS:])
+                              out)
 
 
 @njit(cache=True)

@@ -36,7 +36,7 @@ from numba import njit
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_and_end, two_actions
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
@@ -284,7 +284,9 @@ def deal(s, pr, rng):
     players = pr[P_PLAYERS]
     dealer = tricks.round_dealer(RULES, s, pr, rng)
     clear_deal(s)
-    deck = np.arange(DECK_CARDS).astype(np.int32)
+    deck = stack_room(DECK_CARDS)
+    for card in range(DECK_CARDS):
+        deck[card] = card
     shuffle(rng, deck)
     for card in range(DECK_CARDS):
         s[LOCATION + card] = LOC_DOG
@@ -555,7 +557,7 @@ def play_actions(s, pr, player, out):
     """``play`` each card the obligations allow (follow, trump, overtrump; the Excuse at
     any time), in card id order; then, before his first card, ``show poignée``."""
     k = tricks.legal_plays(RULES, s, player, CARD_SUIT, CARD_STRENGTH, TRUMP,
-                           tricks.MUST_OVERTRUMP, out, np.empty(DECK_CARDS, dtype=np.int64))
+                           tricks.MUST_OVERTRUMP, out)
     return poignee_actions(s, pr, player, out, k)
 
 
@@ -668,7 +670,8 @@ def pass_hands(s, pr):
             receiver = (seat + pr[P_PASS_OFFSET]) % players
             s[LOCATION + card] = LOC_HAND + receiver
             s[KNOWN + card] |= 1 << receiver
-    sizes = s[HAND_SIZE:HAND_SIZE + players].copy()
+    sizes = stack_room(MAX_PLAYERS)
+    copy_into(sizes, s[HAND_SIZE:HAND_SIZE + MAX_PLAYERS])
     for p in range(players):
         s[HAND_SIZE + (p + pr[P_PASS_OFFSET]) % players] = sizes[p]
     s[PASSES] += 1

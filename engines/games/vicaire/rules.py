@@ -34,7 +34,7 @@ from numba import njit
 from engines.core.cards import HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.vicaire.params import PLAYERS, VicaireParams
@@ -48,6 +48,7 @@ CARD_SUIT = (np.arange(DECK_CARDS) // RANKS_PER_SUIT).astype(np.int64)
 STRENGTH = (np.arange(DECK_CARDS) % RANKS_PER_SUIT).astype(np.int64)
 IN_PACK = (np.arange(DECK_CARDS) % RANKS_PER_SUIT + 2 >= LOWEST_RANK)
 PACK = np.flatnonzero(IN_PACK).astype(np.int32)
+PACK_CARDS = PACK.size
 TRUMP = HEARTS
 HAND_CARDS = 10
 MAX_PLAYERS = PLAYERS
@@ -141,7 +142,8 @@ def deal(s, pr, rng):
         for p in range(PLAYERS):
             s[TOTAL + p] = 0
             s[QUALIFIED + p] = 0
-    deck = PACK.copy()
+    deck = stack_room(PACK_CARDS)
+    copy_into(deck, PACK)
     shuffle(rng, deck)
     tricks.deal_round(RULES, s, pr, deck, HAND_CARDS, LOC_ECART)
     s[FIRST_LEADER] = tricks.next_seat(dealer, PLAYERS)
@@ -159,8 +161,7 @@ def advance(s, pr, rng):
 def play_actions(s, pr, player, out):
     """``play`` each legal card, in card id order: follow suit if able; otherwise any card
     (a trump under ``must_trump``)."""
-    return tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, pr[P_LEGALITY], out,
-                              np.empty(HAND_CARDS, dtype=np.int32))
+    return tricks.legal_plays(RULES, s, player, CARD_SUIT, STRENGTH, TRUMP, pr[P_LEGALITY], out)
 
 
 @njit(cache=True)
