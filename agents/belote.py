@@ -166,9 +166,9 @@ class ClaimerAgent:
             rng: np.random.Generator) -> Action:
         codes = {a.code: a for a in legal_actions}
         first = legal_actions[0].code
-        if R.CHOOSE_K <= first < R.PLAY_BLIND:
+        if R.DEAL_K <= first < R.PLAY_BLIND:
             return legal_actions[-1]
-        if R.CHOOSE_CONTRACT <= first < R.CHOOSE_K:
+        if R.CHOOSE_CONTRACT <= first < R.DEAL_K:
             return codes[R.CHOOSE_CONTRACT + self.best_suit(observation.hand)]
         if first == R.PASS:
             return codes.get(R.BID_ACTION + self.claim(observation.hand), codes[R.PASS])

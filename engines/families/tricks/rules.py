@@ -653,38 +653,46 @@ def _next_deal(rules, s, pr, finished):
 
 def legal_actions(rules, s, pr, out):
     """Write the current player's legal action codes into ``out``; return their count: the
-    cards they may play while ``PLAYING`` (the game's ``play_actions``), and before play,
-    where the game has one, the bids (``BIDDING``: ``bid_actions``) or the cards they may
-    pass (``PASSING``: ``pass_actions``)."""
+    cards they may play while ``PLAYING`` (the game's ``play_actions``); before play, where
+    the game has one, the bids (``BIDDING``: ``bid_actions``) or the cards they may pass
+    (``PASSING``: ``pass_actions``); in any other phase, the game's ``other_actions`` where
+    it has other decisions (none otherwise)."""
+
+
+@njit(cache=True, inline="always")
+def nothing_listed(s, pr, out):
+    """No decision: no legal code."""
+    return 0
 
 
 @by_tag(legal_actions, inline="always")
 def _legal_actions(rules, s, pr, out):
     R = module_of(rules)
     PHASE, CURRENT, PLAYING, play_actions = R.PHASE, R.CURRENT, R.PLAYING, R.play_actions
-    if hasattr(R, "bid_actions") or hasattr(R, "pass_actions"):
-        BEFORE_PLAY, before_play = ((R.BIDDING, R.bid_actions) if hasattr(R, "bid_actions")
-                                    else (R.PASSING, R.pass_actions))
+    if hasattr(R, "bid_actions"):
+        BEFORE_PLAY, before_play = R.BIDDING, R.bid_actions
+    elif hasattr(R, "pass_actions"):
+        BEFORE_PLAY, before_play = R.PASSING, R.pass_actions
+    else:
+        BEFORE_PLAY, before_play = -1, nothing_listed           # no such phase
+    other_actions = getattr(R, "other_actions", nothing_listed)
 
-        def impl(rules, s, pr, out):
-            phase = s[PHASE]
-            if phase == BEFORE_PLAY:
-                return before_play(s, pr, out)
-            if phase == PLAYING:
-                return play_actions(s, pr, s[CURRENT], out)
-            return 0
-        return impl
-
-    def cards_only(rules, s, pr, out):
-        return play_actions(s, pr, s[CURRENT], out) if s[PHASE] == PLAYING else 0
-    return cards_only
+    def impl(rules, s, pr, out):
+        phase = s[PHASE]
+        if phase == PLAYING:
+            return play_actions(s, pr, s[CURRENT], out)
+        if phase == BEFORE_PLAY:
+            return before_play(s, pr, out)
+        return other_actions(s, pr, out)
+    return impl
 
 
 def apply_action(rules, s, pr, action):
     """The current player's decision ``action`` (legality is the caller's check), counted
     (:func:`~engines.core.compiled.count_decision`) and played: a card (the game's
     ``play``, codes from ``PLAY``) or, where the game has them, a bid (``bid``, from
-    ``BID_ACTION``) or a card passed (``pass_card``, from ``PASS``)."""
+    ``BID_ACTION``), a card passed (``pass_card``, from ``PASS``) or, for a game with other
+    decisions, any code from ``OTHER_DECISIONS`` on (``other_decision``, given the code)."""
 
 
 @by_tag(apply_action, inline="always")
@@ -692,19 +700,21 @@ def _apply_action(rules, s, pr, action):
     R = module_of(rules)
     CURRENT, DECISIONS, PLAYER_DECISIONS, PLAY, play = R.CURRENT, R.DECISIONS, \
         R.PLAYER_DECISIONS, R.PLAY, R.play
-    if hasattr(R, "bid"):
-        OTHER, other = R.BID_ACTION, R.bid
+    if hasattr(R, "other_decision"):
+        OTHER, other, BASE = R.OTHER_DECISIONS, R.other_decision, 0
+    elif hasattr(R, "bid"):
+        OTHER, other, BASE = R.BID_ACTION, R.bid, R.BID_ACTION
     elif hasattr(R, "pass_card"):
-        OTHER, other = R.PASS, R.pass_card
+        OTHER, other, BASE = R.PASS, R.pass_card, R.PASS
     else:                                   # cards only: no code reaches N_ACTIONS
-        OTHER, other = R.N_ACTIONS, play
+        OTHER, other, BASE = R.N_ACTIONS, play, R.N_ACTIONS
 
     def impl(rules, s, pr, action):
         player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
         if action < OTHER:
             play(s, pr, player, action - PLAY)
         else:
-            other(s, pr, player, action - OTHER)
+            other(s, pr, player, action - BASE)
     return impl
 
 

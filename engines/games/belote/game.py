@@ -45,12 +45,12 @@ def action_text(code: int) -> str:
         return "take"
     if code < R.CHOOSE_CONTRACT:
         return f"take {SUIT_SYMBOLS[code - R.TAKE_SUIT]}"
-    if code < R.CHOOSE_K:
+    if code < R.DEAL_K:
         contract = code - R.CHOOSE_CONTRACT
         return contract_name(contract) if contract >= R.SUITS else \
             f"trump {contract_name(contract)}"
     if code < R.PLAY_BLIND:
-        return f"deal {code - R.CHOOSE_K + 1}"
+        return f"deal {code - R.DEAL_K + 1}"
     if code == R.PLAY_BLIND:
         return "play blind"
     return f"bid {code - R.BID_ACTION}"

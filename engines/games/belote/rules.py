@@ -36,7 +36,7 @@ from numba import njit
 
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.compiled import count_decision, rank_and_end
+from engines.core.compiled import rank_and_end
 from engines.core.layout import Layout
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
@@ -181,6 +181,7 @@ STATE_SIZE = STATE.size
  TAKES, CONTRACTS_MADE, BELOTES, CAPOTS, TRICKS_TOTAL, RANK, REDEALS, ABORTED) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = tricks                      # legal_actions and apply_action: the family's
 
 # Phases
 DEAL, CHOOSE_K, BIDDING, CHOOSING, PLAYING, OVER = 0, 1, 2, 3, 4, 5
@@ -209,10 +210,11 @@ PASS = PLAY + DECK_CARDS
 TAKE = PASS + 1                      # à trois, round 1: the turned card's suit
 TAKE_SUIT = TAKE + 1                 # + suit: à trois, round 2
 CHOOSE_CONTRACT = TAKE_SUIT + SUITS  # + contract: comptoir, the declarer's choice
-CHOOSE_K = CHOOSE_CONTRACT + CONTRACTS   # + k - 1: comptoir, the dealer's choice of k
-PLAY_BLIND = CHOOSE_K + MAX_K        # comptoir blind_play: the engine picks the card
+DEAL_K = CHOOSE_CONTRACT + CONTRACTS  # + k - 1: comptoir, the dealer's choice of k
+PLAY_BLIND = DEAL_K + MAX_K        # comptoir blind_play: the engine picks the card
 BID_ACTION = PLAY_BLIND + 1          # + points
 N_ACTIONS = BID_ACTION + MAX_BID + 1
+OTHER_DECISIONS = PASS               # from here on, a decision other than a card chosen
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
@@ -345,7 +347,7 @@ def deal_k(s, pr, k):
 def choose_k_actions(pr, out):
     """``deal 1`` .. ``deal k``: every k with n * k <= 32, at most 5."""
     for k in range(largest_k(pr)):
-        out[k] = CHOOSE_K + k
+        out[k] = DEAL_K + k
     return largest_k(pr)
 
 
@@ -904,13 +906,10 @@ def final_ranking(s, pr):
 # The game loop's entry points: decisions, their effects, chance steps
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
+def other_actions(s, pr, out):
+    """Write the legal codes of the comptoir's choices (the contract, k) into ``out``;
+    return their count."""
     phase = s[PHASE]
-    if phase == BIDDING:
-        return bid_actions(s, pr, out)
-    if phase == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
     if phase == CHOOSING:
         return contract_actions(pr, out)
     if phase == CHOOSE_K:
@@ -919,12 +918,10 @@ def legal_actions(s, pr, out):
 
 
 @njit(cache=True)
-def apply_action(s, pr, action):
-    """Play a legal action for the current player (legality is the caller's check)."""
-    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
-    if action < PASS:
-        play(s, pr, player, action - PLAY)
-    elif action == PLAY_BLIND:
+def other_decision(s, pr, player, action):
+    """Play ``player``'s legal decision ``action`` other than a card he chose: a card the
+    engine picks (blind play), a bid, the contract or k."""
+    if action == PLAY_BLIND:
         play(s, pr, player, blind_card(s, pr, player))
     elif s[PHASE] == BIDDING:
         if pr[P_MODE] == MODE_TROIS:
@@ -934,7 +931,7 @@ def apply_action(s, pr, action):
     elif s[PHASE] == CHOOSING:
         choose_contract(s, pr, action - CHOOSE_CONTRACT)
     else:
-        deal_k(s, pr, action - CHOOSE_K + 1)
+        deal_k(s, pr, action - DEAL_K + 1)
 
 
 # --------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
 from engines.core.chance import shuffle
-from engines.core.compiled import count_decision, rank_and_end, two_actions
+from engines.core.compiled import rank_and_end, two_actions
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
@@ -168,6 +168,7 @@ STATE_SIZE = STATE.size
  RANK) = STATE.offsets()
 TRICK_FIELDS = tricks.trick_fields(STATE)
 RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = tricks                      # legal_actions and apply_action: the family's
 DEAL_INDEX = STATE.offset("deal")
 ROUND = DEAL_INDEX                   # the names engines.families.tricks.game reads
 ROUNDS_PLAYED = DEALS_PLAYED
@@ -210,6 +211,7 @@ NO_CHELEM = DECLARE_CHELEM + 1
 SHOW_POIGNEE = NO_CHELEM + 1         # + level - 1 (simple, double, triple)
 DECLARE_PETIT_SEC = SHOW_POIGNEE + 3
 N_ACTIONS = DECLARE_PETIT_SEC + 1
+OTHER_DECISIONS = DISCARD             # from here on, a decision other than a card played
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
@@ -838,13 +840,10 @@ def annul_petit_sec(s, pr):
 # The game loop's entry points: decisions, their effects, chance steps
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
+def other_actions(s, pr, out):
+    """Write the legal codes of the decisions besides the bids and the cards into ``out``;
+    return their count."""
     phase = s[PHASE]
-    if phase == PLAYING:
-        return play_actions(s, pr, s[CURRENT], out)
-    if phase == BIDDING:
-        return bid_actions(s, pr, out)
     if phase == ECART:
         return ecart_actions(s, pr, out)
     if phase == CALLING:
@@ -858,12 +857,9 @@ def legal_actions(s, pr, out):
 
 
 @njit(cache=True)
-def apply_action(s, pr, action):
-    """Play a legal action for the current player (legality is the caller's check)."""
-    player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
-    if action < DISCARD:
-        play(s, pr, player, action - PLAY)
-    elif action < PASS_BID:
+def other_decision(s, pr, player, action):
+    """Play ``player``'s legal decision ``action`` other than a card played."""
+    if action < PASS_BID:
         discard(s, pr, player, action - DISCARD)
     elif action < CALL:
         bid(s, pr, player, action - BID_ACTION)
