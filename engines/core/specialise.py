@@ -20,7 +20,9 @@ a family's shared steps, which call back the game's own functions by name.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -82,6 +84,7 @@ def by_tag(stub: Callable[..., Any],
         if numba.config.DISABLE_JIT:        # type: ignore[attr-defined]  # set at import
             made: dict[tuple, Callable[..., Any]] = {}
 
+            @functools.wraps(stub)
             def run(tag: Tag, *args: Any) -> Any:
                 key = (tag.name, *(type(a) for a in args))
                 impl = made.get(key)
@@ -99,10 +102,9 @@ def module_of(tag: TagType) -> Any:
     return importlib.import_module(tag.tag)
 
 
-# Entry points a rules module may leave to its family (``FAMILY``), and how many arguments
-# each takes: the family's step ``name(rules, s, pr, ...)`` serves every game of the family,
-# specialised by the game's tag.
-FAMILY_ENTRY_POINTS = {"legal_actions": 3, "apply_action": 3, "observe": 4, "determinize": 5}
+# Entry points a rules module may leave to its family (``FAMILY``): the family's step
+# ``name(rules, s, pr, ...)`` serves every game of the family, specialised by the game's tag.
+FAMILY_ENTRY_POINTS = ("legal_actions", "apply_action", "observe", "determinize")
 
 
 def entry_point(rules: Any, name: str) -> Callable[..., Any]:
@@ -116,12 +118,13 @@ def entry_point(rules: Any, name: str) -> Callable[..., Any]:
         return own
     if name not in FAMILY_ENTRY_POINTS or not hasattr(rules, "FAMILY"):
         raise AttributeError(f"{rules.__name__} has no entry point {name!r}")
-    return _for_tag(getattr(rules.FAMILY, name), rules.RULES, FAMILY_ENTRY_POINTS[name])
+    return _for_tag(getattr(rules.FAMILY, name), rules.RULES)
 
 
-def _for_tag(step: Callable[..., Any], tag: Tag, arguments: int) -> Callable[..., Any]:
-    """``step(tag, s, pr, ...)`` as a function of its other ``arguments``, inlined into its
-    callers (numba's inliner takes no ``*args``)."""
+def _for_tag(step: Callable[..., Any], tag: Tag) -> Callable[..., Any]:
+    """``step(tag, s, pr, ...)`` as a function of its other arguments (three to five),
+    inlined into its callers (numba's inliner takes no ``*args``)."""
+    arguments = len(inspect.signature(inspect.unwrap(step)).parameters) - 1
     if arguments == 3:
         @numba.njit(inline="always")
         def three(s, pr, a):
@@ -132,8 +135,9 @@ def _for_tag(step: Callable[..., Any], tag: Tag, arguments: int) -> Callable[...
         def four(s, pr, a, b):
             return step(tag, s, pr, a, b)
         return four
-
-    @numba.njit(inline="always")
-    def five(s, pr, a, b, c):
-        return step(tag, s, pr, a, b, c)
-    return five
+    if arguments == 5:
+        @numba.njit(inline="always")
+        def five(s, pr, a, b, c):
+            return step(tag, s, pr, a, b, c)
+        return five
+    raise TypeError(f"{step.__name__} takes {arguments} arguments after the tag, not 3 to 5")
