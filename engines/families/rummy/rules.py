@@ -166,6 +166,17 @@ def wilds_for(pr, hand, suit):
 
 
 @njit(cache=True)
+def wild_count(pr, hand):
+    """How many wild cards ``hand`` holds."""
+    if pr[P_WILD_POLICY] == JOKERS:
+        return hand[JOKER]
+    n = 0
+    for s in range(SUITS):
+        n += hand[card_at(s, 2)]
+    return n
+
+
+@njit(cache=True)
 def pick_wild(pr, hand, given, suit):
     """The wild card ``hand`` gives next for a meld of ``suit`` (the lowest id that fits and
     that it still holds, ``given`` counting the wilds it gave already, 4 bits per suit of
@@ -565,49 +576,23 @@ def set_worth(cards):
 @njit(cache=True)
 def may_complete(pr, hand, size, points, clean, card):
     """Quick necessary conditions for :func:`can_complete` (runs of one suit, groups of
-    different suits): a run of three naturals if a clean run is needed; ``points`` within
-    a bound above :func:`promising`'s, read off the hand's naturals (every copy of the cards
-    in three consecutive naturals of a suit or of a rank held in three suits, plus per wild
-    the most one suit's or one rank's other naturals are worth); and the natural card to
-    include held beside two others of a run or group, wilds counted."""
+    different suits), read off the hand's card set, cheapest first: a run of three naturals
+    if a clean run is needed; the natural card to include held beside two others of a run
+    or group, wilds counted; and ``points`` within a bound above :func:`promising`'s (every
+    copy of the cards in three consecutive naturals of a suit or of a rank held in three
+    suits, plus per wild the most one suit's or one rank's other naturals are worth)."""
     if pr[P_FREE_GROUPS] or pr[P_MIXED_RUNS]:
         return True
     cards = held_cards(hand)
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     in_bounds = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
-    plain = np.int64(0)                         # the cards of melds without wilds
-    has_clean = False
-    for suit in range(SUITS):
-        held = natural_positions(pr, cards, suit) & in_bounds
-        starts = held & (held >> 1) & (held >> 2)
-        has_clean = has_clean or starts != 0
-        plain |= positions_cards(suit, starts | starts << 1 | starts << 2)
-    if clean and not (has_clean and size - 1 >= 3):
-        return False
     groups = pr[P_GROUPS] != 0
-    if groups:
-        for rank_card in range(RANKS_PER_SUIT):
-            suits = rank_suits(pr, cards, rank_card)
-            if popcount(suits) >= 3:
-                for s in range(SUITS):
-                    if (suits >> s) & 1:
-                        plain |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
-    if points > 0:
-        bound = set_value(hand, plain)
-        wilds = 0
-        for c in range(CARD_KINDS):
-            if is_wild(pr, c):
-                wilds += hand[c]
-        if bound < points and wilds > 0:
-            rest = cards & ~plain & ~wild_cards(pr)
-            best = 0
-            for suit in range(SUITS):
-                best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
-            if groups:
-                for rank_card in range(RANKS_PER_SUIT):
-                    best = max(best, set_worth(rest & rank_cards(rank_card)))
-            bound += wilds * best
-        if bound < points:
+    if clean:
+        has_clean = False
+        for suit in range(SUITS):
+            held = natural_positions(pr, cards, suit) & in_bounds
+            has_clean = has_clean or (held & (held >> 1) & (held >> 2)) != 0
+        if not (has_clean and size - 1 >= 3):
             return False
     if card >= 0 and not is_wild(pr, card):
         suit = card_suit(card)
@@ -623,7 +608,52 @@ def may_complete(pr, hand, size, points, clean, card):
                 others = popcount(rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit))
             if not groups or others + min(wilds_for(pr, hand, -1), pr[P_MAX_WILDS]) < 2:
                 return False
-    return True
+    if points <= 0:
+        return True
+    plain = np.int64(0)                         # the cards of melds without wilds
+    for suit in range(SUITS):
+        held = natural_positions(pr, cards, suit) & in_bounds
+        starts = held & (held >> 1) & (held >> 2)
+        plain |= positions_cards(suit, starts | starts << 1 | starts << 2)
+    if groups:
+        plain |= threefold_ranks(pr, cards)
+    bound = set_value(hand, plain)
+    wilds = wild_count(pr, hand)
+    if bound < points and wilds > 0:
+        rest = cards & ~plain & ~wild_cards(pr)
+        best = 0
+        for suit in range(SUITS):
+            best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
+        if groups:
+            for rank_card in range(RANKS_PER_SUIT):
+                suits = popcount(rest & rank_cards(rank_card))
+                best = max(best, suits * meld_value_of(rank_card, 0))
+        bound += wilds * best
+    return bound >= points
+
+
+@njit(cache=True)
+def threefold_ranks(pr, cards):
+    """The natural cards of the set ``cards`` whose rank it holds in three suits or more,
+    as a card set: a rank's suits side by side, one suit's ranks to a mask."""
+    a = suit_naturals(pr, cards, 0)
+    b = suit_naturals(pr, cards, 1)
+    c = suit_naturals(pr, cards, 2)
+    d = suit_naturals(pr, cards, 3)
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    out = np.int64(0)
+    for suit in range(SUITS):
+        out |= np.int64(three & suit_naturals(pr, cards, suit)) << (suit * RANKS_PER_SUIT)
+    return out
+
+
+@njit(cache=True)
+def suit_naturals(pr, cards, suit):
+    """The natural cards of ``suit`` in the set ``cards``, one bit per rank (bit 0 the 2)."""
+    held = (cards >> (suit * RANKS_PER_SUIT)) & SUIT_CARDS
+    if is_wild(pr, card_at(suit, 2)):
+        held &= ~1
+    return held
 
 
 @njit(cache=True)
@@ -812,11 +842,7 @@ def promising(pr, hand, candidates, n, points, clean):
     for i in range(n):
         if meld_wilds(pr, candidates[i]) > 0:
             best = max(best, value_beyond(candidates[i], plain))
-    wilds = 0
-    for card in range(CARD_KINDS):
-        if is_wild(pr, card):
-            wilds += hand[card]
-    return bound + wilds * best >= points
+    return bound + wild_count(pr, hand) * best >= points
 
 
 # --------------------------------------------------------------------------------------
@@ -933,6 +959,43 @@ def holds_figure(pr, hand, cards, kind, length):
             if 0 <= wilds <= available and length <= most and wild_count_ok(pr, wilds, length):
                 return True
     return False
+
+
+@njit(cache=True)
+def holds_meld_with(pr, hand, cards, max_length, card):
+    """Whether one of the melds :func:`enumerate_melds` lists for ``hand`` (the set
+    ``cards``), of at most ``max_length`` cards, holds the natural ``card`` (runs of one
+    suit, groups of different suits): found without listing them, among the windows of
+    its suit around it and the sets of its rank's suits with it."""
+    suit = card_suit(card)
+    lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    held = natural_positions(pr, cards, suit)
+    available = min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS])
+    rank = card_rank(card)
+    for position in (rank, ACE_LOW if rank == ACE else rank):
+        for low in range(max(lo, position - max_length + 1), position + 1):
+            for length in range(max(3, position - low + 1), min(hi - low + 1, max_length) + 1):
+                if low == ACE_LOW and low + length - 1 == ACE_HIGH:
+                    break                                   # no wrap round the Ace
+                wilds = popcount(~held & (((1 << length) - 1) << low))
+                if wilds > available:
+                    break
+                if wild_count_ok(pr, wilds, length):
+                    return True
+    if pr[P_GROUPS] == 0:
+        return False
+    available = wilds_for(pr, hand, -1)
+    others = rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit)
+    subset = others
+    while True:                                             # every subset of the others
+        naturals = popcount(subset) + 1
+        for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
+            length = naturals + wilds
+            if 3 <= length <= max_length and wild_count_ok(pr, wilds, length):
+                return True
+        if subset == 0:
+            return False
+        subset = (subset - 1) & others
 
 
 @njit(cache=True)

@@ -230,10 +230,14 @@ def can_lay_card(s, pr, player, hand, size, card, work):
     (``work``: room for the hand's melds)."""
     if s[OPENED + player] == NOT_OPENED:
         return opening_open(s, pr, player, hand, size, card)
-    n = rummy.enumerate_melds(pr, hand, size - 1, work)
-    for i in range(n):
-        if rummy.meld_holds(pr, hand, work[i], card):
+    if not rummy.is_wild(pr, card):
+        if rummy.holds_meld_with(pr, hand, rummy.held_cards(hand), size - 1, card):
             return True
+    else:                                       # a joker: any meld with a wild lays it
+        n = rummy.enumerate_melds(pr, hand, size - 1, work)
+        for i in range(n):
+            if rummy.meld_wilds(pr, work[i]) > 0:
+                return True
     if size < 2 or not layoffs_allowed(s, pr, player):
         return False
     for k in range(s[MELDS_LEN]):
@@ -302,9 +306,9 @@ def play_actions(s, pr, player, out):
     must_card, must_wild = s[MUST_CARD], s[MUST_WILD]
     opened = s[OPENED + player]
     n = 0
-    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     if opened == NOT_OPENED:
-        if count > 0 and opening_open(s, pr, player, hand, size, must_card):
+        if opening_open(s, pr, player, hand, size, must_card):
+            count = rummy.enumerate_melds(pr, hand, size - 1, out)     # kept in place
             places = np.empty(MAX_RUN, dtype=np.int32)
             room = rummy.search_room(size)
             for i in range(count):
@@ -327,6 +331,7 @@ def play_actions(s, pr, player, out):
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
             n = T.discard_actions(s, player, -1, out, n)
         return n
+    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     for i in range(count):
         code = out[i]
         if lays_card(pr, hand, code, must_card, must_wild):
