@@ -69,6 +69,8 @@ ANY_SUIT = SUITS                        # the key of a mixed run (any suits)
 ACE_LOW, ACE_HIGH = 1, 14               # the two positions of the Ace in a run
 MAX_RUN = 14                            # positions 1..14
 MAX_GROUP = SUITS                       # groups are of different suits
+MELD_MIN = 3                            # the fewest cards of a meld
+NO_FIGURE = MAX_RUN + 1                 # a figure length no meld reaches: none of that kind
 JOKERS, TWOS, SUIT_TWOS = 0, 1, 2       # wild policies
 RUN, GROUP = 0, 1                       # meld kinds
 FACE_VALUE, ACE_VALUE_HIGH, ACE_VALUE_LOW = 10, 11, 1
@@ -456,12 +458,20 @@ def enumerate_melds(pr, hand, max_length, out):
     A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
     suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask, a
     group's suits are the subsets of the rank's mask."""
+    return enumerate_figures(pr, hand, max_length, MELD_MIN, MELD_MIN, out)
+
+
+@njit(cache=True)
+def enumerate_figures(pr, hand, max_length, least_run, least_group, out):
+    """:func:`enumerate_melds`' codes, in its order, of the runs of at least ``least_run``
+    cards and the groups of at least ``least_group`` (``NO_FIGURE``: none of that kind)."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
     mixed = pr[P_MIXED_RUNS] != 0
     cards = held_cards(hand)
-    for bucket in range(1 if mixed else SUITS):
+    buckets = 0 if least_run > max_length else 1 if mixed else SUITS
+    for bucket in range(buckets):
         if mixed:
             suit = ANY_SUIT
             available = min(wilds_for(pr, hand, -1), max_wilds)
@@ -486,14 +496,14 @@ def enumerate_melds(pr, hand, max_length, out):
                     wilds += 1
                     if wilds > available:
                         break
-                if length >= 3 and wild_count_ok(pr, wilds, length):
+                if length >= least_run and wild_count_ok(pr, wilds, length):
                     out[n] = encode(RUN, suit, low, length, mask)
                     n += 1
-    if pr[P_GROUPS] == 0:
+    if pr[P_GROUPS] == 0 or least_group > max_length:
         return n
     available = wilds_for(pr, hand, -1)
     if pr[P_FREE_GROUPS]:
-        return enumerate_free_groups(pr, hand, max_length, available, out, n)
+        return enumerate_free_groups(pr, hand, max_length, least_group, available, out, n)
     for rank in range(2, ACE + 1):
         held = rank_suits(pr, cards, rank - 2)
         suits = 0
@@ -504,15 +514,16 @@ def enumerate_melds(pr, hand, max_length, out):
             naturals = popcount(suits)
             for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
                 length = naturals + wilds
-                if 3 <= length <= max_length and wild_count_ok(pr, wilds, length):
+                if least_group <= length <= max_length and wild_count_ok(pr, wilds, length):
                     out[n] = encode(GROUP, rank - 2, suits, length, 0)
                     n += 1
     return n
 
 
 @njit(cache=True)
-def enumerate_free_groups(pr, hand, max_length, available, out, n):
-    """Free groups rank by rank: every count of naturals held, then of wilds."""
+def enumerate_free_groups(pr, hand, max_length, least, available, out, n):
+    """Free groups of at least ``least`` cards rank by rank: every count of naturals held,
+    then of wilds."""
     for rank in range(2, ACE + 1):
         held = 0
         for s in range(SUITS):
@@ -522,8 +533,8 @@ def enumerate_free_groups(pr, hand, max_length, available, out, n):
         for naturals in range(1, held + 1):
             for wilds in range(0, available + 1):
                 length = naturals + wilds
-                if 3 <= length <= min(max_length, MAX_RUN) and wild_count_ok(pr, wilds,
-                                                                             length):
+                if least <= length <= min(max_length, MAX_RUN) \
+                        and wild_count_ok(pr, wilds, length):
                     out[n] = encode(GROUP, rank - 2, naturals, length, 0)
                     n += 1
     return n

@@ -219,6 +219,33 @@ def test_melds_and_their_cards_are_the_plain_ones(pr, seed, size):
 
 @pytest.mark.parametrize("pr", PARAMS, ids=IDS)
 @settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 18),
+       least_run=st.sampled_from([3, 4, 5, 7, rummy.NO_FIGURE]),
+       least_group=st.sampled_from([3, 4, 5, rummy.NO_FIGURE]))
+def test_the_figures_are_the_melds_of_their_kinds_and_lengths(pr, seed, size, least_run,
+                                                               least_group):
+    hand = deal_hand(pr, np.random.default_rng(seed), size)
+    codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
+    n = rummy.enumerate_figures(pr, hand, size - 1, least_run, least_group, codes)
+    least = {rummy.RUN: least_run, rummy.GROUP: least_group}
+    assert codes[:n].tolist() == [code for code in reference_melds(pr, hand, size - 1)
+                                  if (code >> 9) & 15 >= least[code & 1]]
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(3, 15), card=st.integers(0, 51),
+       jokers=st.sampled_from(["1", "2", "unlimited"]))
+def test_a_meld_with_the_card_is_found_when_one_is_listed(seed, size, card, jokers):
+    pr = engines.load("rami", max_jokers_per_meld=jokers).encoded_params
+    hand = deal_hand(pr, np.random.default_rng(seed), size)
+    hand[card] += 1
+    listed = any(rummy.meld_holds(pr, hand, code, card)
+                 for code in reference_melds(pr, hand, size))
+    assert rummy.holds_meld_with(pr, hand, rummy.held_cards(hand), size, card) == listed
+
+
+@pytest.mark.parametrize("pr", PARAMS, ids=IDS)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), melds=st.integers(0, 8), size=st.integers(1, 14),
        only=st.sampled_from([-1, -1, -2, 0]), owners=st.sampled_from([T.ALL_SEATS, 0b101]))
 def test_layoffs_are_the_plain_ones(pr, seed, melds, size, only, owners):
@@ -324,9 +351,8 @@ def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
     runs, run_length, groups, group_length = (int(x) for x in pe.stage_figures(pr, stage))
     figures = [(rummy.RUN, run_length)] * runs + [(rummy.GROUP, group_length)] * groups
     keep = int(pr[pe.P_KEEP])
-    codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
-    count = rummy.enumerate_melds(pr, hand, size - keep, codes)
-    n = pe.stage_melds(s, pr, 0, hand, size, codes, count)
+    codes = np.empty(T.MAX_LEGAL, dtype=np.int64)
+    n = pe.stage_melds(s, pr, 0, hand, size, codes)
     expected = []
     for code in reference_melds(pr, hand, size - keep):
         kind, length = code & 1, (code >> 9) & 15
