@@ -87,6 +87,7 @@ MAX_CANDIDATES = 2048
 # Nodes a feasibility search may visit; beyond it the search answers "no" (never met on
 # 13- or 14-card hands with four jokers; it bounds the time of pathological hands).
 SEARCH_BUDGET = 200_000
+NO_MELD = -1                            # the end of the melds an opening search found
 
 # Rule parameters every rummy engine passes in its parameter array, first in its layout.
 CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_naturals", 1),
@@ -691,7 +692,8 @@ def search_room(size):
 @njit(cache=True)
 def completes(pr, hand, size, points, clean, card, left_exact, room):
     """:func:`can_complete`'s answer without its quick refusal, searched on ``hand`` in
-    place (left as it was) with ``room`` (:func:`search_room`).
+    place (left as it was) with ``room`` (:func:`search_room`); after a "yes", the room's
+    chosen melds are the ones found, ended by ``NO_MELD``.
 
     An iterative depth-first search: each level enumerates the melds of what is left and
     takes them in code order (a set of melds is tried once)."""
@@ -711,6 +713,7 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
         if need <= 0 and need_clean == 0 and need_card < 0 \
                 and (left_exact <= 0 or left == left_exact):
             put_back(hand, chosen, taken, depth)
+            chosen[depth] = NO_MELD
             return True
         visited += 1
         if visited > SEARCH_BUDGET:

@@ -365,3 +365,42 @@ def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
                     expected.append(code)
                 break
     assert codes[:n].tolist() == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 15), jokers=st.integers(0, 3),
+       owed=st.booleans(), points=st.integers(0, 40))
+def test_the_opening_melds_are_those_each_searched_on_its_own(seed, size, jokers, owed, points):
+    """The melds offered to a player laying his first lay-down, some kept off the
+    completion the first search found, are those whose rest a search of its own
+    completes."""
+    from engines.games.rami import rules as rami
+
+    pr = engines.load("rami", max_jokers_per_meld="2").encoded_params
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    hand[rummy.JOKER] += jokers
+    size += jokers
+    s = np.zeros(rami.STATE_SIZE, dtype=np.int32)
+    s[T.HAND:T.HAND + rummy.CARD_KINDS] = hand
+    s[T.HAND_SIZE_AT] = size
+    s[T.PHASE] = T.PLAY
+    s[rami.PROV_POINTS] = points
+    must = int(rng.choice(np.flatnonzero(hand[:rummy.JOKER]))) if owed and hand[:52].any() else -1
+    s[rami.MUST_CARD] = must
+    out = np.empty(T.MAX_LEGAL, dtype=np.int64)
+    n = rami.play_actions(s, pr, 0, out)
+    listed = [int(c) - T.LAY_ACTION for c in out[:n] if c >= T.LAY_ACTION]
+    need = int(pr[rami.P_OPENING_MIN]) - points
+    expected = []
+    if rummy.can_complete(pr, hand, size, need, True, must, 0):
+        codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
+        for code in codes[:rummy.enumerate_melds(pr, hand, size - 1, codes)].tolist():
+            left = hand.copy()
+            laid = rummy.remove_meld(pr, left, code, np.empty(rummy.MAX_RUN, dtype=np.int32))
+            card = -1 if must >= 0 and rummy.meld_holds(pr, hand, code, must) else must
+            if rummy.can_complete(pr, left, size - laid, need - rummy.meld_points(code),
+                                  not rummy.meld_is_clean(code), card, 0):
+                expected.append(code)
+    assert listed == expected
+    assert s[T.HAND:T.HAND + rummy.CARD_KINDS].tolist() == hand.tolist()
