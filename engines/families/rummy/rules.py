@@ -589,8 +589,8 @@ def set_worth(cards):
 def may_complete(pr, hand, size, points, clean, card):
     """Quick necessary conditions for :func:`can_complete` (runs of one suit, groups of
     different suits), read off the hand's card set, cheapest first: a run of three naturals
-    if a clean run is needed; the natural card to include held beside two others of a run
-    or group, wilds counted; and ``points`` within a bound above :func:`promising`'s (every
+    if a clean run is needed; the natural card to include in one of the hand's melds
+    (:func:`holds_meld_with`); and ``points`` within a bound above :func:`promising`'s (every
     copy of the cards in three consecutive naturals of a suit or of a rank held in three
     suits, plus per wild the most one suit's or one rank's other naturals are worth)."""
     if pr[P_FREE_GROUPS] or pr[P_MIXED_RUNS]:
@@ -606,20 +606,9 @@ def may_complete(pr, hand, size, points, clean, card):
             has_clean = has_clean or (held & (held >> 1) & (held >> 2)) != 0
         if not (has_clean and size - 1 >= 3):
             return False
-    if card >= 0 and not is_wild(pr, card):
-        suit = card_suit(card)
-        held = natural_positions(pr, cards, suit) & in_bounds
-        near = 0
-        rank = card_rank(card)
-        for position in (rank, ACE_LOW if rank == ACE else rank):
-            around = (((1 << (position + 3)) - 1) >> max(position - 2, 0)) << max(position - 2, 0)
-            near = max(near, popcount(held & around & ~(1 << position)))
-        if near + min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS]) < 2:
-            others = 0
-            if groups:
-                others = popcount(rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit))
-            if not groups or others + min(wilds_for(pr, hand, -1), pr[P_MAX_WILDS]) < 2:
-                return False
+    if card >= 0 and not is_wild(pr, card) \
+            and not holds_meld_with(pr, hand, cards, size - 1, card):
+        return False
     if points <= 0:
         return True
     plain = np.int64(0)                         # the cards of melds without wilds
@@ -793,17 +782,6 @@ def natural_cards(code):
 
 
 @njit(cache=True)
-def cards_value(hand, cards):
-    """The value (an Ace 11) of every copy ``hand`` holds of the cards of the bit set
-    ``cards``."""
-    total = 0
-    for card in range(STANDARD_CARDS):
-        if (cards >> card) & 1:
-            total += hand[card] * meld_value_of(card, 0)
-    return total
-
-
-@njit(cache=True)
 def value_beyond(code, cards):
     """The value (an Ace 11) of the naturals of a meld code (a run or a group of different
     suits) that are not in the bit set ``cards``, one each."""
@@ -849,7 +827,7 @@ def promising(pr, hand, candidates, n, points, clean):
     for i in range(n):
         if meld_wilds(pr, candidates[i]) == 0:
             plain |= natural_cards(candidates[i])
-    bound = cards_value(hand, plain)
+    bound = set_value(hand, plain)
     if bound >= points:
         return True
     best = 0
