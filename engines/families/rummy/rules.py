@@ -459,18 +459,18 @@ def enumerate_melds(pr, hand, max_length, out):
     A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
     suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask, a
     group's suits are the subsets of the rank's mask."""
-    return enumerate_figures(pr, hand, max_length, MELD_MIN, MELD_MIN, out)
+    return enumerate_figures(pr, hand, held_cards(hand), max_length, MELD_MIN, MELD_MIN, out)
 
 
 @njit(cache=True)
-def enumerate_figures(pr, hand, max_length, least_run, least_group, out):
-    """:func:`enumerate_melds`' codes, in its order, of the runs of at least ``least_run``
-    cards and the groups of at least ``least_group`` (``NO_FIGURE``: none of that kind)."""
+def enumerate_figures(pr, hand, cards, max_length, least_run, least_group, out):
+    """:func:`enumerate_melds`' codes for ``hand`` (the set ``cards``), in its order, of the
+    runs of at least ``least_run`` cards and the groups of at least ``least_group``
+    (``NO_FIGURE``: none of that kind)."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
     mixed = pr[P_MIXED_RUNS] != 0
-    cards = held_cards(hand)
     buckets = 0 if least_run > max_length else 1 if mixed else SUITS
     for bucket in range(buckets):
         if mixed:
@@ -848,19 +848,22 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
 
     A figure longer than its minimum holds one of exactly the minimum with a natural card,
     so the search (depth first, runs then groups, each level in code order) tries figures
-    of the minimum sizes only."""
+    of the minimum sizes only; the last figure is looked for directly
+    (:func:`holds_figure`) in what the others leave."""
     figures = runs + groups
     if figures == 0:
         return size >= keep
+    last_kind = GROUP if groups else RUN
+    last_length = group_length if groups else run_length
     if figures == 1:
-        length = run_length if runs else group_length
-        return (length <= size - keep
-                and holds_figure(pr, hand, cards, RUN if runs else GROUP, length))
-    candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
-    counts = np.zeros(figures, dtype=np.int64)
-    cursor = np.zeros(figures, dtype=np.int64)
-    taken = np.empty((figures, MAX_RUN), dtype=np.int32)
-    left = np.zeros(figures + 1, dtype=np.int64)
+        return last_length <= size - keep and holds_figure(pr, hand, cards, last_kind,
+                                                           last_length)
+    levels = figures - 1                        # the figures searched, all but the last
+    candidates = np.empty((levels, MAX_CANDIDATES), dtype=np.int64)
+    counts = np.zeros(levels, dtype=np.int64)
+    cursor = np.zeros(levels, dtype=np.int64)
+    taken = np.empty((levels, MAX_RUN), dtype=np.int32)
+    left = np.zeros(levels + 1, dtype=np.int64)
     work = hand.copy()
     left[0] = size
     depth = 0
@@ -881,8 +884,9 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
                 continue
             n = remove_meld(pr, work, code, taken[depth])
             left[depth + 1] = left[depth] - n
-            if depth + 1 == figures:
-                if left[depth + 1] >= keep:
+            if depth + 1 == levels:
+                if last_length <= left[depth + 1] - keep \
+                        and holds_figure(pr, work, held_cards(work), last_kind, last_length):
                     return True
                 for i in range(n):
                     work[taken[depth, i]] += 1
@@ -994,18 +998,12 @@ def holds_meld_with(pr, hand, cards, max_length, card):
 def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out):
     """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size
     (a run for the first ``runs`` figures, else a group), within ``room`` cards."""
-    want_kind = RUN if depth < runs else GROUP
     want_length = run_length if depth < runs else group_length
     if want_length > room:
         return 0
-    n = enumerate_melds(pr, hand, want_length, out)
-    k = 0
-    for i in range(n):
-        code = out[i]
-        if meld_kind(code) == want_kind and meld_length(code) == want_length:
-            out[k] = code
-            k += 1
-    return k
+    return enumerate_figures(pr, hand, held_cards(hand), want_length,
+                             want_length if depth < runs else NO_FIGURE,
+                             NO_FIGURE if depth < runs else want_length, out)
 
 
 # --------------------------------------------------------------------------------------

@@ -197,9 +197,11 @@ def stage_melds(s, pr, player, hand, size, out):
     group_held = groups > 0 and rummy.holds_figure(pr, hand, cards, rummy.GROUP, group_length)
     runs_pass = runs > 0 and (runs == 1 or run_held) and (groups == 0 or group_held)
     groups_pass = groups > 0 and (groups == 1 or group_held) and (runs == 0 or run_held)
-    count = rummy.enumerate_figures(pr, hand, size - pr[P_KEEP],
+    count = rummy.enumerate_figures(pr, hand, cards, size - pr[P_KEEP],
                                     run_length if runs_pass else rummy.NO_FIGURE,
                                     group_length if groups_pass else rummy.NO_FIGURE, out)
+    if count == 0:
+        return 0
     places = np.empty(MAX_RUN, dtype=np.int32)
     n = 0
     for i in range(count):

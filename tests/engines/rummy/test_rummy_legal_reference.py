@@ -226,7 +226,8 @@ def test_the_figures_are_the_melds_of_their_kinds_and_lengths(pr, seed, size, le
                                                                least_group):
     hand = deal_hand(pr, np.random.default_rng(seed), size)
     codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
-    n = rummy.enumerate_figures(pr, hand, size - 1, least_run, least_group, codes)
+    n = rummy.enumerate_figures(pr, hand, rummy.held_cards(hand), size - 1, least_run,
+                                least_group, codes)
     least = {rummy.RUN: least_run, rummy.GROUP: least_group}
     assert codes[:n].tolist() == [code for code in reference_melds(pr, hand, size - 1)
                                   if (code >> 9) & 15 >= least[code & 1]]
