@@ -353,7 +353,8 @@ def opening_melds(s, pr, hand, size, room, out):
     with them and leaves a card beside them, is kept without a search of its own."""
     need, clean, exact = opening_left(s, pr)
     must_card = s[MUST_CARD]
-    found = room[3].copy()
+    _, _, _, chosen, _, _ = room
+    found = chosen.copy()
     found_cards, found_wilds, found_length = np.int64(0), 0, 0
     for k in range(found.size):
         if found[k] == rummy.NO_MELD:
