@@ -69,6 +69,8 @@ ANY_SUIT = SUITS                        # the key of a mixed run (any suits)
 ACE_LOW, ACE_HIGH = 1, 14               # the two positions of the Ace in a run
 MAX_RUN = 14                            # positions 1..14
 MAX_GROUP = SUITS                       # groups are of different suits
+MELD_MIN = 3                            # the fewest cards of a meld
+NO_FIGURE = MAX_RUN + 1                 # a figure length no meld reaches: none of that kind
 JOKERS, TWOS, SUIT_TWOS = 0, 1, 2       # wild policies
 RUN, GROUP = 0, 1                       # meld kinds
 FACE_VALUE, ACE_VALUE_HIGH, ACE_VALUE_LOW = 10, 11, 1
@@ -85,6 +87,7 @@ MAX_CANDIDATES = 2048
 # Nodes a feasibility search may visit; beyond it the search answers "no" (never met on
 # 13- or 14-card hands with four jokers; it bounds the time of pathological hands).
 SEARCH_BUDGET = 200_000
+NO_MELD = -1                            # the end of the melds an opening search found
 
 # Rule parameters every rummy engine passes in its parameter array, first in its layout.
 CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_naturals", 1),
@@ -159,6 +162,17 @@ def wilds_for(pr, hand, suit):
         return hand[JOKER]
     if policy == SUIT_TWOS:
         return hand[card_at(suit, 2)] if suit >= 0 else 0
+    n = 0
+    for s in range(SUITS):
+        n += hand[card_at(s, 2)]
+    return n
+
+
+@njit(cache=True)
+def wild_count(pr, hand):
+    """How many wild cards ``hand`` holds."""
+    if pr[P_WILD_POLICY] == JOKERS:
+        return hand[JOKER]
     n = 0
     for s in range(SUITS):
         n += hand[card_at(s, 2)]
@@ -445,12 +459,20 @@ def enumerate_melds(pr, hand, max_length, out):
     A suit's naturals are one bit mask of positions (a mixed run's, the masks of the four
     suits OR-ed), a rank's one mask of suits: a window reads its wilds off the mask, a
     group's suits are the subsets of the rank's mask."""
+    return enumerate_figures(pr, hand, held_cards(hand), max_length, MELD_MIN, MELD_MIN, out)
+
+
+@njit(cache=True)
+def enumerate_figures(pr, hand, cards, max_length, least_run, least_group, out):
+    """:func:`enumerate_melds`' codes for ``hand`` (the set ``cards``), in its order, of the
+    runs of at least ``least_run`` cards and the groups of at least ``least_group``
+    (``NO_FIGURE``: none of that kind)."""
     n = 0
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     max_wilds = pr[P_MAX_WILDS]
     mixed = pr[P_MIXED_RUNS] != 0
-    cards = held_cards(hand)
-    for bucket in range(1 if mixed else SUITS):
+    buckets = 0 if least_run > max_length else 1 if mixed else SUITS
+    for bucket in range(buckets):
         if mixed:
             suit = ANY_SUIT
             available = min(wilds_for(pr, hand, -1), max_wilds)
@@ -475,14 +497,14 @@ def enumerate_melds(pr, hand, max_length, out):
                     wilds += 1
                     if wilds > available:
                         break
-                if length >= 3 and wild_count_ok(pr, wilds, length):
+                if length >= least_run and wild_count_ok(pr, wilds, length):
                     out[n] = encode(RUN, suit, low, length, mask)
                     n += 1
-    if pr[P_GROUPS] == 0:
+    if pr[P_GROUPS] == 0 or least_group > max_length:
         return n
     available = wilds_for(pr, hand, -1)
     if pr[P_FREE_GROUPS]:
-        return enumerate_free_groups(pr, hand, max_length, available, out, n)
+        return enumerate_free_groups(pr, hand, max_length, least_group, available, out, n)
     for rank in range(2, ACE + 1):
         held = rank_suits(pr, cards, rank - 2)
         suits = 0
@@ -493,15 +515,16 @@ def enumerate_melds(pr, hand, max_length, out):
             naturals = popcount(suits)
             for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
                 length = naturals + wilds
-                if 3 <= length <= max_length and wild_count_ok(pr, wilds, length):
+                if least_group <= length <= max_length and wild_count_ok(pr, wilds, length):
                     out[n] = encode(GROUP, rank - 2, suits, length, 0)
                     n += 1
     return n
 
 
 @njit(cache=True)
-def enumerate_free_groups(pr, hand, max_length, available, out, n):
-    """Free groups rank by rank: every count of naturals held, then of wilds."""
+def enumerate_free_groups(pr, hand, max_length, least, available, out, n):
+    """Free groups of at least ``least`` cards rank by rank: every count of naturals held,
+    then of wilds."""
     for rank in range(2, ACE + 1):
         held = 0
         for s in range(SUITS):
@@ -511,8 +534,8 @@ def enumerate_free_groups(pr, hand, max_length, available, out, n):
         for naturals in range(1, held + 1):
             for wilds in range(0, available + 1):
                 length = naturals + wilds
-                if 3 <= length <= min(max_length, MAX_RUN) and wild_count_ok(pr, wilds,
-                                                                             length):
+                if least <= length <= min(max_length, MAX_RUN) \
+                        and wild_count_ok(pr, wilds, length):
                     out[n] = encode(GROUP, rank - 2, naturals, length, 0)
                     n += 1
     return n
@@ -565,65 +588,73 @@ def set_worth(cards):
 @njit(cache=True)
 def may_complete(pr, hand, size, points, clean, card):
     """Quick necessary conditions for :func:`can_complete` (runs of one suit, groups of
-    different suits): a run of three naturals if a clean run is needed; ``points`` within
-    a bound above :func:`promising`'s, read off the hand's naturals (every copy of the cards
-    in three consecutive naturals of a suit or of a rank held in three suits, plus per wild
-    the most one suit's or one rank's other naturals are worth); and the natural card to
-    include held beside two others of a run or group, wilds counted."""
+    different suits), read off the hand's card set, cheapest first: a run of three naturals
+    if a clean run is needed; the natural card to include in one of the hand's melds
+    (:func:`holds_meld_with`); and ``points`` within a bound above :func:`promising`'s (every
+    copy of the cards in three consecutive naturals of a suit or of a rank held in three
+    suits, plus per wild the most one suit's or one rank's other naturals are worth)."""
     if pr[P_FREE_GROUPS] or pr[P_MIXED_RUNS]:
         return True
     cards = held_cards(hand)
     lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
     in_bounds = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    groups = pr[P_GROUPS] != 0
+    if clean:
+        has_clean = False
+        for suit in range(SUITS):
+            held = natural_positions(pr, cards, suit) & in_bounds
+            has_clean = has_clean or (held & (held >> 1) & (held >> 2)) != 0
+        if not (has_clean and size - 1 >= 3):
+            return False
+    if card >= 0 and not is_wild(pr, card) \
+            and not holds_meld_with(pr, hand, cards, size - 1, card):
+        return False
+    if points <= 0:
+        return True
     plain = np.int64(0)                         # the cards of melds without wilds
-    has_clean = False
     for suit in range(SUITS):
         held = natural_positions(pr, cards, suit) & in_bounds
         starts = held & (held >> 1) & (held >> 2)
-        has_clean = has_clean or starts != 0
         plain |= positions_cards(suit, starts | starts << 1 | starts << 2)
-    if clean and not (has_clean and size - 1 >= 3):
-        return False
-    groups = pr[P_GROUPS] != 0
     if groups:
-        for rank_card in range(RANKS_PER_SUIT):
-            suits = rank_suits(pr, cards, rank_card)
-            if popcount(suits) >= 3:
-                for s in range(SUITS):
-                    if (suits >> s) & 1:
-                        plain |= np.int64(1) << (s * RANKS_PER_SUIT + rank_card)
-    if points > 0:
-        bound = set_value(hand, plain)
-        wilds = 0
-        for c in range(CARD_KINDS):
-            if is_wild(pr, c):
-                wilds += hand[c]
-        if bound < points and wilds > 0:
-            rest = cards & ~plain & ~wild_cards(pr)
-            best = 0
-            for suit in range(SUITS):
-                best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
-            if groups:
-                for rank_card in range(RANKS_PER_SUIT):
-                    best = max(best, set_worth(rest & rank_cards(rank_card)))
-            bound += wilds * best
-        if bound < points:
-            return False
-    if card >= 0 and not is_wild(pr, card):
-        suit = card_suit(card)
-        held = natural_positions(pr, cards, suit) & in_bounds
-        near = 0
-        rank = card_rank(card)
-        for position in (rank, ACE_LOW if rank == ACE else rank):
-            around = (((1 << (position + 3)) - 1) >> max(position - 2, 0)) << max(position - 2, 0)
-            near = max(near, popcount(held & around & ~(1 << position)))
-        if near + min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS]) < 2:
-            others = 0
-            if groups:
-                others = popcount(rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit))
-            if not groups or others + min(wilds_for(pr, hand, -1), pr[P_MAX_WILDS]) < 2:
-                return False
-    return True
+        plain |= threefold_ranks(pr, cards)
+    bound = set_value(hand, plain)
+    wilds = wild_count(pr, hand)
+    if bound < points and wilds > 0:
+        rest = cards & ~plain & ~wild_cards(pr)
+        best = 0
+        for suit in range(SUITS):
+            best = max(best, set_worth(rest & np.int64(SUIT_CARDS) << (suit * RANKS_PER_SUIT)))
+        if groups:
+            for rank_card in range(RANKS_PER_SUIT):
+                suits = popcount(rest & rank_cards(rank_card))
+                best = max(best, suits * meld_value_of(rank_card, 0))
+        bound += wilds * best
+    return bound >= points
+
+
+@njit(cache=True)
+def threefold_ranks(pr, cards):
+    """The natural cards of the set ``cards`` whose rank it holds in three suits or more,
+    as a card set: a rank's suits side by side, one suit's ranks to a mask."""
+    a = suit_naturals(pr, cards, 0)
+    b = suit_naturals(pr, cards, 1)
+    c = suit_naturals(pr, cards, 2)
+    d = suit_naturals(pr, cards, 3)
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    out = np.int64(0)
+    for suit in range(SUITS):
+        out |= np.int64(three & suit_naturals(pr, cards, suit)) << (suit * RANKS_PER_SUIT)
+    return out
+
+
+@njit(cache=True)
+def suit_naturals(pr, cards, suit):
+    """The natural cards of ``suit`` in the set ``cards``, one bit per rank (bit 0 the 2)."""
+    held = (cards >> (suit * RANKS_PER_SUIT)) & SUIT_CARDS
+    if is_wild(pr, card_at(suit, 2)):
+        held &= ~1
+    return held
 
 
 @njit(cache=True)
@@ -650,7 +681,8 @@ def search_room(size):
 @njit(cache=True)
 def completes(pr, hand, size, points, clean, card, left_exact, room):
     """:func:`can_complete`'s answer without its quick refusal, searched on ``hand`` in
-    place (left as it was) with ``room`` (:func:`search_room`).
+    place (left as it was) with ``room`` (:func:`search_room`); after a "yes", the room's
+    chosen melds are the ones found, ended by ``NO_MELD``.
 
     An iterative depth-first search: each level enumerates the melds of what is left and
     takes them in code order (a set of melds is tried once)."""
@@ -670,6 +702,7 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
         if need <= 0 and need_clean == 0 and need_card < 0 \
                 and (left_exact <= 0 or left == left_exact):
             put_back(hand, chosen, taken, depth)
+            chosen[depth] = NO_MELD
             return True
         visited += 1
         if visited > SEARCH_BUDGET:
@@ -749,17 +782,6 @@ def natural_cards(code):
 
 
 @njit(cache=True)
-def cards_value(hand, cards):
-    """The value (an Ace 11) of every copy ``hand`` holds of the cards of the bit set
-    ``cards``."""
-    total = 0
-    for card in range(STANDARD_CARDS):
-        if (cards >> card) & 1:
-            total += hand[card] * meld_value_of(card, 0)
-    return total
-
-
-@njit(cache=True)
 def value_beyond(code, cards):
     """The value (an Ace 11) of the naturals of a meld code (a run or a group of different
     suits) that are not in the bit set ``cards``, one each."""
@@ -805,18 +827,14 @@ def promising(pr, hand, candidates, n, points, clean):
     for i in range(n):
         if meld_wilds(pr, candidates[i]) == 0:
             plain |= natural_cards(candidates[i])
-    bound = cards_value(hand, plain)
+    bound = set_value(hand, plain)
     if bound >= points:
         return True
     best = 0
     for i in range(n):
         if meld_wilds(pr, candidates[i]) > 0:
             best = max(best, value_beyond(candidates[i], plain))
-    wilds = 0
-    for card in range(CARD_KINDS):
-        if is_wild(pr, card):
-            wilds += hand[card]
-    return bound + wilds * best >= points
+    return bound + wild_count(pr, hand) * best >= points
 
 
 # --------------------------------------------------------------------------------------
@@ -830,19 +848,22 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
 
     A figure longer than its minimum holds one of exactly the minimum with a natural card,
     so the search (depth first, runs then groups, each level in code order) tries figures
-    of the minimum sizes only."""
+    of the minimum sizes only; the last figure is looked for directly
+    (:func:`holds_figure`) in what the others leave."""
     figures = runs + groups
     if figures == 0:
         return size >= keep
+    last_kind = GROUP if groups else RUN
+    last_length = group_length if groups else run_length
     if figures == 1:
-        length = run_length if runs else group_length
-        return (length <= size - keep
-                and holds_figure(pr, hand, cards, RUN if runs else GROUP, length))
-    candidates = np.empty((figures, MAX_CANDIDATES), dtype=np.int64)
-    counts = np.zeros(figures, dtype=np.int64)
-    cursor = np.zeros(figures, dtype=np.int64)
-    taken = np.empty((figures, MAX_RUN), dtype=np.int32)
-    left = np.zeros(figures + 1, dtype=np.int64)
+        return last_length <= size - keep and holds_figure(pr, hand, cards, last_kind,
+                                                           last_length)
+    levels = figures - 1                        # the figures searched, all but the last
+    candidates = np.empty((levels, MAX_CANDIDATES), dtype=np.int64)
+    counts = np.zeros(levels, dtype=np.int64)
+    cursor = np.zeros(levels, dtype=np.int64)
+    taken = np.empty((levels, MAX_RUN), dtype=np.int32)
+    left = np.zeros(levels + 1, dtype=np.int64)
     work = hand.copy()
     left[0] = size
     depth = 0
@@ -863,8 +884,9 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
                 continue
             n = remove_meld(pr, work, code, taken[depth])
             left[depth + 1] = left[depth] - n
-            if depth + 1 == figures:
-                if left[depth + 1] >= keep:
+            if depth + 1 == levels:
+                if last_length <= left[depth + 1] - keep \
+                        and holds_figure(pr, work, held_cards(work), last_kind, last_length):
                     return True
                 for i in range(n):
                     work[taken[depth, i]] += 1
@@ -936,21 +958,52 @@ def holds_figure(pr, hand, cards, kind, length):
 
 
 @njit(cache=True)
+def holds_meld_with(pr, hand, cards, max_length, card):
+    """Whether one of the melds :func:`enumerate_melds` lists for ``hand`` (the set
+    ``cards``), of at most ``max_length`` cards, holds the natural ``card`` (runs of one
+    suit, groups of different suits): found without listing them, among the windows of
+    its suit around it and the sets of its rank's suits with it."""
+    suit = card_suit(card)
+    lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    held = natural_positions(pr, cards, suit)
+    available = min(wilds_for(pr, hand, suit), pr[P_MAX_WILDS])
+    rank = card_rank(card)
+    for position in (rank, ACE_LOW if rank == ACE else rank):
+        for low in range(max(lo, position - max_length + 1), position + 1):
+            for length in range(max(3, position - low + 1), min(hi - low + 1, max_length) + 1):
+                if low == ACE_LOW and low + length - 1 == ACE_HIGH:
+                    break                                   # no wrap round the Ace
+                wilds = popcount(~held & (((1 << length) - 1) << low))
+                if wilds > available:
+                    break
+                if wild_count_ok(pr, wilds, length):
+                    return True
+    if pr[P_GROUPS] == 0:
+        return False
+    available = wilds_for(pr, hand, -1)
+    others = rank_suits(pr, cards, card % RANKS_PER_SUIT) & ~(1 << suit)
+    subset = others
+    while True:                                             # every subset of the others
+        naturals = popcount(subset) + 1
+        for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
+            length = naturals + wilds
+            if 3 <= length <= max_length and wild_count_ok(pr, wilds, length):
+                return True
+        if subset == 0:
+            return False
+        subset = (subset - 1) & others
+
+
+@njit(cache=True)
 def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out):
     """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size
     (a run for the first ``runs`` figures, else a group), within ``room`` cards."""
-    want_kind = RUN if depth < runs else GROUP
     want_length = run_length if depth < runs else group_length
     if want_length > room:
         return 0
-    n = enumerate_melds(pr, hand, want_length, out)
-    k = 0
-    for i in range(n):
-        code = out[i]
-        if meld_kind(code) == want_kind and meld_length(code) == want_length:
-            out[k] = code
-            k += 1
-    return k
+    return enumerate_figures(pr, hand, held_cards(hand), want_length,
+                             want_length if depth < runs else NO_FIGURE,
+                             NO_FIGURE if depth < runs else want_length, out)
 
 
 # --------------------------------------------------------------------------------------

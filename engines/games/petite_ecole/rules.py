@@ -186,15 +186,22 @@ def stage_left(s, pr, player):
 
 
 @njit(cache=True)
-def stage_melds(s, pr, player, hand, size, out, count):
-    """Keep, of the ``count`` meld codes in ``out`` (in place, in order), those that fill a
-    figure of the stage with the rest still layable; return how many.  The rest is laid
-    from what the meld leaves, so a figure the whole hand cannot lay refuses every meld
-    that leaves it to lay."""
+def stage_melds(s, pr, player, hand, size, out):
+    """Write into ``out`` the melds (the core's enumeration order) that fill a figure of
+    the stage with the rest still layable; return how many.  The rest is laid from what
+    the meld leaves, so a figure the whole hand cannot lay refuses every meld that leaves
+    it to lay: a kind none of whose melds can pass is not listed at all."""
     runs, run_length, groups, group_length = stage_left(s, pr, player)
     cards = rummy.held_cards(hand)
     run_held = runs > 0 and rummy.holds_figure(pr, hand, cards, rummy.RUN, run_length)
     group_held = groups > 0 and rummy.holds_figure(pr, hand, cards, rummy.GROUP, group_length)
+    runs_pass = runs > 0 and (runs == 1 or run_held) and (groups == 0 or group_held)
+    groups_pass = groups > 0 and (groups == 1 or group_held) and (runs == 0 or run_held)
+    count = rummy.enumerate_figures(pr, hand, cards, size - pr[P_KEEP],
+                                    run_length if runs_pass else rummy.NO_FIGURE,
+                                    group_length if groups_pass else rummy.NO_FIGURE, out)
+    if count == 0:
+        return 0
     places = np.empty(MAX_RUN, dtype=np.int32)
     n = 0
     for i in range(count):
@@ -202,15 +209,9 @@ def stage_melds(s, pr, player, hand, size, out, count):
         length = rummy.meld_length(code)
         runs_after, groups_after = runs, groups
         if rummy.meld_kind(code) == rummy.RUN:
-            if runs == 0 or length < run_length:
-                continue
             runs_after -= 1
         else:
-            if groups == 0 or length < group_length:
-                continue
             groups_after -= 1
-        if (runs_after > 0 and not run_held) or (groups_after > 0 and not group_held):
-            continue
         rummy.remove_meld(pr, hand, code, places)
         rest = cards
         for j in range(length):
@@ -238,11 +239,11 @@ def play_actions(s, pr, player, out):
     hand = s[h:h + CARD_KINDS]
     size = s[HAND_SIZE_AT + player]
     keep = pr[P_KEEP]
-    count = rummy.enumerate_melds(pr, hand, size - keep, out)     # the candidates, in place
     laid = s[LAID_STAGE + player]
-    n = count
     if laid != LAID:
-        n = stage_melds(s, pr, player, hand, size, out, count)
+        n = stage_melds(s, pr, player, hand, size, out)
+    else:
+        n = rummy.enumerate_melds(pr, hand, size - keep, out)
     for i in range(n):
         out[i] += LAY_ACTION
     if laid == LAID and size - 1 >= keep:

@@ -204,10 +204,17 @@ def opening_open(s, pr, player, hand, size, must):
     """Whether ``player`` (not opened) can still complete his first lay-down this turn from
     ``hand`` (``size`` cards), with the melds he laid this turn, laying ``must`` (-1:
     nothing) in it; in the rami-sec variant, by laying every card but one."""
+    need, clean, exact = opening_left(s, pr)
+    return rummy.can_complete(pr, hand, size, need, clean, must, exact)
+
+
+@njit(cache=True)
+def opening_left(s, pr):
+    """What the first lay-down still needs this turn: (points, a clean run, the cards to
+    keep exactly: 1 in the rami-sec variant, else 0 for any)."""
     need = pr[P_OPENING_MIN] - s[PROV_POINTS]
     clean = pr[P_CLEAN_RUN] != 0 and s[PROV_CLEAN] == 0
-    exact = 1 if pr[P_SEC_ONLY] else 0
-    return rummy.can_complete(pr, hand, size, need, clean, must, exact)
+    return need, clean, 1 if pr[P_SEC_ONLY] else 0
 
 
 @njit(cache=True)
@@ -230,10 +237,14 @@ def can_lay_card(s, pr, player, hand, size, card, work):
     (``work``: room for the hand's melds)."""
     if s[OPENED + player] == NOT_OPENED:
         return opening_open(s, pr, player, hand, size, card)
-    n = rummy.enumerate_melds(pr, hand, size - 1, work)
-    for i in range(n):
-        if rummy.meld_holds(pr, hand, work[i], card):
+    if not rummy.is_wild(pr, card):
+        if rummy.holds_meld_with(pr, hand, rummy.held_cards(hand), size - 1, card):
             return True
+    else:                                       # a joker: any meld with a wild lays it
+        n = rummy.enumerate_melds(pr, hand, size - 1, work)
+        for i in range(n):
+            if rummy.meld_wilds(pr, work[i]) > 0:
+                return True
     if size < 2 or not layoffs_allowed(s, pr, player):
         return False
     for k in range(s[MELDS_LEN]):
@@ -302,31 +313,16 @@ def play_actions(s, pr, player, out):
     must_card, must_wild = s[MUST_CARD], s[MUST_WILD]
     opened = s[OPENED + player]
     n = 0
-    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     if opened == NOT_OPENED:
-        if count > 0 and opening_open(s, pr, player, hand, size, must_card):
-            places = np.empty(MAX_RUN, dtype=np.int32)
+        need, clean, exact = opening_left(s, pr)
+        if rummy.may_complete(pr, hand, size, need, clean, must_card):
             room = rummy.search_room(size)
-            for i in range(count):
-                code = out[i]
-                owed = must_card
-                if owed >= 0 and rummy.meld_holds(pr, hand, code, owed):
-                    owed = -1
-                need = pr[P_OPENING_MIN] - s[PROV_POINTS] - rummy.meld_points(code)
-                clean = pr[P_CLEAN_RUN] != 0 and s[PROV_CLEAN] == 0 \
-                    and not rummy.meld_is_clean(code)
-                exact = 1 if pr[P_SEC_ONLY] else 0
-                laid = rummy.remove_meld(pr, hand, code, places)     # the rest, in place
-                left = size - laid
-                if rummy.may_complete(pr, hand, left, need, clean, owed) \
-                        and rummy.completes(pr, hand, left, need, clean, owed, exact, room):
-                    out[n] = LAY_ACTION + code
-                    n += 1
-                for j in range(laid):
-                    hand[places[j]] += 1
+            if rummy.completes(pr, hand, size, need, clean, must_card, exact, room):
+                n = opening_melds(s, pr, hand, size, room, out)
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
             n = T.discard_actions(s, player, -1, out, n)
         return n
+    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
     for i in range(count):
         code = out[i]
         if lays_card(pr, hand, code, must_card, must_wild):
@@ -347,6 +343,62 @@ def play_actions(s, pr, player, out):
     if (must_card < 0 and not must_wild) or n == 0:
         n = T.discard_actions(s, player, -1, out, n)
     return n
+
+
+@njit(cache=True)
+def opening_melds(s, pr, hand, size, room, out):
+    """Write into ``out`` the melds of ``hand`` (``size`` cards, not opened) that keep the
+    first lay-down completable this turn, as lay actions; their count.  ``room`` holds the
+    melds of one completion the search found: a meld among them, or one that shares no card
+    with them and leaves a card beside them, is kept without a search of its own."""
+    need, clean, exact = opening_left(s, pr)
+    must_card = s[MUST_CARD]
+    _, _, _, chosen, _, _ = room
+    found = chosen.copy()
+    found_cards, found_wilds, found_length = np.int64(0), 0, 0
+    for k in range(found.size):
+        if found[k] == rummy.NO_MELD:
+            break
+        found_cards |= rummy.natural_cards(found[k])
+        found_wilds += rummy.meld_wilds(pr, found[k])
+        found_length += rummy.meld_length(found[k])
+    count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
+    places = np.empty(MAX_RUN, dtype=np.int32)
+    n = 0
+    for i in range(count):
+        code = out[i]
+        if among(found, code) or (
+                exact == 0 and rummy.natural_cards(code) & found_cards == 0
+                and rummy.meld_wilds(pr, code) + found_wilds <= rummy.wild_count(pr, hand)
+                and size - rummy.meld_length(code) - found_length >= 1):
+            out[n] = LAY_ACTION + code
+            n += 1
+            continue
+        owed = must_card
+        if owed >= 0 and rummy.meld_holds(pr, hand, code, owed):
+            owed = -1
+        need_after = need - rummy.meld_points(code)
+        clean_after = clean and not rummy.meld_is_clean(code)
+        laid = rummy.remove_meld(pr, hand, code, places)     # the rest, in place
+        left = size - laid
+        if rummy.may_complete(pr, hand, left, need_after, clean_after, owed) \
+                and rummy.completes(pr, hand, left, need_after, clean_after, owed, exact, room):
+            out[n] = LAY_ACTION + code
+            n += 1
+        for j in range(laid):
+            hand[places[j]] += 1
+    return n
+
+
+@njit(cache=True)
+def among(melds, code):
+    """Whether ``code`` is one of ``melds`` (up to ``NO_MELD``)."""
+    for k in range(melds.size):
+        if melds[k] == rummy.NO_MELD:
+            return False
+        if melds[k] == code:
+            return True
+    return False
 
 
 @njit(cache=True)

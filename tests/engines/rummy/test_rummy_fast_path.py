@@ -86,7 +86,7 @@ def loose_bound(pr, hand, candidates, n, points, clean):
     used = 0
     for code in codes:
         used |= int(rummy.natural_cards(code))
-    return points <= 0 or rummy.cards_value(hand, used) >= points
+    return points <= 0 or rummy.set_value(hand, used) >= points
 
 
 def test_the_opening_search_answers_as_the_plain_search(monkeypatch):

@@ -219,6 +219,34 @@ def test_melds_and_their_cards_are_the_plain_ones(pr, seed, size):
 
 @pytest.mark.parametrize("pr", PARAMS, ids=IDS)
 @settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 18),
+       least_run=st.sampled_from([3, 4, 5, 7, rummy.NO_FIGURE]),
+       least_group=st.sampled_from([3, 4, 5, rummy.NO_FIGURE]))
+def test_the_figures_are_the_melds_of_their_kinds_and_lengths(pr, seed, size, least_run,
+                                                               least_group):
+    hand = deal_hand(pr, np.random.default_rng(seed), size)
+    codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
+    n = rummy.enumerate_figures(pr, hand, rummy.held_cards(hand), size - 1, least_run,
+                                least_group, codes)
+    least = {rummy.RUN: least_run, rummy.GROUP: least_group}
+    assert codes[:n].tolist() == [code for code in reference_melds(pr, hand, size - 1)
+                                  if (code >> 9) & 15 >= least[code & 1]]
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(3, 15), card=st.integers(0, 51),
+       jokers=st.sampled_from(["1", "2", "unlimited"]))
+def test_a_meld_with_the_card_is_found_when_one_is_listed(seed, size, card, jokers):
+    pr = engines.load("rami", max_jokers_per_meld=jokers).encoded_params
+    hand = deal_hand(pr, np.random.default_rng(seed), size)
+    hand[card] += 1
+    listed = any(rummy.meld_holds(pr, hand, code, card)
+                 for code in reference_melds(pr, hand, size))
+    assert rummy.holds_meld_with(pr, hand, rummy.held_cards(hand), size, card) == listed
+
+
+@pytest.mark.parametrize("pr", PARAMS, ids=IDS)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), melds=st.integers(0, 8), size=st.integers(1, 14),
        only=st.sampled_from([-1, -1, -2, 0]), owners=st.sampled_from([T.ALL_SEATS, 0b101]))
 def test_layoffs_are_the_plain_ones(pr, seed, melds, size, only, owners):
@@ -324,9 +352,8 @@ def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
     runs, run_length, groups, group_length = (int(x) for x in pe.stage_figures(pr, stage))
     figures = [(rummy.RUN, run_length)] * runs + [(rummy.GROUP, group_length)] * groups
     keep = int(pr[pe.P_KEEP])
-    codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
-    count = rummy.enumerate_melds(pr, hand, size - keep, codes)
-    n = pe.stage_melds(s, pr, 0, hand, size, codes, count)
+    codes = np.empty(T.MAX_LEGAL, dtype=np.int64)
+    n = pe.stage_melds(s, pr, 0, hand, size, codes)
     expected = []
     for code in reference_melds(pr, hand, size - keep):
         kind, length = code & 1, (code >> 9) & 15
@@ -339,3 +366,42 @@ def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
                     expected.append(code)
                 break
     assert codes[:n].tolist() == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 15), jokers=st.integers(0, 3),
+       owed=st.booleans(), points=st.integers(0, 40))
+def test_the_opening_melds_are_those_each_searched_on_its_own(seed, size, jokers, owed, points):
+    """The melds offered to a player laying his first lay-down, some kept off the
+    completion the first search found, are those whose rest a search of its own
+    completes."""
+    from engines.games.rami import rules as rami
+
+    pr = engines.load("rami", max_jokers_per_meld="2").encoded_params
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    hand[rummy.JOKER] += jokers
+    size += jokers
+    s = np.zeros(rami.STATE_SIZE, dtype=np.int32)
+    s[T.HAND:T.HAND + rummy.CARD_KINDS] = hand
+    s[T.HAND_SIZE_AT] = size
+    s[T.PHASE] = T.PLAY
+    s[rami.PROV_POINTS] = points
+    must = int(rng.choice(np.flatnonzero(hand[:rummy.JOKER]))) if owed and hand[:52].any() else -1
+    s[rami.MUST_CARD] = must
+    out = np.empty(T.MAX_LEGAL, dtype=np.int64)
+    n = rami.play_actions(s, pr, 0, out)
+    listed = [int(c) - T.LAY_ACTION for c in out[:n] if c >= T.LAY_ACTION]
+    need = int(pr[rami.P_OPENING_MIN]) - points
+    expected = []
+    if rummy.can_complete(pr, hand, size, need, True, must, 0):
+        codes = np.empty(rummy.MAX_CANDIDATES, dtype=np.int64)
+        for code in codes[:rummy.enumerate_melds(pr, hand, size - 1, codes)].tolist():
+            left = hand.copy()
+            laid = rummy.remove_meld(pr, left, code, np.empty(rummy.MAX_RUN, dtype=np.int32))
+            card = -1 if must >= 0 and rummy.meld_holds(pr, hand, code, must) else must
+            if rummy.can_complete(pr, left, size - laid, need - rummy.meld_points(code),
+                                  not rummy.meld_is_clean(code), card, 0):
+                expected.append(code)
+    assert listed == expected
+    assert s[T.HAND:T.HAND + rummy.CARD_KINDS].tolist() == hand.tolist()
