@@ -263,8 +263,9 @@ class CompiledRules(Protocol):
       (every pile is hidden from everyone alike).
     * ``legal_actions`` and ``apply_action`` may be left to the game's family: a rules
       module that does not define them names its family's rules module (``FAMILY``), whose
-      steps of those names, specialised by the module's tag (``RULES``), serve it (rikiki,
-      vicaire, the avoidance games; ascenseur-atouts for ``legal_actions``).  The code
+      steps of those names, specialised by the module's tag (``RULES``), serve it (the trick
+      family's: rikiki, vicaire, the avoidance games, belote, the tarots, ascenseur-atouts
+      for ``legal_actions``; the rummy family's: petite école, pinacle).  The code
       written once for every game (the core, the kernel factory) reaches an entry point
       through :func:`engines.core.specialise.entry_point` (compiled) or
       :mod:`engines.core.streams` (from Python), not as a module attribute.

@@ -118,12 +118,13 @@ def entry_point(rules: Any, name: str) -> Callable[..., Any]:
         return own
     if name not in FAMILY_ENTRY_POINTS or not hasattr(rules, "FAMILY"):
         raise AttributeError(f"{rules.__name__} has no entry point {name!r}")
-    return _for_tag(getattr(rules.FAMILY, name), rules.RULES)
+    return for_tag(getattr(rules.FAMILY, name), rules.RULES)
 
 
-def _for_tag(step: Callable[..., Any], tag: Tag) -> Callable[..., Any]:
-    """``step(tag, s, pr, ...)`` as a function of its other arguments (three to five),
-    inlined into its callers (numba's inliner takes no ``*args``)."""
+def for_tag(step: Callable[..., Any], tag: Tag) -> Callable[..., Any]:
+    """``step(tag, s, pr, ...)``, a step specialised by tag, as a function of its other
+    arguments (three to five), inlined into its callers (numba's inliner takes no
+    ``*args``)."""
     arguments = len(inspect.signature(inspect.unwrap(step)).parameters) - 1
     if arguments == 3:
         @numba.njit(inline="always")

@@ -10,20 +10,21 @@ import json
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import engines
+from engines.core.specialise import entry_point
 
-RULES = sorted(f"engines.{path.parent.name}.rules"
-               for path in Path(engines.__file__).parent.glob("*/rules.py"))
+# every game's rules module (several games may share one)
+RULES = sorted({engines.game_class(slug).rules.__name__ for slug in engines.available()})
 
 
 @pytest.mark.parametrize("name", RULES)
 def test_every_rules_module_declares_whether_apply_action_draws(name):
     rules = importlib.import_module(name)
-    parameters = inspect.signature(rules.apply_action.py_func).parameters
+    apply_action = entry_point(rules, "apply_action")
+    parameters = inspect.signature(apply_action.py_func).parameters
     assert len(parameters) == (4 if rules.APPLY_DRAWS else 3)     # (s, pr, action[, rng])
 
 

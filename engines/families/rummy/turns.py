@@ -19,6 +19,7 @@ from numba import njit
 from engines.core import compiled
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.layout import Layout
+from engines.core.specialise import by_tag, for_tag, module_of
 from engines.families.rummy import rules as rummy
 from engines.families.rummy.rules import (
     CARD_KINDS,
@@ -315,6 +316,109 @@ def decode(action):
         k, rest = divmod(action - SWAP_ACTION, 32)
         return MOVES_WILD, k, rest // 2, rest % 2
     return LAYS, action - LAY_ACTION, 0, 0
+
+
+# --------------------------------------------------------------------------------------
+# A decision, specialised per game by its Tag
+# --------------------------------------------------------------------------------------
+def legal_actions(rules, s, pr, out):
+    """Write the current player's legal action codes into ``out``; return their count: the
+    draw (:func:`draw_actions`), then the game's ``play_actions(s, pr, player, out)``."""
+
+
+@by_tag(legal_actions)
+def _legal_actions(rules, s, pr, out):
+    play_actions = module_of(rules).play_actions
+
+    def impl(rules, s, pr, out):
+        if s[PHASE] == DRAW:
+            return draw_actions(s, out)
+        if s[PHASE] == PLAY:
+            return play_actions(s, pr, s[CURRENT], out)
+        return 0
+    return impl
+
+
+def apply_action(rules, s, pr, action, rng):
+    """The current player's decision ``action`` (legality is the caller's check), counted
+    and played by the game's step for its kind: ``draw_stock(s, pr, player, rng)``,
+    ``take_discard(s, player)``, ``discard(s, pr, player, card)`` (each the family's,
+    :func:`draw_or_void`, :func:`take_discard` and :func:`discard_and_pass`, unless the
+    game has its own), ``lay_off_card(s, pr, player, k, card, end)``,
+    ``move_wild(s, pr, player, k, place, end)`` where the game moves wilds on the table,
+    ``lay_meld(s, pr, player, code)``; then the chance steps due (the game's ``advance``)."""
+
+
+@njit(cache=True, inline="always")
+def no_wild_moved(s, pr, player, k, place, end):
+    """A game whose wilds stay where they are laid: no such decision."""
+
+
+@by_tag(apply_action)
+def _apply_action(rules, s, pr, action, rng):
+    R = module_of(rules)
+    lay_off_card, lay_meld, advance = R.lay_off_card, R.lay_meld, R.advance
+    take = getattr(R, "take_discard", take_discard)
+    move_wild = getattr(R, "move_wild", no_wild_moved)
+    draw = getattr(R, "draw_stock", None) or for_tag(draw_or_void, R.RULES)
+    throw = getattr(R, "discard", None) or for_tag(discard_and_pass, R.RULES)
+
+    def impl(rules, s, pr, action, rng):
+        player = count_decision(s)
+        kind, a, b, c = decode(action)
+        if kind == DRAWS_STOCK:
+            draw(s, pr, player, rng)
+        elif kind == TAKES_DISCARD:
+            take(s, player)
+        elif kind == DISCARDS:
+            throw(s, pr, player, a)
+        elif kind == LAYS_OFF:
+            lay_off_card(s, pr, player, a, b, c)
+        elif kind == MOVES_WILD:
+            move_wild(s, pr, player, a, b, c)
+        else:
+            lay_meld(s, pr, player, a)
+        advance(s, pr, rng)
+    return impl
+
+
+def draw_or_void(rules, s, pr, player, rng):
+    """The top card of the talon, rebuilt from the discard pile when empty
+    (:func:`draw_stock`); nothing to draw at all ends the hand void (the game's
+    ``end_hand(s, pr, winner, ending)``)."""
+
+
+@by_tag(draw_or_void)
+def _draw_or_void(rules, s, pr, player, rng):
+    end_hand = module_of(rules).end_hand
+
+    def impl(rules, s, pr, player, rng):
+        if not draw_stock(s, player, rng):
+            end_hand(s, pr, -1, VOID)
+    return impl
+
+
+def discard_and_pass(rules, s, pr, player, card):
+    """The turn ends with ``card`` discarded: the last card out ends the hand, won; the
+    game's turn limit (``P_MAX_TURNS``) ends it capped; otherwise the next player's turn
+    (the game's ``start_turn(s, player)``, or the family's)."""
+
+
+@by_tag(discard_and_pass)
+def _discard_and_pass(rules, s, pr, player, card):
+    R = module_of(rules)
+    end_hand, P_MAX_TURNS = R.end_hand, R.P_MAX_TURNS
+    next_turn = getattr(R, "start_turn", start_turn)
+
+    def impl(rules, s, pr, player, card):
+        if discard(s, player, card) == 0:
+            end_hand(s, pr, player, FINISHED)
+            return
+        if s[TURN] + 1 >= pr[P_MAX_TURNS]:
+            end_hand(s, pr, -1, CAPPED)
+            return
+        next_turn(s, (player + 1) % pr[P_PLAYERS])
+    return impl
 
 
 # --------------------------------------------------------------------------------------

@@ -46,16 +46,15 @@ import numpy as np
 from numba import njit
 
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.families.rummy.rules import CARD_KINDS, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
-    DRAW,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
-    PLAY,
     SETUP,
     TOTAL,
     hand_at,
@@ -124,6 +123,9 @@ OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
 APPLY_DRAWS = True
 CURRENT = T.CURRENT
 (*_, RUNS_LEFT, GROUPS_LEFT, STAGE, LAID_STAGE, STAGES_PASSED, ROUNDS) = STATE.offsets()
+RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = T                  # legal_actions, apply_action: the family's (rummy.turns)
+# (so are the draw, the talon rebuilt from the écart when empty, A9, and the discard)
 
 # A player's stage in this hand: not laid, being laid this turn, laid.
 NOT_LAID, LAYING, LAID = 0, 1, 2
@@ -254,27 +256,9 @@ def play_actions(s, pr, player, out):
     return n
 
 
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
-    if s[PHASE] == DRAW:
-        return T.draw_actions(s, out)
-    if s[PHASE] == PLAY:
-        return play_actions(s, pr, s[T.CURRENT], out)
-    return 0
-
-
 # --------------------------------------------------------------------------------------
 # Playing an action
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
-def draw_stock(s, pr, player, rng):
-    """The top card of the talon, rebuilt from the écart when empty (A9); nothing to draw
-    at all ends the hand void."""
-    if not T.draw_stock(s, player, rng):
-        end_hand(s, pr, -1, VOID)
-
-
 @njit(cache=True)
 def lay_meld(s, pr, player, code):
     """Lay a figure; before the stage is laid, a figure of it."""
@@ -302,37 +286,6 @@ def after_lay(s, pr, player):
 def lay_off_card(s, pr, player, k, card, end):
     T.lay_off(s, pr, player, k, card, end)
     after_lay(s, pr, player)
-
-
-@njit(cache=True)
-def discard(s, pr, player, card):
-    """The turn ends; the last card goes out."""
-    if T.discard(s, player, card) == 0:
-        end_hand(s, pr, player, FINISHED)
-        return
-    if s[T.TURN] + 1 >= pr[P_MAX_TURNS]:
-        end_hand(s, pr, -1, CAPPED)
-        return
-    T.start_turn(s, (player + 1) % pr[P_PLAYERS])
-
-
-@njit(cache=True)
-def apply_action(s, pr, action, rng):
-    """Play a legal action for the current player (legality is the caller's check); chance
-    steps draw from ``rng``."""
-    player = T.count_decision(s)
-    kind, a, b, c = T.decode(action)
-    if kind == T.DRAWS_STOCK:
-        draw_stock(s, pr, player, rng)
-    elif kind == T.TAKES_DISCARD:
-        T.take_discard(s, player)
-    elif kind == T.DISCARDS:
-        discard(s, pr, player, a)
-    elif kind == T.LAYS_OFF:
-        lay_off_card(s, pr, player, a, b, c)
-    else:
-        lay_meld(s, pr, player, a)
-    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

@@ -38,16 +38,15 @@ from numba import njit
 
 from engines.core.compiled import rank_seats
 from engines.core.layout import Layout
+from engines.core.specialise import Tag
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.families.rummy.rules import CARD_KINDS, MAX_RUN, P_PLAYERS
 from engines.families.rummy.turns import (
-    DRAW,
     HAND_SIZE_AT,
     LAY_ACTION,
     MAX_PLAYERS,
     PHASE,
-    PLAY,
     SETUP,
     SWAP_ACTION,
     TOTAL,
@@ -110,6 +109,8 @@ APPLY_DRAWS = True
 CURRENT = T.CURRENT
 (*_, LAID_AT_START, LAID, LAID_VALUE, TEAM_TOTAL, ONE_GOES, MOVES, HAND_MOVES,
  ROUNDS) = STATE.offsets()
+RULES = Tag(__name__)                # the family's steps, specialised for this game
+FAMILY = T                  # legal_actions, apply_action: the family's (rummy.turns)
 
 
 @njit(cache=True)
@@ -192,16 +193,6 @@ def play_actions(s, pr, player, out):
     return T.discard_actions(s, player, -1, out, n)
 
 
-@njit(cache=True)
-def legal_actions(s, pr, out):
-    """Write the current player's legal action codes into ``out``; return their count."""
-    if s[PHASE] == DRAW:
-        return T.draw_actions(s, out)
-    if s[PHASE] == PLAY:
-        return play_actions(s, pr, s[T.CURRENT], out)
-    return 0
-
-
 # --------------------------------------------------------------------------------------
 # Playing an action
 # --------------------------------------------------------------------------------------
@@ -219,7 +210,8 @@ def after_lay(s, pr, player):
 
 
 @njit(cache=True)
-def lay_run(s, pr, player, code):
+def lay_meld(s, pr, player, code):
+    """Lay a run (pinacle's only meld)."""
     places = np.empty(MAX_RUN, dtype=np.int32)
     n = T.lay_meld(s, pr, player, code, places)
     for i in range(n):
@@ -235,7 +227,7 @@ def lay_off_card(s, pr, player, k, card, end):
 
 
 @njit(cache=True)
-def move_pinacle(s, pr, player, k, place, end):
+def move_wild(s, pr, player, k, place, end):
     """The natural card takes the pinacle's place; the pinacle goes to an end."""
     target = rummy.wild_stands_for(pr, T.table(s), k, place)
     rummy.move_wild(pr, T.table(s), k, place, end)
@@ -245,39 +237,6 @@ def move_pinacle(s, pr, player, k, place, end):
     s[HAND_MOVES] += 1
     credit(s, pr, player, target)
     after_lay(s, pr, player)
-
-
-@njit(cache=True)
-def discard(s, pr, player, card):
-    if T.discard(s, player, card) == 0:
-        end_hand(s, pr, player, FINISHED)
-        return
-    if s[T.TURN] + 1 >= pr[P_MAX_TURNS]:
-        end_hand(s, pr, -1, CAPPED)
-        return
-    start_turn(s, (player + 1) % pr[P_PLAYERS])
-
-
-@njit(cache=True)
-def apply_action(s, pr, action, rng):
-    """Play a legal action for the current player (legality is the caller's check); chance
-    steps draw from ``rng``."""
-    player = T.count_decision(s)
-    kind, a, b, c = T.decode(action)
-    if kind == T.DRAWS_STOCK:
-        if not T.draw_stock(s, player, rng):
-            end_hand(s, pr, -1, VOID)
-    elif kind == T.TAKES_DISCARD:
-        T.take_discard(s, player)
-    elif kind == T.DISCARDS:
-        discard(s, pr, player, a)
-    elif kind == T.LAYS_OFF:
-        lay_off_card(s, pr, player, a, b, c)
-    elif kind == T.MOVES_WILD:
-        move_pinacle(s, pr, player, a, b, c)
-    else:
-        lay_run(s, pr, player, a)
-    advance(s, pr, rng)
 
 
 # --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 import agents
 import engines
 from engines.core.api import Action, IllegalActionError
+from engines.core.streams import list_legal
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from sim.runner import decision_rng
@@ -20,7 +21,7 @@ from tests.engines.rummy.rami_helpers import cards
 def rules_codes(state) -> list[int]:
     """The legal codes the rules give for the state's array, read afresh."""
     buffer = np.empty(T.MAX_LEGAL, dtype=np.int64)
-    n = state.game.rules.legal_actions(state.s, state.game.encoded_params, buffer)
+    n = list_legal(state.game.tag, state.s, state.game.encoded_params, buffer)
     return buffer[:n].tolist()
 
 
