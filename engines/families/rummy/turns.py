@@ -326,7 +326,7 @@ def legal_actions(rules, s, pr, out):
     draw (:func:`draw_actions`), then the game's ``play_actions(s, pr, player, out)``."""
 
 
-@by_tag(legal_actions)
+@by_tag(legal_actions, inline="always")
 def _legal_actions(rules, s, pr, out):
     play_actions = module_of(rules).play_actions
 
@@ -354,7 +354,7 @@ def no_wild_moved(s, pr, player, k, place, end):
     """A game whose wilds stay where they are laid: no such decision."""
 
 
-@by_tag(apply_action)
+@by_tag(apply_action, inline="always")
 def _apply_action(rules, s, pr, action, rng):
     R = module_of(rules)
     lay_off_card, lay_meld, advance = R.lay_off_card, R.lay_meld, R.advance
@@ -388,7 +388,7 @@ def draw_or_void(rules, s, pr, player, rng):
     ``end_hand(s, pr, winner, ending)``)."""
 
 
-@by_tag(draw_or_void)
+@by_tag(draw_or_void, inline="always")
 def _draw_or_void(rules, s, pr, player, rng):
     end_hand = module_of(rules).end_hand
 
@@ -404,7 +404,7 @@ def discard_and_pass(rules, s, pr, player, card):
     (the game's ``start_turn(s, player)``, or the family's)."""
 
 
-@by_tag(discard_and_pass)
+@by_tag(discard_and_pass, inline="always")
 def _discard_and_pass(rules, s, pr, player, card):
     R = module_of(rules)
     end_hand, P_MAX_TURNS = R.end_hand, R.P_MAX_TURNS
