@@ -23,11 +23,13 @@ it, and that every unpacking of ``offsets()`` names the fields in their order).
 
 from __future__ import annotations
 
-import numba
+import math
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.extending import lower_builtin, type_callable
 from numba.np.arrayobj import make_array, populate_array
 from numpy.typing import ArrayLike
 
@@ -103,34 +105,53 @@ def copy_into(out, s):
         out[i] = s[i]
 
 
-@intrinsic
-def _stack_room(typingctx, size):
-    """An int32 array of ``size`` (a constant) in the calling function's stack frame."""
-    if not isinstance(size, types.IntegerLiteral):
+def stack_room(shape: int | tuple[int, ...], dtype: type = np.int32) -> np.ndarray:
+    """A work array, as ``np.empty(shape, dtype)`` (``shape`` a constant size or a tuple of
+    them, ``dtype`` a numpy scalar type: ``stack_room(MAX_RUN)``,
+    ``stack_room((LEVELS, MAX_CANDIDATES), np.int64)``), its values undefined.
+
+    Called from Python, that is what it returns.  In compiled code, the array is in the
+    stack frame of the compiled function that asks for it, for the time of its call:
+    nothing is allocated, so compiled loops without reference counting may use it (see
+    :func:`copy_into`).  It must not outlive that call (not returned, not kept), except
+    through a function that numba inlines into its caller (``inline="always"``), whose
+    body is the caller's."""
+    return np.empty(shape, dtype=dtype)
+
+
+def _literal_shape(shape: Any) -> tuple[int, ...] | None:
+    """The constant sizes of a shape's numba type (a literal integer, or a tuple of them)."""
+    sizes = (shape.dtype,) * shape.count if isinstance(shape, types.UniTuple) \
+        else shape.types if isinstance(shape, types.Tuple) else (shape,)
+    if not all(isinstance(size, types.IntegerLiteral) for size in sizes):
         return None
-    count = size.literal_value
-    room = types.Array(types.int32, 1, "C")
-
-    def codegen(context, builder, signature, args):
-        item = context.get_data_type(types.int32)
-        array = make_array(room)(context, builder)
-        populate_array(array, data=cgutils.alloca_once(builder, item, size=count),
-                       shape=[cgutils.intp_t(count)],
-                       strides=[cgutils.intp_t(context.get_abi_sizeof(item))],
-                       itemsize=context.get_abi_sizeof(item), meminfo=None)
-        return array._getvalue()
-    return room(size), codegen
+    return tuple(size.literal_value for size in sizes)
 
 
-def _heap_room(size: int) -> np.ndarray:
-    return np.empty(size, dtype=np.int32)
+@type_callable(stack_room)
+def _type_stack_room(context):
+    def typer(shape, dtype=None):
+        sizes = _literal_shape(shape)
+        if sizes is None or not (dtype is None or isinstance(dtype, types.NumberClass)):
+            return None
+        item_type = types.int32 if dtype is None else dtype.instance_type
+        return types.Array(item_type, len(sizes), "C")
+    return typer
 
 
-# An int32 work array of a constant size, as ``np.empty(size, dtype=np.int32)`` but in the
-# stack frame of the compiled function that asks for it, for the time of its call: nothing
-# allocated, so compiled loops without reference counting may use it (see copy_into).  It
-# must not outlive that call (not returned, not kept).  Plain numpy with numba's JIT off.
-stack_room = _heap_room if numba.config.DISABLE_JIT else _stack_room  # type: ignore[attr-defined]
+@lower_builtin(stack_room, types.VarArg(types.Any))
+def _lower_stack_room(context, builder, signature, args):
+    sizes = _literal_shape(signature.args[0])
+    room = signature.return_type
+    item = context.get_data_type(room.dtype)
+    itemsize = context.get_abi_sizeof(item)
+    strides = [itemsize * math.prod(sizes[axis + 1:]) for axis in range(len(sizes))]
+    array = make_array(room)(context, builder)
+    populate_array(array, data=cgutils.alloca_once(builder, item, size=math.prod(sizes)),
+                   shape=[cgutils.intp_t(size) for size in sizes],
+                   strides=[cgutils.intp_t(stride) for stride in strides],
+                   itemsize=itemsize, meminfo=None)
+    return array._getvalue()
 
 
 @njit(cache=True, inline="always")

@@ -52,6 +52,31 @@ def test_stack_room_is_a_work_array_of_the_size_asked_in_a_loop_without_referenc
     assert items.tolist() == list(range(ROOM))[::-1]
 
 
+ROWS, COLUMNS = 3, 4
+
+
+@njit(_nrt=False)  # type: ignore[call-overload]
+def _table_through_room(base):
+    room = stack_room((ROWS, COLUMNS), np.int64)
+    for r in range(ROWS):
+        for c in range(COLUMNS):
+            room[r, c] = base + r * COLUMNS + c     # beyond int32
+    return room[ROWS - 1, COLUMNS - 1] - room[0, 0], room.shape[0], room.shape[1]
+
+
+def test_stack_room_takes_a_dtype_and_a_shape_of_constants():
+    assert _table_through_room(2**40) == (ROWS * COLUMNS - 1, ROWS, COLUMNS)
+
+
+@njit(_nrt=False)  # type: ignore[call-overload]
+def _square_room():
+    return stack_room((ROWS, ROWS)).shape       # a tuple of equal sizes, int32
+
+
+def test_stack_room_takes_a_square_shape():
+    assert _square_room() == (ROWS, ROWS)
+
+
 def test_layout_rejects_a_field_declared_twice():
     with pytest.raises(ValueError, match="declared twice"):
         Layout(("phase", 1), ("phase", 2))

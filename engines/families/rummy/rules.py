@@ -55,9 +55,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import register_jitable
 
 from engines.core.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 
 # --------------------------------------------------------------------------------------
 # Cards
@@ -88,6 +89,10 @@ MAX_CANDIDATES = 2048
 # 13- or 14-card hands with four jokers; it bounds the time of pathological hands).
 SEARCH_BUDGET = 200_000
 NO_MELD = -1                            # the end of the melds an opening search found
+# The most cards of a hand the searches take (their work room is sized for it; the games
+# deal 13 and a hand holds at most 15), and the levels of a search on such a hand.
+MAX_SEARCH_HAND = 21
+SEARCH_LEVELS = MAX_SEARCH_HAND // MELD_MIN + 2
 
 # Rule parameters every rummy engine passes in its parameter array, first in its layout.
 CORE_PARAMS = (("players", 1), ("wild_policy", 1), ("max_wilds", 1), ("min_naturals", 1),
@@ -398,7 +403,7 @@ def meld_holds(pr, hand, code, card):
             if not (mask >> i) & 1 and card_at(suit, low + i) == card:
                 return True
         return False
-    places = np.empty(MAX_RUN, dtype=np.int32)
+    places = stack_room(MAX_RUN)
     n = meld_cards(pr, hand, code, places)
     for i in range(n):
         if places[i] == card:
@@ -663,19 +668,20 @@ def can_complete(pr, hand, size, points, clean, card, left_exact):
     a clean run if ``clean``, including ``card`` if it is >= 0, so that at least one card
     stays in hand (exactly ``left_exact`` if it is > 0)."""
     return may_complete(pr, hand, size, points, clean, card) \
-        and completes(pr, hand, size, points, clean, card, left_exact, search_room(size))
+        and completes(pr, hand, size, points, clean, card, left_exact, search_room())
 
 
-@njit(cache=True)
-def search_room(size):
-    """Work room for :func:`completes` on hands of up to ``size`` cards, per level: its
-    candidate melds, their count, the cursor, the meld chosen, what is still needed
-    (points, clean, card, cards left) and the chosen meld's cards."""
-    levels = size // 3 + 2
-    return (np.empty((levels, MAX_CANDIDATES), dtype=np.int64),
-            np.zeros(levels, dtype=np.int64), np.zeros(levels, dtype=np.int64),
-            np.zeros(levels, dtype=np.int64), np.zeros((levels, 4), dtype=np.int64),
-            np.empty((levels, MAX_RUN), dtype=np.int32))
+@register_jitable(inline="always")
+def search_room():
+    """Work room for :func:`completes`, per level of its search: its candidate melds, their
+    count, the cursor, the meld chosen, what is still needed (points, clean, card, cards
+    left) and the chosen meld's cards.  Compiled code inlines this function, so the room is
+    in the stack frame of its caller, for that call (:func:`engines.core.layout.stack_room`);
+    called from Python, it is numpy arrays."""
+    return (stack_room((SEARCH_LEVELS, MAX_CANDIDATES), np.int64),
+            stack_room(SEARCH_LEVELS, np.int64), stack_room(SEARCH_LEVELS, np.int64),
+            stack_room(SEARCH_LEVELS, np.int64), stack_room((SEARCH_LEVELS, 4), np.int64),
+            stack_room((SEARCH_LEVELS, MAX_RUN)))
 
 
 @njit(cache=True)
@@ -685,7 +691,10 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
     chosen melds are the ones found, ended by ``NO_MELD``.
 
     An iterative depth-first search: each level enumerates the melds of what is left and
-    takes them in code order (a set of melds is tried once)."""
+    takes them in code order (a set of melds is tried once).  A hand of more than
+    ``MAX_SEARCH_HAND`` cards, beyond the room, is answered "no"."""
+    if size > MAX_SEARCH_HAND:
+        return False
     candidates, counts, cursor, chosen, state, taken = room
     depth_max = size // 3 + 1
     state[0, 0], state[0, 1], state[0, 2], state[0, 3] = points, 1 if clean else 0, card, size
@@ -849,22 +858,26 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
     A figure longer than its minimum holds one of exactly the minimum with a natural card,
     so the search (depth first, runs then groups, each level in code order) tries figures
     of the minimum sizes only; the last figure is looked for directly
-    (:func:`holds_figure`) in what the others leave."""
+    (:func:`holds_figure`) in what the others leave.  A hand of more than
+    ``MAX_SEARCH_HAND`` cards, beyond the search's room, is answered "no"."""
     figures = runs + groups
     if figures == 0:
         return size >= keep
+    if size > MAX_SEARCH_HAND or runs * run_length + groups * group_length > size - keep:
+        return False                            # beyond the room, or too few cards
     last_kind = GROUP if groups else RUN
     last_length = group_length if groups else run_length
     if figures == 1:
         return last_length <= size - keep and holds_figure(pr, hand, cards, last_kind,
                                                            last_length)
     levels = figures - 1                        # the figures searched, all but the last
-    candidates = np.empty((levels, MAX_CANDIDATES), dtype=np.int64)
-    counts = np.zeros(levels, dtype=np.int64)
-    cursor = np.zeros(levels, dtype=np.int64)
-    taken = np.empty((levels, MAX_RUN), dtype=np.int32)
-    left = np.zeros(levels + 1, dtype=np.int64)
-    work = hand.copy()
+    candidates = stack_room((SEARCH_LEVELS, MAX_CANDIDATES), np.int64)
+    counts = stack_room(SEARCH_LEVELS, np.int64)
+    cursor = stack_room(SEARCH_LEVELS, np.int64)
+    taken = stack_room((SEARCH_LEVELS, MAX_RUN))
+    left = stack_room(SEARCH_LEVELS, np.int64)
+    work = stack_room(CARD_KINDS)
+    copy_into(work, hand)
     left[0] = size
     depth = 0
     counts[0] = figure_candidates(pr, work, size - keep, 0, runs, run_length, group_length,

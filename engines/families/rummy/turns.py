@@ -13,12 +13,11 @@ end 0; pinacle's move to a run's low or high end), ``LAY_ACTION + meld code``.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from engines.core import compiled
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import by_tag, for_tag, module_of
 from engines.families.rummy import rules as rummy
 from engines.families.rummy.rules import (
@@ -34,6 +33,7 @@ from engines.families.shedding import rules as shedding
 MAX_PLAYERS = 8
 MAX_CARDS = 3 * 52 + 4                  # three decks, or two with four jokers
 MAX_MELDS = MAX_CARDS // 3
+TABLE_SIZE = MAX_MELDS * MELD_WIDTH     # the table melds' rows
 
 # The fields every rummy state starts with.
 CORE_STATE = (
@@ -41,7 +41,7 @@ CORE_STATE = (
     ("turn", 1), ("taken", 1), ("ending", 1), ("unseen", 1),
     ("stock_len", 1), ("stock", MAX_CARDS), ("discard_len", 1), ("discard", MAX_CARDS),
     ("hand", MAX_PLAYERS * CARD_KINDS), ("hand_size", MAX_PLAYERS),
-    ("melds_len", 1), ("melds", MAX_MELDS * MELD_WIDTH),
+    ("melds_len", 1), ("melds", TABLE_SIZE),
     ("total", MAX_PLAYERS), ("rank", MAX_PLAYERS),
     ("player_decisions", MAX_PLAYERS), ("wins", MAX_PLAYERS), ("takes", MAX_PLAYERS),
     ("layoffs", MAX_PLAYERS), ("melds_laid", MAX_PLAYERS),
@@ -89,10 +89,11 @@ def hand_at(player):
     return HAND + player * CARD_KINDS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def table(s):
-    """The table melds' rows (a view)."""
-    return s[MELDS:MELDS + MAX_MELDS * MELD_WIDTH]
+    """The table melds' rows (a view; inlined by numba, as a compiled function returns no
+    view without reference counting)."""
+    return s[MELDS:MELDS + TABLE_SIZE]
 
 
 # --------------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def draw_stock(s, player, rng):
     if s[STOCK_LEN] > 0:
         draw_top(s, player)
         return True
-    drawn = np.empty(1, dtype=np.int32)
+    drawn = stack_room(1)
     got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
                                     hand_at(player), 1, rng, drawn)
     s[RESHUFFLES] += reshuffles
@@ -461,7 +462,7 @@ def observe(s, pr, player, out):
     do, in pinacle and petite école where a taken card may stay in hand; in rami it is
     laid the same turn.)"""
     out[:] = s
-    counts = np.empty(CARD_KINDS, dtype=np.int32)
+    counts = stack_room(CARD_KINDS)
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARD_KINDS, STOCK, STOCK_LEN,
                         counts)
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)

@@ -45,7 +45,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
@@ -131,8 +131,7 @@ FAMILY = T                  # legal_actions, apply_action: the family's (rummy.t
 NOT_LAID, LAYING, LAID = 0, 1, 2
 
 
-@njit(cache=True)
-def penalty_values():
+def penalty_values() -> np.ndarray:
     """"As 15 points - Figures 10 points - 10 10 points - 3 à 9 5 points - 2 20 points"."""
     values = np.zeros(CARD_KINDS, dtype=np.int32)
     for card in range(rummy.JOKER):
@@ -146,6 +145,10 @@ def penalty_values():
         else:
             values[card] = LOW_PENALTY
     return values
+
+
+# Each card's count in hand, a constant of the compiled rules (numba freezes the array).
+PENALTY_VALUES = penalty_values()
 
 
 # --------------------------------------------------------------------------------------
@@ -204,7 +207,7 @@ def stage_melds(s, pr, player, hand, size, out):
                                     group_length if groups_pass else rummy.NO_FIGURE, out)
     if count == 0:
         return 0
-    places = np.empty(MAX_RUN, dtype=np.int32)
+    places = stack_room(MAX_RUN)
     n = 0
     for i in range(count):
         code = out[i]
@@ -271,7 +274,7 @@ def lay_meld(s, pr, player, code):
         s[RUNS_LEFT] = runs
         s[GROUPS_LEFT] = groups
         s[LAID_STAGE + player] = LAID if runs == 0 and groups == 0 else LAYING
-    T.lay_meld(s, pr, player, code, np.empty(MAX_RUN, dtype=np.int32))
+    T.lay_meld(s, pr, player, code, stack_room(MAX_RUN))
     after_lay(s, pr, player)
 
 
@@ -297,14 +300,13 @@ def end_hand(s, pr, winner, ending):
     next or end the match."""
     players = pr[P_PLAYERS]
     row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
-    values = penalty_values()
     done = False
     for p in range(players):
         score = 0
         passed = ending == FINISHED and s[LAID_STAGE + p] == LAID
         if ending == FINISHED and p != winner:
             h = hand_at(p)
-            score = rummy.hand_penalty(s[h:h + CARD_KINDS], values)
+            score = rummy.hand_penalty(s[h:h + CARD_KINDS], PENALTY_VALUES)
         s[TOTAL + p] += score
         s[row + ROUND_SCORE + p] = score
         s[row + ROUND_STAGE + p] = s[STAGE + p] + 1

@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.compiled import rank_seats
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
@@ -212,7 +212,7 @@ def after_lay(s, pr, player):
 @njit(cache=True)
 def lay_meld(s, pr, player, code):
     """Lay a run (pinacle's only meld)."""
-    places = np.empty(MAX_RUN, dtype=np.int32)
+    places = stack_room(MAX_RUN)
     n = T.lay_meld(s, pr, player, code, places)
     for i in range(n):
         credit(s, pr, player, places[i])

@@ -43,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 from engines.families.rummy.rules import (
@@ -52,6 +52,7 @@ from engines.families.rummy.rules import (
     MAX_CANDIDATES,
     MAX_RUN,
     P_PLAYERS,
+    SEARCH_LEVELS,
     card_rank,
 )
 from engines.families.rummy.turns import (
@@ -68,6 +69,7 @@ from engines.families.rummy.turns import (
     PLAY,
     SETUP,
     SWAP_ACTION,
+    TABLE_SIZE,
     TAKE_DISCARD,
     TOTAL,
     TURN,
@@ -152,14 +154,13 @@ NOT_OPENED, OPENED_BEFORE, OPENING_NOW = 0, 1, 2
 
 
 @njit(cache=True)
-def penalty_values(pr):
-    """The end-of-hand value of each card: Ace 11, K Q J 10, others face value, joker 50."""
-    values = np.empty(CARD_KINDS, dtype=np.int32)
+def penalty_values(pr, values):
+    """Write into ``values`` the end-of-hand value of each card: Ace 11, K Q J 10, others
+    face value, joker 50."""
     for card in range(JOKER):
         rank = card_rank(card)
         values[card] = ACE_PENALTY if rank == 14 else min(rank, FACE_PENALTY)
     values[JOKER] = pr[P_JOKER_PENALTY]
-    return values
 
 
 # --------------------------------------------------------------------------------------
@@ -316,7 +317,7 @@ def play_actions(s, pr, player, out):
     if opened == NOT_OPENED:
         need, clean, exact = opening_left(s, pr)
         if rummy.may_complete(pr, hand, size, need, clean, must_card):
-            room = rummy.search_room(size)
+            room = rummy.search_room()
             if rummy.completes(pr, hand, size, need, clean, must_card, exact, room):
                 n = opening_melds(s, pr, hand, size, room, out)
         if (s[PROV_CARDS] == 0 and must_card < 0) or n == 0:
@@ -354,7 +355,8 @@ def opening_melds(s, pr, hand, size, room, out):
     need, clean, exact = opening_left(s, pr)
     must_card = s[MUST_CARD]
     _, _, _, chosen, _, _ = room
-    found = chosen.copy()
+    found = stack_room(SEARCH_LEVELS, np.int64)
+    copy_into(found, chosen)
     found_cards, found_wilds, found_length = np.int64(0), 0, 0
     for k in range(found.size):
         if found[k] == rummy.NO_MELD:
@@ -363,7 +365,7 @@ def opening_melds(s, pr, hand, size, room, out):
         found_wilds += rummy.meld_wilds(pr, found[k])
         found_length += rummy.meld_length(found[k])
     count = rummy.enumerate_melds(pr, hand, size - 1, out)     # the candidates, kept in place
-    places = np.empty(MAX_RUN, dtype=np.int32)
+    places = stack_room(MAX_RUN)
     n = 0
     for i in range(count):
         code = out[i]
@@ -415,12 +417,14 @@ def swap_ok(s, pr, player, hand, size, k, place):
         return False
     if pr[P_JOKER_TO_HAND]:
         return True
-    after = melds.copy()
+    after = stack_room(TABLE_SIZE)
+    copy_into(after, melds)
     wild = rummy.swap_wild(pr, after, k, place)
-    rest = hand.copy()
+    rest = stack_room(CARD_KINDS)
+    copy_into(rest, hand)
     rest[target] -= 1
     rest[wild] += 1
-    melds = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    melds = stack_room(MAX_CANDIDATES, np.int64)
     n = rummy.enumerate_melds(pr, rest, size - 1, melds)
     for i in range(n):
         if rummy.meld_wilds(pr, melds[i]) > 0:
@@ -474,7 +478,7 @@ def settle_owed(s, pr, card):
 @njit(cache=True)
 def lay_meld(s, pr, player, code):
     """Lay a new meld; for a player who has not opened, a part of his first lay-down."""
-    places = np.empty(MAX_RUN, dtype=np.int32)
+    places = stack_room(MAX_RUN)
     n = T.lay_meld(s, pr, player, code, places)
     s[LAID + player] += n
     for i in range(n):
@@ -571,7 +575,8 @@ def end_hand(s, pr, winner, sec, ending):
     match."""
     players = pr[P_PLAYERS]
     row = ROUNDS + s[T.ROUNDS_LEN] * ROUND_WIDTH
-    values = penalty_values(pr)
+    values = stack_room(CARD_KINDS)
+    penalty_values(pr, values)
     for p in range(players):
         score = 0
         if ending == FINISHED and p == winner:

@@ -109,7 +109,7 @@ def test_the_opening_search_answers_as_the_plain_search(monkeypatch):
     monkeypatch.setattr(rummy, "some_meld_holds", lambda *args: True)
     monkeypatch.setattr(rummy, "promising", loose_bound)
     plain = [rummy.may_complete(pr, h, 14, need, clean, card)
-             and rummy.completes.py_func(pr, h, 14, need, clean, card, 0, rummy.search_room(14))
+             and rummy.completes.py_func(pr, h, 14, need, clean, card, 0, rummy.search_room())
              for h, card, need, clean in cases]
     assert fast == plain
     assert 10 < sum(plain) < 140                     # both answers are met

@@ -290,7 +290,7 @@ def test_the_opening_shortcut_refuses_only_what_the_search_refuses(seed, size, n
 
 def search_without_shortcut(pr, hand, size, need, clean, card):
     """:func:`can_complete`'s search, its quick refusal left out."""
-    return rummy.completes(pr, hand, size, need, clean, card, 0, rummy.search_room(size))
+    return rummy.completes(pr, hand, size, need, clean, card, 0, rummy.search_room())
 
 
 @settings(max_examples=40, deadline=None)
@@ -301,7 +301,7 @@ def test_one_search_room_serves_many_hands_and_leaves_them_whole(seed, need, cle
     room each time, and gives every hand back as it was."""
     pr = PARAMS[0]
     rng = np.random.default_rng(seed)
-    room = rummy.search_room(15)
+    room = rummy.search_room()
     for size in rng.integers(3, 16, size=6):
         hand = deal_hand(pr, rng, int(size))
         card = int(rng.choice(np.flatnonzero(hand))) if rng.random() < 0.5 else -1
@@ -309,7 +309,7 @@ def test_one_search_room_serves_many_hands_and_leaves_them_whole(seed, need, cle
         shared = rummy.completes(pr, hand, size, need, clean, card, exact, room)
         assert hand.tolist() == before.tolist()
         assert shared == rummy.completes(pr, hand, size, need, clean, card, exact,
-                                         rummy.search_room(size))
+                                         rummy.search_room())
 
 
 def reference_fill(pr, hand, size, figures, keep):
