@@ -53,12 +53,11 @@ from engines.core.compiled import chance_stream, check_seat, fresh_stream, parse
 from engines.core.params import Params
 from engines.core.specialise import Tag
 from engines.core.streams import (
+    RulesCalls,
     advance_with_stream,
     apply_with_stream,
-    determinize,
-    list_legal,
-    observe,
     playout_with_stream,
+    rules_calls,
 )
 
 T = TypeVar("T")
@@ -81,6 +80,7 @@ class RulesGame:
     phase_names: ClassVar[dict[int, str]] = {}
     state_class: ClassVar[type[RulesState]]
     tag: ClassVar[Tag]          # the rules' tag, for the calls of engines.core.streams
+    calls: ClassVar[RulesCalls]  # the rules' entry points as this API calls them
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -109,6 +109,7 @@ class RulesGame:
                                f"(``engines.load({cls.slug!r}, ...)``).")
         if "rules" in cls.__dict__:
             cls.tag = Tag(cls.rules.__name__)
+            cls.calls = rules_calls(cls.rules, cls.tag)
         if not cls.actions and "action_text" in beside:
             text = beside["action_text"]
             cls.actions = tuple(Action(c, text(c)) for c in range(cls.rules.N_ACTIONS))
@@ -243,7 +244,7 @@ class RulesState:
         """What ``player`` may know now (a masked copy of the state)."""
         check_seat(player, self._players)
         seen = np.empty_like(self.s)
-        observe(self._tag, self.s, self._pr, player, seen)
+        self.game.calls.observe(self.s, self._pr, player, seen)
         return self.observation_class(self, player, seen)
 
     def clone(self) -> RulesState:
@@ -257,7 +258,7 @@ class RulesState:
         from it, so the real future stays hidden."""
         check_seat(player, self._players)
         out = np.empty_like(self.s)
-        determinize(self._tag, self.s, self._pr, player, rng, out)
+        self.game.calls.determinize(self.s, self._pr, player, rng, out)
         return self._copy(out, fresh_stream(rng))
 
     def playout(self, rng: np.random.Generator) -> tuple[float, ...]:
@@ -363,7 +364,7 @@ class RulesState:
     def _list_legal(self) -> list[int]:
         if self.is_terminal():
             return self._read_legal(0)
-        return self._read_legal(list_legal(self._tag, self.s, self._pr, self._buffer))
+        return self._read_legal(self.game.calls.legal_actions(self.s, self._pr, self._buffer))
 
     def _summary_row(self) -> np.ndarray:
         row = np.empty(self.game.summary.SIZE, dtype=np.int32)

@@ -32,7 +32,7 @@ from engines.core.api import Action
 from engines.core.base import RulesGame, RulesObservation, RulesState, observed_seats
 from engines.core.cards import RANK_NAMES, card_name
 from engines.core.compiled import check_seat, parse_action, with_stream
-from engines.core.streams import ROUND_ENDED, decide, observe, step_with_stream
+from engines.core.streams import ROUND_ENDED, decide, step_with_stream
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
 
@@ -152,8 +152,8 @@ class RummyObservation(RulesObservation):
             if self._state.s.item(T.DECISIONS) != self._decisions:
                 raise ValueError("stale observation: the game has moved on since it was made")
             self._masked = np.empty_like(self._state.s)
-            observe(self._state._tag, self._state.s, self.encoded_params, self.player,
-                    self._masked)
+            self._state.game.calls.observe(self._state.s, self.encoded_params, self.player,
+                                           self._masked)
         return self._masked
 
     @_s.setter
