@@ -971,6 +971,56 @@ def holds_figure(pr, hand, cards, kind, length):
 
 
 @njit(cache=True)
+def fewest_wilds(pr, hand, cards, kind, length, count):
+    """A lower bound on the wilds that ``count`` melds of ``kind`` and exactly ``length``
+    cards need beside the naturals of ``hand`` (the set ``cards``), ``NO_FIGURE`` or more
+    if no such meld has room for them: the quick refusal of a contract before its search.
+    Runs: ``count`` times the fewest of one run.  Groups: the fewest over the ways of
+    sharing the groups among the ranks, each rank's naturals shared by its groups."""
+    if length < MELD_MIN or count * length > MAX_SEARCH_HAND:
+        return NO_FIGURE                        # no meld, or beyond any hand searched
+    if kind == RUN:
+        fewest = NO_FIGURE
+        lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+        mixed = pr[P_MIXED_RUNS] != 0
+        window = (1 << length) - 1
+        for bucket in range(1 if mixed else SUITS):
+            if mixed:
+                held = 0
+                for s in range(SUITS):
+                    held |= natural_positions(pr, cards, s)
+            else:
+                held = natural_positions(pr, cards, bucket)
+            if held == 0 and pr[P_MIN_NATURALS] > 0:
+                continue
+            for low in range(lo, min(hi - 1, hi - length + 2)):
+                if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
+                    continue                                # no wrap round the Ace
+                fewest = min(fewest, popcount(~(held >> low) & window))
+        return count * fewest
+    if pr[P_GROUPS] == 0 or (not pr[P_FREE_GROUPS] and length > MAX_GROUP):
+        return NO_FIGURE
+    most = stack_room(SEARCH_LEVELS, np.int64)            # fewest wilds for j groups
+    most[0] = 0
+    for j in range(1, count + 1):
+        most[j] = NO_FIGURE * count
+    for rank_card in range(RANKS_PER_SUIT):
+        copies = 0
+        for s in range(SUITS):
+            card = s * RANKS_PER_SUIT + rank_card
+            if not is_wild(pr, card):
+                copies += hand[card]
+        if copies == 0:
+            continue
+        per_group = length if pr[P_FREE_GROUPS] else popcount(rank_suits(pr, cards, rank_card))
+        for j in range(count, 0, -1):
+            for here in range(1, min(j, copies) + 1):     # groups of this rank
+                wilds = here * length - min(copies, here * per_group)
+                most[j] = min(most[j], most[j - here] + wilds)
+    return most[count]
+
+
+@njit(cache=True)
 def holds_meld_with(pr, hand, cards, max_length, card):
     """Whether one of the melds :func:`enumerate_melds` lists for ``hand`` (the set
     ``cards``), of at most ``max_length`` cards, holds the natural ``card`` (runs of one

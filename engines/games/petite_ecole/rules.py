@@ -198,6 +198,13 @@ def stage_melds(s, pr, player, hand, size, out):
     it to lay: a kind none of whose melds can pass is not listed at all."""
     runs, run_length, groups, group_length = stage_left(s, pr, player)
     cards = rummy.held_cards(hand)
+    wilds = 0
+    if runs > 0:
+        wilds += rummy.fewest_wilds(pr, hand, cards, rummy.RUN, run_length, runs)
+    if groups > 0:
+        wilds += rummy.fewest_wilds(pr, hand, cards, rummy.GROUP, group_length, groups)
+    if wilds > rummy.wild_count(pr, hand):
+        return 0                                # the stage needs more wilds than held
     run_held = runs > 0 and rummy.holds_figure(pr, hand, cards, rummy.RUN, run_length)
     group_held = groups > 0 and rummy.holds_figure(pr, hand, cards, rummy.GROUP, group_length)
     runs_pass = runs > 0 and (runs == 1 or run_held) and (groups == 0 or group_held)

@@ -368,6 +368,33 @@ def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
     assert codes[:n].tolist() == expected
 
 
+@pytest.mark.parametrize("pr", [PARAMS[i] for i in PETITE_ECOLE],
+                         ids=[IDS[i] for i in PETITE_ECOLE])
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 14), twos=st.integers(0, 4),
+       runs=st.integers(0, 2), run_length=st.integers(3, 5), groups=st.integers(0, 3),
+       group_length=st.integers(3, 4))
+def test_the_fewest_wilds_never_refuse_a_contract_the_hand_lays(
+        pr, seed, size, twos, runs, run_length, groups, group_length):
+    """The quick refusal of a contract (more wilds needed than held) is a lower bound:
+    a hand that lays the figures one after the other never needs more wilds than it
+    holds by that count."""
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    for suit in rng.choice(4, size=twos):
+        hand[suit * 13] += 1
+    size += twos
+    cards = rummy.held_cards(hand)
+    needed = 0
+    if runs:
+        needed += rummy.fewest_wilds(pr, hand, cards, rummy.RUN, run_length, runs)
+    if groups:
+        needed += rummy.fewest_wilds(pr, hand, cards, rummy.GROUP, group_length, groups)
+    figures = [(rummy.RUN, run_length)] * runs + [(rummy.GROUP, group_length)] * groups
+    if reference_fill(pr, hand, size, figures, 0):
+        assert needed <= rummy.wild_count(pr, hand)
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 15), jokers=st.integers(0, 3),
        owed=st.booleans(), points=st.integers(0, 40))
