@@ -26,7 +26,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 import agents
+from agents.compiled_search import SLICE, CompiledSearch
 from engines.core.api import Action
+from engines.core.base import RulesObservation
 from engines.core.chance import uniform_index
 from engines.core.params import Params, param
 
@@ -84,6 +86,20 @@ def budget(params: FlatMCParams) -> Iterator[int]:
             return
 
 
+def slices(params: FlatMCParams) -> Iterator[int]:
+    """The budget as iteration counts for the compiled searches: ``params.iterations`` at
+    once, or, with ``params.seconds``, slices of :data:`SLICE` until that time has passed
+    (at least one)."""
+    if params.seconds is None:
+        yield params.iterations
+        return
+    deadline = time.perf_counter() + params.seconds
+    while True:
+        yield SLICE
+        if time.perf_counter() >= deadline:
+            return
+
+
 class Rollout:
     """Plays a state to its end with a policy and returns every seat's win share."""
 
@@ -114,6 +130,19 @@ class SearchAgent:
     def __init__(self, **options: Any) -> None:
         self.params = self.Params.from_kwargs(**options)
         self.rollout = Rollout(self.params.rollout)
+        self._searches: dict[tuple, CompiledSearch] = {}
+
+    def compiled(self, observation: Any) -> CompiledSearch | None:
+        """The compiled search for the observation's game, where it plays the same search:
+        a game with compiled rules, and ``random`` rollouts."""
+        if not (self.rollout.compiled and isinstance(observation, RulesObservation)):
+            return None
+        state = observation._state
+        key = (state.game.tag.name, state.game.num_players)
+        search = self._searches.get(key)
+        if search is None:
+            search = self._searches[key] = CompiledSearch(state)
+        return search
 
 
 # --------------------------------------------------------------------------------------
@@ -131,6 +160,10 @@ class FlatMC(SearchAgent):
         n = len(legal_actions)
         if n == 1:
             return legal_actions[0]
+        search = self.compiled(observation)
+        if search is not None:
+            return legal_actions[search.flat_mc(observation, legal_actions, rng,
+                                                slices(self.params))]
         totals = [0.0] * n
         tries = [0] * n
         for i in budget(self.params):
@@ -208,6 +241,10 @@ class ISMCTS(SearchAgent):
             rng: np.random.Generator) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        search = self.compiled(observation)
+        if search is not None:
+            return legal_actions[search.ismcts(observation, legal_actions, rng,
+                                               slices(self.params), self.params.exploration)]
         root = Node(None, -1)
         for _ in budget(self.params):
             self.iterate(root, observation.determinize(rng), rng)

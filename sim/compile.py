@@ -27,9 +27,14 @@ from tqdm import tqdm
 
 import agents
 import engines
+from agents.compiled_search import SEARCHES
+from agents.search import FlatMCParams, ISMCTSParams
 from sim.cli import Parser, UsageError, usage_error
 from sim.kernels import kernel_for
 from sim.runner import play_python
+
+# The searches at one iteration a decision: enough to compile them.
+BRIEF_SEARCHES = {"flatmc": FlatMCParams(iterations=1), "ismcts": ISMCTSParams(iterations=1)}
 
 
 def compile_game(slug: str) -> tuple[str, float]:
@@ -45,17 +50,21 @@ def compile_game(slug: str) -> tuple[str, float]:
     started = time.process_time()
     game = engines.load(slug)
     kernel = kernel_for(slug)
-    names = list(kernel.POLICIES)
-    ids = kernel.policy_ids(names)
+    names = list(kernel.policies)
+    ids = kernel.policy_ids(names + list(SEARCHES))
     seats = np.array([[ids[(g + p) % len(ids)] for p in range(game.num_players)]
                       for g in range(len(ids))], dtype=np.int32)
-    kernel.play(game, seats, 0, 0, len(ids))
+    kernel.play(game, seats, 0, 0, len(ids), searches=BRIEF_SEARCHES)
     rng = np.random.default_rng(0)
     state = game.new_state(seed=0)
     state.clone().playout(rng)
+    searches = [agents.load(name, iterations=1) for name in SEARCHES]
     while not state.is_terminal():
-        state.observation(state.current_player).determinize(rng)
+        observation = state.observation(state.current_player)
+        observation.determinize(rng)
         legal = state.legal_actions()
+        while len(legal) > 1 and searches:             # once, where there is a choice
+            searches.pop().act(observation, legal, rng)
         state.apply(legal[int(rng.integers(len(legal)))])
     state.records()
     for name in names:

@@ -454,10 +454,14 @@ class RulesObservation:
     def determinize(self, rng: np.random.Generator) -> RulesState:
         """``state.determinize(player, rng)``, while the game is where it was when this
         observation was made."""
+        self.check_current()
+        return self._state.determinize(self.player, rng)
+
+    def check_current(self) -> None:
+        """Refuse (``ValueError``) an observation made before the game moved on."""
         now, then, F = self._state.s, self._s, self._F
         if any(now[getattr(F, name)] != then[getattr(F, name)] for name in self.progress):
             raise ValueError("stale observation: the game has moved on since it was made")
-        return self._state.determinize(self.player, rng)
 
     @property
     def array(self) -> np.ndarray:

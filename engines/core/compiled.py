@@ -22,7 +22,7 @@ from numba import njit
 
 from engines.core.api import Action, IllegalActionError, Result
 from engines.core.layout import Layout
-from engines.core.seeding import ScratchStream, game_words, stream_state
+from engines.core.seeding import WORDS, ScratchStream, draw_words, game_words, stream_state
 from engines.core.specialise import Tag, by_tag, module_of
 
 
@@ -39,7 +39,9 @@ def chance_stream(seed: int | np.random.Generator, index: int) -> np.ndarray:
 
 def fresh_stream(rng: np.random.Generator) -> np.ndarray:
     """A new chance stream drawn from ``rng`` (for a determinized state)."""
-    return stream_state(rng.integers(0, 2**64, size=3, dtype=np.uint64))
+    words = np.empty(WORDS, dtype=np.uint64)
+    draw_words(rng, words)
+    return stream_state(words)
 
 
 def with_stream(compiled: Any, tag: Tag, s: np.ndarray, pr: np.ndarray, stream: np.ndarray,

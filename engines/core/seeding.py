@@ -128,6 +128,19 @@ def reseed(rng, alias, words):
         rng.random()
 
 
+# A seed word drawn from a double of ``rng.random()`` (53 random bits): the same in Python and
+# in compiled code, for any bit generator.
+WORD_SCALE = float(2**53)
+
+
+@njit(cache=True)
+def draw_words(rng, words):
+    """Fill ``words`` (uint64) with seed words drawn from ``rng``: how a search seeds the
+    chance stream of a world it makes up, alike in Python and in compiled code."""
+    for i in range(words.shape[0]):
+        words[i] = np.uint64(rng.random() * WORD_SCALE)
+
+
 class ReseedableStream:
     """One SFC64 Generator plus a writable view of its state, for compiled kernels.
 

@@ -89,6 +89,20 @@ def determinize(tag, s, pr, player, rng, out):
 
 
 @njit(cache=True)
+def play_decision(tag, s, pr, code, rng):
+    """The decision ``code`` as the Python API plays it: the chance that follows, drawn
+    from ``rng``, and, where the rules pause between coups (``resume``), the next coup."""
+    _decision(tag, s, pr, code, rng)
+
+
+@njit(cache=True)
+def play_to_end(tag, s, pr, rng, decisions, actions):
+    """The game played to its end as :func:`playout_with_stream` plays it, its chance drawn
+    from ``rng``."""
+    _play_out(tag, s, pr, rng, decisions, actions)
+
+
+@njit(cache=True)
 def step_with_stream(tag, s, pr, rngs, alias, stream, code, setup, out):
     """The first deal (``setup``) or the decision ``code``, with the chance that follows;
     then, given an array ``out`` (not None), the next decision's legal codes into it.
@@ -162,6 +176,10 @@ def _play(tag, s, pr, code, rng):
     """A decision and the chance that follows it."""
 
 
+def _decision(tag, s, pr, code, rng):
+    """See :func:`play_decision`."""
+
+
 def _listed(tag, s, pr, out):
     """The legal codes into ``out`` (none if ``out`` is None); their count."""
 
@@ -211,6 +229,22 @@ def _play_rules(tag, s, pr, code, rng):
         apply_action(s, pr, code)
         if chance_pending(s):
             advance(s, pr, rng)
+    return impl
+
+
+@by_tag(_decision)
+def _decision_rules(tag, s, pr, code, rng):
+    rules = module_of(tag)
+    if not hasattr(rules, "resume"):
+        def impl_playing(tag, s, pr, code, rng):
+            _play(tag, s, pr, code, rng)
+        return impl_playing
+    phase, resume, paused = rules.PHASE, rules.resume, rules.COUP_END
+
+    def impl(tag, s, pr, code, rng):
+        _play(tag, s, pr, code, rng)
+        while s[phase] == paused:
+            resume(s, pr, rng)
     return impl
 
 

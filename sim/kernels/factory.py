@@ -54,14 +54,23 @@ sim.compile`` therefore compiles each kernel before the game's Python path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
+from agents.compiled_search import (
+    SEARCHES,
+    SETTING_ITERATIONS,
+    SETTINGS,
+    search_room,
+    searched,
+    settings_row,
+)
 from agents.random_agent import random_choice
+from agents.search import FlatMCParams, ISMCTSParams
 from engines.core.layout import copy_into
 from engines.core.seeding import ReseedableStream, reseed, seed_words
 from engines.core.specialise import Tag, TagType, by_tag, entry_point
@@ -91,29 +100,35 @@ def keep_final(finals, g, s):
 
 # --- The game: one overload, its implementation the decision loop -------------------------
 def play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
-              table):
+              table, worlds, worlds_alias, search):
     """Play one game into ``s``, seat p with policy ``seat_policy[p]``, its round rows into
     ``rounds``; return their count (all of them, even those that did not fit)."""
 
 
 @by_tag(play_game)
 def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
-               table):
+               table, worlds, worlds_alias, search):
     kernel = _kernel(tag)
     rules = kernel.rules
     phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
     begin, legal, decide = _start_hook(kernel), \
         kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), _choose_hook(kernel)
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
+    first_search, rules_tag = len(kernel.policies), Tag(rules.__name__)
 
     def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
-             table):
+             table, worlds, worlds_alias, search):
         begin(s, pr, chance)
         row = 0
         while s[phase] != over:
             n = legal(s, pr, actions)
-            action = decide(seat_policy[s[current]], s, pr, actions, n, decisions, weights,
-                            seen, table)
+            policy = seat_policy[s[current]]
+            if policy < first_search:
+                action = decide(policy, s, pr, actions, n, decisions, weights, seen, table)
+            else:
+                action = searched(rules_tag, policy - first_search, s, pr, s[current],
+                                  actions, n, decisions, weights[policy], worlds,
+                                  worlds_alias, search)
             row = play_step(s, pr, action, chance, rounds, row)
         return end(s, pr, rounds, row)
     return impl
@@ -283,17 +298,21 @@ def _seats(rules: Any) -> Any:
 
 # --- The loop ---------------------------------------------------------------------------------
 def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, decisions,
-                decisions_alias, rows, rounds, round_counts, finals, s, seen, actions, table):
+                decisions_alias, rows, rounds, round_counts, finals, s, seen, actions, table,
+                worlds, worlds_alias, search):
     """Play ``len(words)`` games, seat p of game g with policy ``seat_policies[g, p]`` (policy
     q playing with parameters ``weights[q]``): game g's summary goes to ``rows[g]``, its round
     rows to ``rounds[g]`` (``round_counts[g]`` of them; a game with more than fit counts them
     all but writes only those that fit), its final state to ``finals[g]`` when ``finals`` has
-    rows.  ``s``, ``seen``, ``actions`` and ``table`` are work arrays."""
+    rows.  ``s``, ``seen``, ``actions`` and ``table`` are work arrays; the search policies
+    use ``search`` (a :class:`agents.compiled_search.SearchRoom`) and draw their worlds' chance
+    from ``worlds[0]`` (its state ``worlds_alias``)."""
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
         reseed(decisions, decisions_alias, words[g, 1])
         round_counts[g] = play_game(tag, s, pr, seat_policies[g], weights, chance, decisions,
-                                    rounds[g], seen, actions, table)
+                                    rounds[g], seen, actions, table, worlds, worlds_alias,
+                                    search)
         summarize(tag, s, rows[g])
         keep_final(finals, g, s)
 
@@ -374,31 +393,37 @@ class Kernel:
 
     @property
     def POLICIES(self) -> dict[str, int]:      # noqa: N802 (the kernel modules' old name)
-        return self.policies
+        """Every compiled agent: the game's own policies, then the searches."""
+        first = len(self.policies)
+        return {**self.policies, **{name: first + i for i, name in enumerate(SEARCHES)}}
 
     def policy_ids(self, names: Sequence[str]) -> np.ndarray:
         """Policy ids of agent names; a name without a compiled twin names those that have
         one."""
-        unknown = [n for n in names if n not in self.policies]
+        policies = self.POLICIES
+        unknown = [n for n in names if n not in policies]
         if unknown:
             raise ValueError(f"no compiled policy for {', '.join(unknown)} in {self.name}; "
-                             f"compiled agents: {', '.join(sorted(self.policies))}")
-        return np.array([self.policies[n] for n in names], dtype=np.int32)
+                             f"compiled agents: {', '.join(sorted(policies))}")
+        return np.array([policies[n] for n in names], dtype=np.int32)
 
     def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
-             keep_states: bool = False) -> KernelOutput:
+             keep_states: bool = False, searches: Mapping[str, Any] | None = None
+             ) -> KernelOutput:
         """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
-        ``(count, players)`` policy ids."""
+        ``(count, players)`` policy ids.  ``searches``: the search policies' parameters by
+        name (default: their defaults)."""
         seat_policies = np.ascontiguousarray(seat_policies, dtype=np.int32)
+        weights = self.settings(searches or {})
         room = self.max_round_rows(game.params)
         rows, rounds, counts, finals = self._play(game, seat_policies,
                                                   seed_words(seed, start, count), room,
-                                                  keep_states)
+                                                  keep_states, weights)
         kept = [rounds[g, :counts[g]] for g in range(count)]
         for g in np.flatnonzero(counts > room).tolist():
             # more round rows than room was made for: play the game again with room for them
             again = self._play(game, seat_policies[g:g + 1], seed_words(seed, start + g, 1),
-                               int(counts[g]), False)
+                               int(counts[g]), False, weights)
             kept[g] = again[1][0]
         width = self.summary.ROUND_WIDTH
         all_rounds = (rounds.reshape(count * room, width) if (counts == room).all()
@@ -407,9 +432,10 @@ class Kernel:
         return KernelOutput(rows, all_rounds, counts, finals)
 
     def _play(self, game: Any, seat_policies: np.ndarray, words: np.ndarray, room: int,
-              keep_states: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+              keep_states: bool, weights: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The loop's arrays: summary rows, round rows per game ``(count, room, width)``,
-        round-row counts, final states."""
+        round-row counts, final states (``weights``: every policy's parameter row)."""
         count = words.shape[0]
         rules, summary = self.rules, self.summary
         chance, decisions = ReseedableStream(), ReseedableStream()
@@ -419,9 +445,34 @@ class Kernel:
         round_counts = np.zeros(count, dtype=np.int64)
         finals = np.zeros((count if keep_states else 0, rules.STATE_SIZE), dtype=np.int32)
         loop = _LOOP_NRT if self.nrt else _LOOP_NO_NRT
-        loop(Tag(self.name), game.encoded_params, seat_policies, self.weights, words,
+        worlds = ReseedableStream()
+        searched = np.flatnonzero(np.isin(seat_policies, np.arange(len(self.policies),
+                                                                   len(weights))))
+        iterations = int(weights[len(self.policies):, SETTING_ITERATIONS].max()) \
+            if searched.size else 0
+        loop(Tag(self.name), game.encoded_params, seat_policies, weights, words,
              chance.generator, chance.alias, decisions.generator, decisions.alias, rows,
              rounds, round_counts, finals, np.empty(rules.STATE_SIZE, dtype=np.int32),
              np.empty(rules.STATE_SIZE, dtype=np.int32),
-             np.empty(rules.N_ACTIONS, dtype=self.action_dtype), self.table(game))
+             np.empty(rules.N_ACTIONS, dtype=self.action_dtype), self.table(game),
+             (worlds.generator,), worlds.alias,
+             search_room(game, rules.N_ACTIONS, self.action_dtype, iterations))
         return rows, rounds, round_counts, finals
+
+    def settings(self, searches: Mapping[str, Any]) -> np.ndarray:
+        """The policies' parameter rows: the game's own (:attr:`weights`), then each
+        search's (:func:`agents.compiled_search.settings_row`), ``searches[name]`` or its
+        defaults."""
+        defaults = {"flatmc": FlatMCParams(), "ismcts": ISMCTSParams()}
+        unknown = sorted(set(searches) - set(defaults))
+        if unknown:
+            raise ValueError(f"unknown search {', '.join(unknown)}; searches: "
+                             f"{', '.join(SEARCHES)}")
+        own = self.weights
+        assert own is not None
+        rows = [settings_row(searches.get(name, defaults[name])) for name in SEARCHES]
+        out = np.zeros((own.shape[0] + len(rows), max(own.shape[1], SETTINGS)))
+        out[:own.shape[0], :own.shape[1]] = own
+        for i, row in enumerate(rows):
+            out[own.shape[0] + i, :row.size] = row
+        return out

@@ -16,7 +16,8 @@ import engines
 from engines.core.api import IllegalActionError
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
-from sim.runner import play_kernel, play_python
+from sim.kernels import kernel_for
+from sim.runner import play_python
 
 MAX_STEPS = 20_000      # a bound on a random game's decisions: more is a finding
 
@@ -81,12 +82,18 @@ def seat_mixes(bot: str) -> dict:
 
 
 def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int,
-                               count: int):
-    """The game's compiled kernel, with the bots ``names`` (one per seat), plays games
-    ``start`` .. ``start + count - 1`` exactly as the Python path does: the same final
-    states, summary rows and round rows.  Returns the kernel's output."""
-    out = play_kernel(game, names, seed, start, count, keep_states=True)
-    bots = [agents.load(name, game=game.slug) for name in names]
+                               count: int, options: dict | None = None):
+    """The game's compiled kernel, with the bots ``names`` (one per seat; a search with its
+    ``options[name]``), plays games ``start`` .. ``start + count - 1`` exactly as the Python
+    path does: the same final states, summary rows and round rows.  Returns the kernel's
+    output."""
+    options = options or {}
+    bots = [agents.load(name, game=game.slug, **options.get(name, {})) for name in names]
+    searches = {name: bot.params for name, bot in zip(names, bots, strict=True)
+                if name in options}
+    kernel = kernel_for(game.slug)
+    seats = np.tile(kernel.policy_ids(list(names)), (count, 1))
+    out = kernel.play(game, seats, seed, start, count, keep_states=True, searches=searches)
     offset = 0
     for g in range(count):
         state = play_python(game, bots, seed, start + g)

@@ -62,6 +62,18 @@ def test_every_game_has_a_kernel_that_plays_the_games_of_its_python_path(slug):
         assert_kernel_plays_python(game, names, seed=5, start=3, count=6)
 
 
+@pytest.mark.parametrize("slug", ["paris-damis", "betzanbloo", "rikiki", "tarot",
+                                  "huit-americain", "baccara", "rami"])
+def test_the_searches_play_in_the_kernel_the_games_of_the_python_path(slug):
+    """``flatmc`` and ``ismcts`` are one compiled search, called by the kernel and by the
+    Python agents: the same seeds give the same games."""
+    game = short_game(slug)
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    assert_kernel_plays_python(game, names, seed=2, start=1, count=2,
+                               options={"ismcts": {"iterations": 4},
+                                        "flatmc": {"iterations": 5}})
+
+
 def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
     game = short_game("chasse-coeur")
     kernel = kernel_for("chasse-coeur")

@@ -46,7 +46,7 @@ from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision, rank_and_end
-from engines.core.layout import Layout, copy_into, sort_field
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 from engines.core.specialise import Tag
 from engines.games.betzanbloo.params import HIGHEST_PERSO, MAX_PLAYERS, BetzanblooParams
 
@@ -372,7 +372,7 @@ def determinize(s, pr, player, rng, out):
     given ``rng`` the result depends only on what ``player`` may know."""
     observe(s, pr, player, out)
     if s[PHASE] == PLAY:
-        legal = np.empty(N_ACTIONS, dtype=np.int32)
+        legal = stack_room(N_ACTIONS)
         turn = s[TURN]
         for p in range(pr[P_PLAYERS]):
             if p != player and s[PLAYED + p] > 0:

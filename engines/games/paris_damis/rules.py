@@ -45,7 +45,7 @@ from numba import njit
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, end_game, new_state, two_actions
-from engines.core.layout import Layout, copy_into, sort_field
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 from engines.core.specialise import Tag
 from engines.games.paris_damis.params import MAX_JOKERS, MAX_PLAYERS, ParisDamisParams
 
@@ -950,7 +950,7 @@ def determinize(s, pr, player, rng, out):
     The hidden cards are gathered in a fixed order (by id) before they are shuffled, so for a
     given ``rng`` the result depends only on what ``player`` may know."""
     copy_into(out, s)
-    hidden = np.empty(PLAY_CARDS, dtype=np.int32)
+    hidden = stack_room(PLAY_CARDS)
     n = 0
     own_hand = LOC_HAND + player
     own_discard = LOC_DISCARD + player

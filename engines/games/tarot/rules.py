@@ -928,13 +928,13 @@ def determinize(s, pr, player, rng, out):
 
     The hidden cards are gathered in id order before they are shuffled, so for a given
     ``rng`` the result depends only on what ``player`` may know."""
-    out[:] = s
+    copy_into(out, s)
     taker_hand = NOBODY                 # where the taker's hand is now (it moves, Lorrain)
     if s[TAKER] >= 0:
         taker_hand = LOC_HAND + (s[TAKER] + s[PASSES] * pr[P_PASS_OFFSET]) % pr[P_PLAYERS]
-    dog_seen = np.empty(DECK_CARDS, dtype=np.int32)
-    others = np.empty(DECK_CARDS, dtype=np.int32)
-    slots = np.empty(DECK_CARDS, dtype=np.int32)          # the hidden places, in order
+    dog_seen = stack_room(DECK_CARDS)
+    others = stack_room(DECK_CARDS)
+    slots = stack_room(DECK_CARDS)          # the hidden places, in order
     a = b = 0
     taker_slots = 0
     for card in range(DECK_CARDS):
@@ -955,7 +955,7 @@ def determinize(s, pr, player, rng, out):
         if not (location == LOC_ECART or location == taker_hand):
             n = fill_slots(s, player, location, slots, n)
     shuffle(rng, others[:b])
-    pool = np.empty(DECK_CARDS, dtype=np.int32)
+    pool = stack_room(DECK_CARDS)
     pool[:a] = dog_seen[:a]
     pool[a:taker_slots] = others[:taker_slots - a]
     shuffle(rng, pool[:taker_slots])

@@ -1,0 +1,366 @@
+"""``flatmc`` and ``ismcts`` compiled: the searches of :mod:`agents.search`, decision for
+decision, for every game with compiled rules, called from the Python API and from the
+batch kernel alike.
+
+Each search takes the rules' :class:`~engines.core.specialise.Tag` (it is compiled once per
+game, see :mod:`engines.core.streams`), the true state ``s`` with the deciding seat (only
+the rules' ``determinize`` reads it, which keeps of it what the seat may know), the legal
+codes, the decision stream ``rng`` and a :class:`SearchRoom`'s arrays.  The worlds it makes
+up draw their chance from a generator of their own (``worlds[0]``, whose SFC64 state is
+``alias``), seeded for each world from ``rng`` as :func:`engines.core.compiled.fresh_stream`
+seeds a determinized state's stream, so the choice is the one the Python searches make
+through the common API with the same stream.
+
+The searches allocate nothing (they run in kernels without numba's reference counting):
+the room is made once by the caller.  Both can run in slices (``done`` iterations already
+run, ``count`` more), for time budgets: the room keeps the searched world, the totals and
+the tree between slices.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from engines.core.chance import uniform_index_jit
+from engines.core.layout import copy_into, stack_room
+from engines.core.seeding import WORDS, ScratchStream, draw_words, reseed
+from engines.core.streams import determinize, list_legal, play_decision, play_to_end
+
+# Where the rules keep what the search reads of a state, in the room's ``at`` array.
+AT_CURRENT, AT_PHASE, AT_OVER, AT_RANK, AT_PLAYERS = range(5)
+
+# A tree node's fields, one row of the room's ``nodes`` (its reward is in ``rewards``).
+ACTION, PLAYER, VISITS, AVAILABLE, FIRST_CHILD, NEXT_SIBLING = range(6)
+NODE_FIELDS = 6
+NO_NODE = -1
+ROOT = 0
+
+
+class SearchRoom(NamedTuple):
+    """The work arrays of a search: the world searched and a copy played on, its chance
+    stream's state, legal codes and untried actions (the rules' action dtype), flatmc's
+    totals and tries per action, ismcts's tree (``nodes`` rows, ``rewards``) and the path
+    of one iteration, and where the rules keep the fields read (``at``)."""
+
+    world: np.ndarray
+    sim: np.ndarray
+    world_stream: np.ndarray
+    codes: np.ndarray
+    untried: np.ndarray
+    totals: np.ndarray
+    tries: np.ndarray
+    nodes: np.ndarray
+    rewards: np.ndarray
+    path: np.ndarray
+    at: np.ndarray
+
+
+def search_room(game: Any, legal_room: int, action_dtype: Any, iterations: int
+                ) -> SearchRoom:
+    """A room for searches of up to ``iterations`` iterations in ``game`` (a game of
+    compiled rules; legal codes: ``legal_room`` of ``action_dtype``)."""
+    size = game.rules.STATE_SIZE
+    fields = game.state_class.fields or game.rules       # where CURRENT, ..., RANK are
+    nodes = iterations + 1
+    return SearchRoom(
+        np.zeros(size, dtype=np.int32), np.zeros(size, dtype=np.int32),
+        np.zeros(5, dtype=np.uint64), np.zeros(legal_room, dtype=action_dtype),
+        np.zeros(legal_room, dtype=action_dtype), np.zeros(legal_room, dtype=np.float64),
+        np.zeros(legal_room, dtype=np.int64), np.zeros((nodes, NODE_FIELDS), dtype=np.int64),
+        np.zeros(nodes, dtype=np.float64), np.zeros(nodes, dtype=np.int64),
+        np.array([fields.CURRENT, fields.PHASE, fields.OVER, fields.RANK, game.num_players],
+                 dtype=np.int64))
+
+
+def with_tree_room(room: SearchRoom, iterations: int) -> SearchRoom:
+    """``room``, its tree grown (contents kept) to hold ``iterations`` iterations."""
+    nodes = iterations + 1
+    if room.nodes.shape[0] >= nodes:
+        return room
+    grown = np.zeros((nodes, NODE_FIELDS), dtype=np.int64)
+    grown[:room.nodes.shape[0]] = room.nodes
+    rewards = np.zeros(nodes, dtype=np.float64)
+    rewards[:room.rewards.shape[0]] = room.rewards
+    return room._replace(nodes=grown, rewards=rewards, path=np.zeros(nodes, dtype=np.int64))
+
+
+# --------------------------------------------------------------------------------------
+# What both searches share: a world, a rollout, a seat's reward
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def new_world(tag, s, pr, player, rng, worlds, alias, world):
+    """Into ``world``, a state consistent with what ``player`` may know of ``s`` (the rules'
+    ``determinize``), and into the world generator a chance stream seeded from ``rng``."""
+    determinize(tag, s, pr, player, rng, world)
+    words = stack_room(WORDS, np.uint64)
+    draw_words(rng, words)
+    reseed(worlds[0], alias, words)
+
+
+@njit(cache=True)
+def win_share(w, at, seat):
+    """The seat's reward in the finished world ``w``: 1 for a sole win, 1/k for a win
+    shared by k seats, 0 otherwise."""
+    rank = at[AT_RANK]
+    if w[rank + seat] != 1:
+        return 0.0
+    winners = 0
+    for p in range(at[AT_PLAYERS]):
+        if w[rank + p] == 1:
+            winners += 1
+    return 1.0 / winners
+
+
+# --------------------------------------------------------------------------------------
+# flatmc
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def flat_mc(tag, s, pr, player, legal, n, done, count, rng, worlds, alias, room):
+    """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
+    over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
+    sweep (a fresh one when i is a multiple of n) and plays it out at random; the room's
+    ``totals`` and ``tries`` add up each action's rewards for ``player``."""
+    world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
+    totals, tries, at = room.totals, room.tries, room.at
+    if done == 0:
+        for k in range(n):
+            totals[k] = 0.0
+            tries[k] = 0
+    for i in range(done, done + count):
+        k = i % n
+        if k == 0:
+            new_world(tag, s, pr, player, rng, worlds, alias, world)
+            copy_into(world_stream, alias)
+        copy_into(sim, world)
+        copy_into(alias, world_stream)
+        play_decision(tag, sim, pr, legal[k], worlds[0])
+        play_to_end(tag, sim, pr, worlds[0], rng, codes)
+        totals[k] += win_share(sim, at, player)
+        tries[k] += 1
+
+
+@njit(cache=True)
+def best_mean(totals, tries, n):
+    """The action with the best mean reward (the first on ties; an untried one scores -1)."""
+    best, best_score = 0, -2.0
+    for k in range(n):
+        score = totals[k] / tries[k] if tries[k] > 0 else -1.0
+        if score > best_score:
+            best, best_score = k, score
+    return best
+
+
+# --------------------------------------------------------------------------------------
+# ismcts
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def child_of(nodes, node, code):
+    """The child of ``node`` reached by ``code``, or ``NO_NODE``."""
+    child = nodes[node, FIRST_CHILD]
+    while child != NO_NODE:
+        if nodes[child, ACTION] == code:
+            return child
+        child = nodes[child, NEXT_SIBLING]
+    return NO_NODE
+
+
+@njit(cache=True)
+def clear_tree(nodes, rewards):
+    """The tree as a root alone."""
+    nodes[ROOT, ACTION] = -1
+    nodes[ROOT, PLAYER] = -1
+    nodes[ROOT, VISITS] = 0
+    nodes[ROOT, AVAILABLE] = 0
+    nodes[ROOT, FIRST_CHILD] = NO_NODE
+    nodes[ROOT, NEXT_SIBLING] = NO_NODE
+    rewards[ROOT] = 0.0
+
+
+@njit(cache=True)
+def expand(nodes, rewards, node, size, code, player):
+    """Add node ``size``, the child of ``node`` for the untried ``code`` chosen by
+    ``player``, available once, after its elder siblings (children keep their order of
+    creation)."""
+    nodes[size, ACTION] = code
+    nodes[size, PLAYER] = player
+    nodes[size, VISITS] = 0
+    nodes[size, AVAILABLE] = 1
+    nodes[size, FIRST_CHILD] = NO_NODE
+    nodes[size, NEXT_SIBLING] = NO_NODE
+    rewards[size] = 0.0
+    last = nodes[node, FIRST_CHILD]
+    if last == NO_NODE:
+        nodes[node, FIRST_CHILD] = size
+        return
+    while nodes[last, NEXT_SIBLING] != NO_NODE:
+        last = nodes[last, NEXT_SIBLING]
+    nodes[last, NEXT_SIBLING] = size
+
+
+@njit(cache=True)
+def ucb(nodes, rewards, child, exploration):
+    """UCB1 with the availability count in place of the parent's visits."""
+    visits = nodes[child, VISITS]
+    return rewards[child] / visits \
+        + exploration * math.sqrt(math.log(nodes[child, AVAILABLE]) / visits)
+
+
+@njit(cache=True)
+def ismcts(tag, s, pr, player, done, count, exploration, rng, worlds, alias, room):
+    """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
+    for ``player``: each draws a world, selects by UCB1 with availability counts among the
+    children of the actions legal in it while every one has a child, expands one untried
+    action chosen at random, plays out at random, and adds each node's reward for the seat
+    that chose its action.  Returns the tree's size."""
+    sim, codes, untried = room.sim, room.codes, room.untried
+    nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
+    current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
+    if done == 0:
+        clear_tree(nodes, rewards)
+    size = done + 1                         # one node added per iteration
+    for _ in range(count):
+        new_world(tag, s, pr, player, rng, worlds, alias, sim)
+        node, depth = ROOT, 0
+        while sim[phase] != over:
+            n = list_legal(tag, sim, pr, codes)
+            m = 0
+            for j in range(n):
+                child = child_of(nodes, node, codes[j])
+                if child == NO_NODE:
+                    untried[m] = codes[j]
+                    m += 1
+                else:
+                    nodes[child, AVAILABLE] += 1
+            if m > 0:
+                expand(nodes, rewards, node, size, untried[uniform_index_jit(rng, m)],
+                       sim[current])
+                node = size
+                size += 1
+            else:
+                node = select(nodes, rewards, node, codes, n, exploration)
+            play_decision(tag, sim, pr, nodes[node, ACTION], worlds[0])
+            path[depth] = node
+            depth += 1
+            if m > 0:
+                break
+        play_to_end(tag, sim, pr, worlds[0], rng, codes)
+        for d in range(depth):
+            node = path[d]
+            nodes[node, VISITS] += 1
+            rewards[node] += win_share(sim, at, nodes[node, PLAYER])
+    return size
+
+
+@njit(cache=True)
+def select(nodes, rewards, node, codes, n, exploration):
+    """The child of a legal code with the highest UCB1 score (the first on ties)."""
+    best, best_score = NO_NODE, -np.inf
+    for j in range(n):
+        child = child_of(nodes, node, codes[j])
+        score = ucb(nodes, rewards, child, exploration)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+@njit(cache=True)
+def most_visited(nodes, legal, n):
+    """The legal action whose root child was visited most (the first on ties; an action
+    without a child counts -1)."""
+    best, best_visits = 0, -2
+    for k in range(n):
+        child = child_of(nodes, ROOT, legal[k])
+        visits = nodes[child, VISITS] if child != NO_NODE else -1
+        if visits > best_visits:
+            best, best_visits = k, visits
+    return best
+
+
+# --------------------------------------------------------------------------------------
+# From the Python API
+# --------------------------------------------------------------------------------------
+# Iterations per compiled call under a time budget, between looks at the clock.
+SLICE = 16
+
+
+class CompiledSearch:
+    """The compiled searches for the states of one game's compiled rules, from the Python
+    API: a room kept between decisions (grown as the budget asks) and the process's
+    scratch generator for the worlds' chance."""
+
+    def __init__(self, state: Any) -> None:
+        game = state.game
+        self.tag = game.tag
+        self.room = search_room(game, state._buffer.shape[0], state._buffer.dtype, 1)
+        self.dtype = state._buffer.dtype
+
+    def flat_mc(self, observation: Any, legal: list[Any], rng: np.random.Generator,
+                budget: Any) -> int:
+        """The index in ``legal`` of flatmc's choice, run over ``budget`` (iteration
+        slices, see :func:`slices`)."""
+        state, codes, worlds, alias = self._start(observation, legal)
+        done = 0
+        for count in budget:
+            flat_mc(self.tag, state.s, state._pr, observation.player, codes, len(codes), done,
+                    count, rng, worlds, alias, self.room)
+            done += count
+        return best_mean(self.room.totals, self.room.tries, len(codes))
+
+    def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
+               budget: Any, exploration: float) -> int:
+        """The index in ``legal`` of ismcts's choice, run over ``budget``."""
+        state, codes, worlds, alias = self._start(observation, legal)
+        done = 0
+        for count in budget:
+            self.room = with_tree_room(self.room, done + count)
+            ismcts(self.tag, state.s, state._pr, observation.player, done, count,
+                   exploration, rng, worlds, alias, self.room)
+            done += count
+        return most_visited(self.room.nodes, codes, len(codes))
+
+    def _start(self, observation: Any, legal: list[Any]) -> tuple[Any, np.ndarray, Any, Any]:
+        observation.check_current()
+        scratch = ScratchStream.get()
+        codes = np.array([a.code for a in legal], dtype=self.dtype)
+        return observation._state, codes, scratch.boxed, scratch.stream.alias
+
+
+# --------------------------------------------------------------------------------------
+# In the batch kernel
+# --------------------------------------------------------------------------------------
+# The search policies, numbered after a kernel's own, in this order.
+SEARCHES = ("flatmc", "ismcts")
+FLATMC, ISMCTS = range(len(SEARCHES))
+# A search policy's settings, its row of the kernel's policy parameters.
+SETTING_ITERATIONS, SETTING_EXPLORATION = range(2)
+SETTINGS = 2
+
+
+def settings_row(params: Any) -> np.ndarray:
+    """A search's parameters (:class:`agents.search.FlatMCParams` or its subclass) as its
+    row of kernel settings; only ``random`` rollouts and iteration budgets run compiled."""
+    if params.rollout != "random" or params.seconds is not None:
+        raise ValueError(f"{params.game} runs in the kernel with random rollouts and an "
+                         f"iteration budget only (rollout={params.rollout!r}, "
+                         f"seconds={params.seconds!r})")
+    return np.array([params.iterations, getattr(params, "exploration", 0.0)],
+                    dtype=np.float64)
+
+
+@njit(cache=True)
+def searched(tag, kind, s, pr, player, legal, n, rng, settings, worlds, alias, room):
+    """The code a search policy (``kind``: :data:`FLATMC` or :data:`ISMCTS`) plays among the
+    ``n`` legal codes, searched for ``player`` with its ``settings`` row."""
+    if n == 1:
+        return legal[0]
+    iterations = np.int64(settings[SETTING_ITERATIONS])
+    if kind == FLATMC:
+        flat_mc(tag, s, pr, player, legal, n, 0, iterations, rng, worlds, alias, room)
+        return legal[best_mean(room.totals, room.tries, n)]
+    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], rng, worlds,
+           alias, room)
+    return legal[most_visited(room.nodes, legal, n)]
