@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, help=f"games to play (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat, comma-"
-                                    "separated (default: random)")
+                                    "separated (default: random); NAME@PROFILE plays a "
+                                    "bot with a saved parameter profile (docs/agents.md)")
     p.add_argument("--seating", choices=SEATINGS,
                    help="rotate: agent i at seat (i + game index) mod K (default); fixed: "
                         "agent i at seat i; random: a seeded permutation per game")
@@ -107,11 +108,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         names = names * k
     if len(names) != k:
         raise UsageError(f"--agents takes one agent or {k} (one per seat), got {len(names)}")
-    valid = agents.available(args.game)
-    for name in names:
-        if name not in valid:
-            raise UsageError(f"unknown agent {name!r} for {args.game}; available agents: "
-                             f"{', '.join(valid)}")
+    check_agents(args.game, names)
     games = DEFAULT_GAMES if args.games is None else args.games
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
@@ -126,6 +123,16 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     return RunSpec(game=args.game, params=params, agents=tuple(names),
                    seating=args.seating or "rotate", seed=seed, games=games,
                    chunk_size=chunk)
+
+
+def check_agents(game: str, names: Sequence[str]) -> None:
+    """UsageError naming the valid choices unless every agent (``NAME`` or
+    ``NAME@PROFILE``) can play ``game``."""
+    for name in names:
+        try:
+            agents.check(name, game)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
 
 
 def resolve_jobs(jobs: int | None) -> int:

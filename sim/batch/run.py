@@ -11,6 +11,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import agents
 from sim import results
 from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
@@ -36,9 +37,19 @@ def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
     except OSError as error:
         raise UsageError(f"cannot write to --out {run_dir}: {error.strerror}") from None
     results.write_manifest(run_dir, {
-        "spec": spec.to_json(), "status": "running", "version": package_version(),
+        "spec": spec.to_json(), "agent_params": profile_params(spec),
+        "status": "running", "version": package_version(),
         "git_revision": git_revision(), "started": now(), "finished": None})
     return run_dir
+
+
+def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
+    """The parameters of each profiled agent of the run (``NAME@PROFILE``: every parameter,
+    as text), for its manifest."""
+    return {name: dict(item.split("=", 1) for item in params.to_strings())
+            for name, params in ((a, agents.params_for(a, spec.game))
+                                 for a in dict.fromkeys(spec.agents) if "@" in a)
+            if params is not None}
 
 
 def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",

@@ -332,7 +332,10 @@ class Kernel:
     work array the policies share; ``max_round_rows``: a function of the game's parameters
     giving the round rows to make room for per game (a game that records more is played
     again with room for them all); ``action_dtype``: the type of the action codes the
-    rules write; ``nrt``: whether the loop keeps numba's reference counting.
+    rules write; ``nrt``: whether the loop keeps numba's reference counting; ``encode``:
+    ``encode(name, params)``, the weights row of the named policy playing with other
+    parameters (its bot's ``Params``), for the policies that read their parameters from
+    their row (None: every policy plays at its defaults only; see :meth:`lineup`).
 
     The hooks, compiled functions (see the module docstring), each optional: ``choose``
     (default: ``random`` only; for a game whose one bot, policy 1, decides on the seat's
@@ -365,6 +368,7 @@ class Kernel:
     round_counter: int = -1
     action_dtype: type = np.int32
     nrt: bool = True
+    encode: Callable[[str, Any], np.ndarray] | None = None
 
     def __post_init__(self) -> None:
         if self.weights is None:        # no policy reads any parameter
@@ -385,20 +389,50 @@ class Kernel:
                              f"compiled agents: {', '.join(sorted(self.policies))}")
         return np.array([self.policies[n] for n in names], dtype=np.int32)
 
+    @property
+    def default_weights(self) -> np.ndarray:
+        """The named policies' weights rows (their defaults)."""
+        assert self.weights is not None         # set by __post_init__
+        return self.weights
+
+    def plays(self, name: str, params: Any = None) -> bool:
+        """Whether the named policy can play here with ``params`` (None: its defaults)."""
+        return name in self.policies and (params is None or self.encode is not None)
+
+    def lineup(self, seats: Sequence[tuple[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+        """Policy ids and the weights table for agents given as (policy name, parameters or
+        None for its defaults): an agent with parameters gets a row of its own after the
+        named policies' (so one table may hold a bot at its defaults and with other
+        parameters).  A name without a compiled twin, or parameters this kernel cannot
+        encode, names the compiled agents."""
+        ids = self.policy_ids([name for name, _ in seats])
+        rows = [self.default_weights]
+        for i, (name, params) in enumerate(seats):
+            if params is None:
+                continue
+            if self.encode is None:
+                raise ValueError(f"{self.name}'s compiled policies play at their defaults "
+                                 f"only; compiled agents: {', '.join(sorted(self.policies))}")
+            ids[i] = len(self.policies) + len(rows) - 1
+            rows.append(self.encode(name, params)[None, :])
+        return ids, np.ascontiguousarray(np.concatenate(rows), dtype=np.float64)
+
     def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
-             keep_states: bool = False) -> KernelOutput:
+             keep_states: bool = False, weights: np.ndarray | None = None) -> KernelOutput:
         """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
-        ``(count, players)`` policy ids."""
+        ``(count, players)`` policy ids, rows of ``weights`` (default: the named policies'
+        own, see :meth:`lineup`)."""
         seat_policies = np.ascontiguousarray(seat_policies, dtype=np.int32)
+        weights = self.default_weights if weights is None else weights
         room = self.max_round_rows(game.params)
         rows, rounds, counts, finals = self._play(game, seat_policies,
                                                   seed_words(seed, start, count), room,
-                                                  keep_states)
+                                                  keep_states, weights)
         kept = [rounds[g, :counts[g]] for g in range(count)]
         for g in np.flatnonzero(counts > room).tolist():
             # more round rows than room was made for: play the game again with room for them
             again = self._play(game, seat_policies[g:g + 1], seed_words(seed, start + g, 1),
-                               int(counts[g]), False)
+                               int(counts[g]), False, weights)
             kept[g] = again[1][0]
         width = self.summary.ROUND_WIDTH
         all_rounds = (rounds.reshape(count * room, width) if (counts == room).all()
@@ -407,7 +441,8 @@ class Kernel:
         return KernelOutput(rows, all_rounds, counts, finals)
 
     def _play(self, game: Any, seat_policies: np.ndarray, words: np.ndarray, room: int,
-              keep_states: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+              keep_states: bool, weights: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The loop's arrays: summary rows, round rows per game ``(count, room, width)``,
         round-row counts, final states."""
         count = words.shape[0]
@@ -419,7 +454,7 @@ class Kernel:
         round_counts = np.zeros(count, dtype=np.int64)
         finals = np.zeros((count if keep_states else 0, rules.STATE_SIZE), dtype=np.int32)
         loop = _LOOP_NRT if self.nrt else _LOOP_NO_NRT
-        loop(Tag(self.name), game.encoded_params, seat_policies, self.weights, words,
+        loop(Tag(self.name), game.encoded_params, seat_policies, weights, words,
              chance.generator, chance.alias, decisions.generator, decisions.alias, rows,
              rounds, round_counts, finals, np.empty(rules.STATE_SIZE, dtype=np.int32),
              np.empty(rules.STATE_SIZE, dtype=np.int32),
