@@ -86,3 +86,14 @@ def test_an_unreadable_profile_file_is_named(profile_dir):
     (profile_dir / "paris-damis.toml").write_text("[greedy.wild\n")
     with pytest.raises(ValueError, match="cannot read the profiles of paris-damis"):
         agents.check("greedy@wild", "paris-damis")
+
+
+def test_the_shipped_profiles_load(monkeypatch):
+    monkeypatch.delenv("TAPIS_VERT_PROFILES", raising=False)
+    files = sorted(profiles.PROFILE_DIR.glob("*.toml"))
+    assert files, "agents/profiles/ ships at least greedy@tuned"
+    for path in files:
+        for agent, held in profiles.read(path.stem).items():
+            for profile in held:
+                assert agents.params_for(f"{agent}@{profile}", path.stem) is not None
+    assert agents.load("greedy@tuned", game="paris-damis").params != GreedyParams()
