@@ -22,7 +22,7 @@ from agents.paris_damis import GreedyParams
 from sim import tune
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
-from tests.sim.test_batch_support import batch_main, call_main
+from tests.sim.test_batch_support import batch_main, call_main, run_module
 
 tune_main = partial(call_main, tune.main)
 TINY = ("--trials", 3, "--games-per-trial", 8, "--eval-games", 16, "--no-progress")
@@ -212,6 +212,16 @@ def test_bad_input_is_one_line_exit_status_2_and_nothing_written(sandbox, args, 
     assert out == "" and len(err.splitlines()) == 1, err
     assert err.startswith("sim.tune: error: ") and word in err, err
     assert files_under(sandbox) == before
+    assert not (sandbox / "runs").exists()
+
+
+@pytest.mark.slow
+def test_the_command_exits_2_on_bad_input(sandbox):
+    done = run_module("sim.tune", "paris-damis", "--agent", "greedy", "--fix",
+                      "margin=0", cwd=sandbox)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "sim.tune: error: --fix: greedy: bad value for margin: 0; valid values: 1..60"]
     assert not (sandbox / "runs").exists()
 
 
