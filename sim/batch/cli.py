@@ -13,6 +13,7 @@ from pathlib import Path
 
 import agents
 import engines
+from agents import profiles
 from sim import results
 from sim.batch.backends import BACKENDS
 from sim.batch.run import play_run, prepare_run_dir
@@ -41,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", help="game slug (see --list)")
     p.add_argument("--list", action="store_true",
-                   help="list games, agents and each game's variant keys with defaults")
+                   help="list games, agents (and saved profiles) and each game's variant keys "
+                        "with defaults")
     p.add_argument("--games", type=int, help=f"games to play (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat, comma-"
@@ -89,7 +91,21 @@ def listing() -> str:
         kernel = ", kernel: " + ", ".join(sorted(kernel_for(slug).POLICIES)) \
             if has_kernel(slug) else ""
         lines.append(f"    agents: {', '.join(agents.available(slug))}{kernel}")
+        held = profile_names(slug)
+        if held:
+            lines.append(f"    profiles: {', '.join(held)}")
     return "\n".join(lines)
+
+
+def profile_names(game: str) -> list[str]:
+    """The game's saved profiles as ``NAME@PROFILE`` (a file that cannot be read says
+    so)."""
+    try:
+        held = profiles.read(game)
+    except ValueError as error:
+        return [f"({error})"]
+    return [f"{agent}{profiles.SEPARATOR}{name}" for agent, names in held.items()
+            for name in names]
 
 
 def spec_from_args(args: argparse.Namespace) -> RunSpec:

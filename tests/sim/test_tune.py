@@ -232,3 +232,9 @@ def test_help_names_every_option():
                    "--fix", "--variant", "--no-progress"):
         assert option in text
     assert profiles.SEPARATOR in text
+
+
+def test_sim_batch_list_names_the_saved_profiles(sandbox):
+    code, out, _ = batch_main("--list")
+    assert code == 0
+    assert "    profiles: greedy@wild, cautious@bad" in out.splitlines()
