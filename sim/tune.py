@@ -407,6 +407,8 @@ def report(setup: Setup, study: Any, best: Params, default: Params,
     def share(p: dict[str, float]) -> str:
         return f"{p['p']:6.1%}  [{p['low']:6.1%}, {p['high']:6.1%}]"
 
+    if best == default:
+        lines.append("  (the best trial is the defaults: no trial did better)")
     mean, low, high = evaluation.difference
     lines += ["", f"fresh evaluation: {setup.eval_games:,} games each, run seed "
                   f"{setup.seed + 1} (fair share {1 / k:.1%}; 95% Wilson intervals)",
