@@ -16,7 +16,7 @@ import engines
 from agents import profiles
 from sim import results
 from sim.batch.backends import BACKENDS
-from sim.batch.run import play_run, prepare_run_dir
+from sim.batch.run import check_profiles, play_run, prepare_run_dir
 from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
@@ -172,6 +172,10 @@ def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
     except (OSError, ValueError, KeyError):
         raise UsageError(f"--resume {run_dir}: not a run directory (no readable "
                          f"manifest.json)") from None
+    try:
+        check_profiles(manifest, spec, run_dir)
+    except ValueError as error:
+        raise UsageError(f"--resume {error}") from None
     given = {"game": args.game, "games": args.games, "seed": args.seed,
              "seating": args.seating, "chunk_size": args.chunk_size}
     for key, value in given.items():

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import agents
+from agents import profiles
 from sim import results
 from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
@@ -48,8 +49,24 @@ def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
     as text), for its manifest."""
     return {name: dict(item.split("=", 1) for item in params.to_strings())
             for name, params in ((a, agents.params_for(a, spec.game))
-                                 for a in dict.fromkeys(spec.agents) if "@" in a)
+                                 for a in dict.fromkeys(spec.agents)
+                                 if profiles.SEPARATOR in a)
             if params is not None}
+
+
+def check_profiles(manifest: dict[str, Any], spec: RunSpec, run_dir: Path) -> None:
+    """ValueError when a profile of the run now holds other parameters than those it was
+    started with (its games would mix two parameter sets)."""
+    try:
+        now_held = profile_params(spec)
+    except ValueError as error:
+        raise ValueError(f"{run_dir}: {error}") from None
+    changed = [a for a, held in manifest.get("agent_params", {}).items()
+               if now_held.get(a) != held]
+    if changed:
+        raise ValueError(f"{run_dir}: the profile {', '.join(changed)} has changed since the "
+                         f"run started (the manifest's agent_params); resuming with other "
+                         f"parameters is refused")
 
 
 def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
@@ -109,6 +126,7 @@ def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False) 
                              f"another output directory")
         if manifest.get("status") == "complete":
             return run_dir
+        check_profiles(manifest, held, run_dir)
         spec = held
     else:
         prepare_run_dir(spec, str(run_dir))

@@ -238,3 +238,16 @@ def test_sim_batch_list_names_the_saved_profiles(sandbox):
     code, out, _ = batch_main("--list")
     assert code == 0
     assert "    profiles: greedy@wild, cautious@bad" in out.splitlines()
+
+
+def test_resuming_a_run_whose_profile_changed_is_refused(sandbox):
+    from sim.batch.run import prepare_run_dir
+    spec = paris_spec("greedy@wild", "cautious", "greedy", "aggressive")
+    run_dir = prepare_run_dir(spec, str(sandbox / "run"))       # started, no chunk played
+    profile = sandbox / "profiles" / "paris-damis.toml"
+    profile.write_text(profile.read_text().replace("margin = 55", "margin = 54"))
+    before = files_under(sandbox)
+    code, out, err = batch_main("--resume", run_dir, "--no-progress")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "greedy@wild has changed" in err
+    assert files_under(sandbox) == before
