@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -20,9 +22,10 @@ from agents.ascenseur_atouts import EstimatorParams
 from agents.betzanbloo import ContrarianParams, ResponderParams, SafeParams
 from agents.paris_damis import GreedyParams
 from sim import tune
+from sim.batch.run import prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
-from tests.sim.test_batch_support import batch_main, call_main, run_module
+from tests.sim.test_batch_support import batch_main, call_main, env, run_module
 
 tune_main = partial(call_main, tune.main)
 TINY = ("--trials", 3, "--games-per-trial", 8, "--eval-games", 16, "--no-progress")
@@ -241,7 +244,6 @@ def test_sim_batch_list_names_the_saved_profiles(sandbox):
 
 
 def test_resuming_a_run_whose_profile_changed_is_refused(sandbox):
-    from sim.batch.run import prepare_run_dir
     spec = paris_spec("greedy@wild", "cautious", "greedy", "aggressive")
     run_dir = prepare_run_dir(spec, str(sandbox / "run"))       # started, no chunk played
     profile = sandbox / "profiles" / "paris-damis.toml"
@@ -251,3 +253,19 @@ def test_resuming_a_run_whose_profile_changed_is_refused(sandbox):
     assert code == 2 and out == "" and len(err.splitlines()) == 1, err
     assert "greedy@wild has changed" in err
     assert files_under(sandbox) == before
+
+
+@pytest.mark.slow
+def test_two_processes_sharing_a_storage_work_on_one_study(sandbox):
+    storage = f"sqlite:///{sandbox / 'shared.db'}"
+    args = [sys.executable, "-m", "sim.tune", "ascenseur-atouts", "--agent", "estimator",
+            "--storage", storage, *map(str, TINY)]
+    tune_main(*args[3:])                                  # the study exists before both start
+    workers = [subprocess.Popen(args, cwd=sandbox, env=env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for worker in workers:
+        _, err = worker.communicate(timeout=600)
+        assert worker.returncode == 0, err
+    study = optuna.load_study(study_name="ascenseur-atouts-estimator-4p", storage=storage)
+    assert len(study.trials) == 9
+    assert len({t.number for t in study.trials}) == 9
