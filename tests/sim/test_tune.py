@@ -269,3 +269,16 @@ def test_two_processes_sharing_a_storage_work_on_one_study(sandbox):
     study = optuna.load_study(study_name="ascenseur-atouts-estimator-4p", storage=storage)
     assert len(study.trials) == 9
     assert len({t.number for t in study.trials}) == 9
+
+
+def test_a_trials_games_are_the_same_in_the_kernel_and_through_the_python_api(monkeypatch):
+    setup = tune.setup_from_args(tune.build_parser().parse_args(
+        ["paris-damis", "--agent", "greedy", "--players", "3", "--against", "cautious,greedy"]))
+    params = GreedyParams(margin=40, value_per_point=70, balance=300)
+    assert tune.kernel_path(setup, params)
+    kernel = tune.shares(setup, params, 7, 2, 6)
+    monkeypatch.setattr(tune, "kernel_path", lambda setup, params: False)
+    python = tune.shares(setup, params, 7, 2, 6)
+    np.testing.assert_array_equal(kernel, python)
+    assert set(np.unique(kernel)) <= {0.0, 0.5, 1.0 / 3, 1.0}
+    assert not np.array_equal(kernel, tune.shares(setup, GreedyParams(), 7, 2, 6))
