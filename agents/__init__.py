@@ -1,12 +1,15 @@
 """Bots.  ``agents.load(name)`` builds one; ``agents.available(game)`` lists those that can
-play a game.  Every agent follows :class:`agents.base.Agent`."""
+play a game.  Every agent follows :class:`agents.base.Agent`.  ``NAME@PROFILE`` names a bot
+playing with a saved parameter set, its profile for the game (:mod:`agents.profiles`)."""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
+from agents import profiles
 from agents.base import Agent
+from engines.core.params import Params
 
 # name -> ("module:Class", games it plays, or None for every game)
 _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
@@ -56,15 +59,80 @@ def written_for(game: str) -> list[str]:
 
 
 def load(name: str, game: str | None = None, **options: Any) -> Agent:
-    """An agent by name; an unknown name (or one that cannot play ``game``) names the valid
-    choices."""
-    if name not in _AGENTS or name not in available(game):
+    """An agent by name (``NAME@PROFILE``: with the profile's parameters, ``options``
+    overriding them); an unknown name, one that cannot play ``game`` or a bad profile names
+    the valid choices."""
+    base, _ = profiles.split(name)
+    _check_base(base, game)
+    values = profile_values(name, game) | options
+    return _class(base)(**values)
+
+
+def _check_base(base: str, game: str | None) -> None:
+    if base not in _AGENTS or base not in available(game):
         where = f" for {game}" if game else ""
-        raise ValueError(f"unknown agent {name!r}{where}; available agents: "
+        raise ValueError(f"unknown agent {base!r}{where}; available agents: "
                          f"{', '.join(available(game))}")
-    target, _ = _AGENTS[name]
-    module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)(**options)
 
 
-__all__ = ["Agent", "available", "load", "written_for"]
+def _class(base: str) -> Any:
+    module, _, cls = _AGENTS[base][0].partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def params_class(name: str) -> type[Params] | None:
+    """The parameter class of a bot (``NAME`` or ``NAME@PROFILE``), None for one that takes
+    no :class:`~engines.core.params.Params`; an unknown bot names the valid ones."""
+    base, _ = profiles.split(name)
+    _check_base(base, None)
+    cls = getattr(_class(base), "Params", None)
+    return cls if isinstance(cls, type) and issubclass(cls, Params) else None
+
+
+def profile_values(name: str, game: str | None) -> dict[str, Any]:
+    """The parameter values ``NAME@PROFILE`` sets for ``game`` (none for a plain name); the
+    game may be omitted for a bot written for one game."""
+    base, profile = profiles.split(name)
+    if profile is None:
+        return {}
+    if game is None:
+        games = _AGENTS[base][1] if base in _AGENTS else None
+        if not games or len(games) != 1:
+            raise ValueError(f"{name}: a profile needs the game it is for")
+        game = games[0]
+    return profiles.values(game, base, profile)
+
+
+def params_for(name: str, game: str) -> Params | None:
+    """The validated parameters ``name`` plays ``game`` with: a profile's (``NAME@PROFILE``)
+    or None for a plain name.  An unknown agent or profile, a profile of a bot without
+    parameters, or a value out of range raises ValueError naming the valid choices."""
+    base, profile = profiles.split(name)
+    _check_base(base, game)
+    if profile is None:
+        return None
+    cls = params_class(base)
+    if cls is None:
+        raise ValueError(f"{base} takes no parameters, so it has no profiles; bots with "
+                         f"parameters for {game}: {', '.join(tunable(game)) or 'none'}")
+    values = profile_values(name, game)
+    try:
+        return cls.from_kwargs(**values)
+    except ValueError as error:
+        raise ValueError(f"profile {name} for {game} ({profiles.path_for(game)}): "
+                         f"{error}") from None
+
+
+def check(name: str, game: str) -> None:
+    """Raise ValueError naming the valid choices unless ``name`` (``NAME`` or
+    ``NAME@PROFILE``) can play ``game``."""
+    params_for(name, game)
+
+
+def tunable(game: str) -> list[str]:
+    """The bots playing ``game`` that take parameters."""
+    return [a for a in available(game) if params_class(a) is not None]
+
+
+__all__ = ["Agent", "available", "check", "load", "params_class", "params_for",
+           "profile_values", "tunable", "written_for"]

@@ -337,7 +337,6 @@ SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
 SETTING_ITERATIONS, SETTING_EXPLORATION = range(2)
-SETTINGS = 2
 
 
 def settings_row(params: Any) -> np.ndarray:

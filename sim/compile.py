@@ -51,10 +51,11 @@ def compile_game(slug: str) -> tuple[str, float]:
     game = engines.load(slug)
     kernel = kernel_for(slug)
     names = list(kernel.policies)
-    ids = kernel.policy_ids(names + list(SEARCHES))
+    ids, weights = kernel.lineup([(name, None) for name in names]
+                                 + [(name, BRIEF_SEARCHES[name]) for name in SEARCHES])
     seats = np.array([[ids[(g + p) % len(ids)] for p in range(game.num_players)]
                       for g in range(len(ids))], dtype=np.int32)
-    kernel.play(game, seats, 0, 0, len(ids), searches=BRIEF_SEARCHES)
+    kernel.play(game, seats, 0, 0, len(ids), weights=weights)
     rng = np.random.default_rng(0)
     state = game.new_state(seed=0)
     state.clone().playout(rng)

@@ -38,7 +38,7 @@ import agents
 from engines.core.api import Action, IllegalActionError
 from engines.core.seeding import decision_rng
 from sim import results
-from sim.batch.cli import spec_from_args
+from sim.batch.cli import check_agents, spec_from_args
 from sim.batch.run import now, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
@@ -395,11 +395,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if len(names) != k - 1:
         raise UsageError(f"--agents takes one agent or {k - 1} (one per other seat, in seat "
                          f"order), got {len(names)}")
-    valid = agents.available(spec.game)
-    for name in names:
-        if name not in valid:
-            raise UsageError(f"unknown agent {name!r} for {spec.game}; available agents: "
-                             f"{', '.join(valid)}")
+    check_agents(spec.game, names)
     if args.pace < 0:
         raise UsageError(f"--pace must be 0 or more seconds, got {args.pace:g}")
     save = Path(args.save) if args.save else None

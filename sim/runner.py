@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+import agents
+from agents import profiles
 from agents.base import Agent
 from engines.core.api import Action
 from engines.core.seeding import decision_rng
@@ -64,13 +66,20 @@ def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -
     return state
 
 
+def agent_params(game: str, agent_names: Sequence[str]) -> list[tuple[str, Any]]:
+    """Each agent as (its bot's name, its profile's parameters or None for a plain name);
+    a bad name or profile raises ValueError naming the valid choices."""
+    return [(profiles.split(a)[0], agents.params_for(a, game)) for a in agent_names]
+
+
 def play_kernel(game: Any, agent_names: Sequence[str], seed: int, start: int, count: int,
                 keep_states: bool = False) -> Any:
     """Games ``start .. start+count-1`` in the game's compiled kernel, ``agent_names[p]`` at
-    seat p in every game.  Returns the kernel's output (summary rows, round rows, and final
-    states if asked)."""
+    seat p in every game (``NAME@PROFILE``: with its profile's parameters).  Returns the
+    kernel's output (summary rows, round rows, and final states if asked)."""
     kernel = kernel_for(game.slug)
     if len(agent_names) != game.num_players:
         raise ValueError(f"{len(agent_names)} agents for {game.num_players} seats")
-    seats = np.tile(kernel.policy_ids(list(agent_names)), (count, 1))
-    return kernel.play(game, seats, seed, start, count, keep_states=keep_states)
+    ids, weights = kernel.lineup(agent_params(game.slug, agent_names))
+    return kernel.play(game, np.tile(ids, (count, 1)), seed, start, count,
+                       keep_states=keep_states, weights=weights)

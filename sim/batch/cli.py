@@ -13,9 +13,10 @@ from pathlib import Path
 
 import agents
 import engines
+from agents import profiles
 from sim import results
 from sim.batch.backends import BACKENDS
-from sim.batch.run import play_run, prepare_run_dir
+from sim.batch.run import check_profiles, play_run, prepare_run_dir
 from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
@@ -41,11 +42,13 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", help="game slug (see --list)")
     p.add_argument("--list", action="store_true",
-                   help="list games, agents and each game's variant keys with defaults")
+                   help="list games, agents (and saved profiles) and each game's variant keys "
+                        "with defaults")
     p.add_argument("--games", type=int, help=f"games to play (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat, comma-"
-                                    "separated (default: random)")
+                                    "separated (default: random); NAME@PROFILE plays a "
+                                    "bot with a saved parameter profile (docs/agents.md)")
     p.add_argument("--seating", choices=SEATINGS,
                    help="rotate: agent i at seat (i + game index) mod K (default); fixed: "
                         "agent i at seat i; random: a seeded permutation per game")
@@ -88,7 +91,21 @@ def listing() -> str:
         kernel = ", kernel: " + ", ".join(sorted(kernel_for(slug).POLICIES)) \
             if has_kernel(slug) else ""
         lines.append(f"    agents: {', '.join(agents.available(slug))}{kernel}")
+        held = profile_names(slug)
+        if held:
+            lines.append(f"    profiles: {', '.join(held)}")
     return "\n".join(lines)
+
+
+def profile_names(game: str) -> list[str]:
+    """The game's saved profiles as ``NAME@PROFILE`` (a file that cannot be read says
+    so)."""
+    try:
+        held = profiles.read(game)
+    except ValueError as error:
+        return [f"({error})"]
+    return [f"{agent}{profiles.SEPARATOR}{name}" for agent, names in held.items()
+            for name in names]
 
 
 def spec_from_args(args: argparse.Namespace) -> RunSpec:
@@ -107,11 +124,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         names = names * k
     if len(names) != k:
         raise UsageError(f"--agents takes one agent or {k} (one per seat), got {len(names)}")
-    valid = agents.available(args.game)
-    for name in names:
-        if name not in valid:
-            raise UsageError(f"unknown agent {name!r} for {args.game}; available agents: "
-                             f"{', '.join(valid)}")
+    check_agents(args.game, names)
     games = DEFAULT_GAMES if args.games is None else args.games
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
@@ -126,6 +139,16 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     return RunSpec(game=args.game, params=params, agents=tuple(names),
                    seating=args.seating or "rotate", seed=seed, games=games,
                    chunk_size=chunk)
+
+
+def check_agents(game: str, names: Sequence[str]) -> None:
+    """UsageError naming the valid choices unless every agent (``NAME`` or
+    ``NAME@PROFILE``) can play ``game``."""
+    for name in names:
+        try:
+            agents.check(name, game)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
 
 
 def resolve_jobs(jobs: int | None) -> int:
@@ -149,6 +172,10 @@ def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
     except (OSError, ValueError, KeyError):
         raise UsageError(f"--resume {run_dir}: not a run directory (no readable "
                          f"manifest.json)") from None
+    try:
+        check_profiles(manifest, spec, run_dir)
+    except ValueError as error:
+        raise UsageError(f"--resume {error}") from None
     given = {"game": args.game, "games": args.games, "seed": args.seed,
              "seating": args.seating, "chunk_size": args.chunk_size}
     for key, value in given.items():

@@ -11,6 +11,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import agents
+from agents import profiles
 from sim import results
 from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
@@ -36,9 +38,35 @@ def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
     except OSError as error:
         raise UsageError(f"cannot write to --out {run_dir}: {error.strerror}") from None
     results.write_manifest(run_dir, {
-        "spec": spec.to_json(), "status": "running", "version": package_version(),
+        "spec": spec.to_json(), "agent_params": profile_params(spec),
+        "status": "running", "version": package_version(),
         "git_revision": git_revision(), "started": now(), "finished": None})
     return run_dir
+
+
+def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
+    """The parameters of each profiled agent of the run (``NAME@PROFILE``: every parameter,
+    as text), for its manifest."""
+    return {name: dict(item.split("=", 1) for item in params.to_strings())
+            for name, params in ((a, agents.params_for(a, spec.game))
+                                 for a in dict.fromkeys(spec.agents)
+                                 if profiles.SEPARATOR in a)
+            if params is not None}
+
+
+def check_profiles(manifest: dict[str, Any], spec: RunSpec, run_dir: Path) -> None:
+    """ValueError when a profile of the run now holds other parameters than those it was
+    started with (its games would mix two parameter sets)."""
+    try:
+        now_held = profile_params(spec)
+    except ValueError as error:
+        raise ValueError(f"{run_dir}: {error}") from None
+    changed = [a for a, held in manifest.get("agent_params", {}).items()
+               if now_held.get(a) != held]
+    if changed:
+        raise ValueError(f"{run_dir}: the profile {', '.join(changed)} has changed since the "
+                         f"run started (the manifest's agent_params); resuming with other "
+                         f"parameters is refused")
 
 
 def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
@@ -98,6 +126,7 @@ def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False) 
                              f"another output directory")
         if manifest.get("status") == "complete":
             return run_dir
+        check_profiles(manifest, held, run_dir)
         spec = held
     else:
         prepare_run_dir(spec, str(run_dir))

@@ -114,7 +114,8 @@ def format_summary(summary: dict[str, Any]) -> str:
              "", "win share by seat (95% Wilson interval)"]
     lines += [f"  seat {s}   {share(p)}" for s, p in summary["win_share_by_seat"].items()]
     lines += ["", "win share by agent"]
-    lines += [f"  {a:<8} {share(p)}" for a, p in summary["win_share_by_agent"].items()]
+    width = max([8, *map(len, summary["win_share_by_agent"])])
+    lines += [f"  {a:<{width}} {share(p)}" for a, p in summary["win_share_by_agent"].items()]
     if "bet_accuracy" in summary:
         lines += ["", f"bet accuracy    {share(summary['bet_accuracy'])}"]
         lines += [f"  bet {v}        {share(p)}"

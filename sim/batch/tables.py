@@ -13,7 +13,7 @@ import agents
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
 from sim.kernels import has_kernel, kernel_for
-from sim.runner import play_python
+from sim.runner import agent_params, play_python
 
 
 class GameFailed(Exception):
@@ -31,8 +31,10 @@ def uses_kernel(spec: RunSpec) -> bool:
 
 
 def kernel_plays(game: str, agent_names: Sequence[str]) -> bool:
-    """Whether the game has a compiled kernel with a compiled twin of every agent."""
-    return has_kernel(game) and all(a in kernel_for(game).POLICIES for a in agent_names)
+    """Whether the game has a compiled kernel with a compiled twin of every agent, with its
+    parameters for a profile (``NAME@PROFILE``)."""
+    return has_kernel(game) and all(kernel_for(game).plays(*seat)
+                                    for seat in agent_params(game, agent_names))
 
 
 def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
@@ -41,8 +43,8 @@ def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
     seats = seating(spec, start, count)
     if uses_kernel(spec):
         kernel = kernel_for(spec.game)
-        ids = kernel.policy_ids(list(spec.agents))
-        out = kernel.play(game, ids[seats], spec.seed, start, count)
+        ids, weights = kernel.lineup(agent_params(spec.game, spec.agents))
+        out = kernel.play(game, ids[seats], spec.seed, start, count, weights=weights)
         rows, rounds, round_counts = out.rows, out.rounds, out.round_counts
     else:
         bots = [agents.load(a, game=spec.game) for a in spec.agents]

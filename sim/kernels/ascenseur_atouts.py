@@ -1,5 +1,6 @@
 """Ascenseur aux atouts batch kernel: the compiled policies ``random`` and ``estimator``
-(which decides on the seat's observation, as its Python face does).  Each scored hand writes
+(which decides on the seat's observation, as its Python face does, with its parameters read
+from its weights row: at its defaults or any others).  Each scored hand writes
 one row per seat."""
 
 from __future__ import annotations
@@ -16,10 +17,15 @@ POLICY_RANDOM, POLICY_ESTIMATOR = 0, 1
 POLICIES = {"random": POLICY_RANDOM, "estimator": POLICY_ESTIMATOR}
 
 
+def encode(name: str, params: estimator.EstimatorParams) -> np.ndarray:
+    """The weights row of the estimator playing with ``params``."""
+    return estimator.EstimatorAgent(params).weights
+
+
 def policy_weights() -> np.ndarray:
     """Row p: the parameters policy p plays with (the estimator's defaults; random reads
     none)."""
-    row = estimator.EstimatorAgent().weights
+    row = encode("estimator", estimator.EstimatorParams())
     table = np.zeros((len(POLICIES), len(row)), dtype=np.float64)
     table[POLICY_ESTIMATOR] = row
     return table
@@ -36,4 +42,4 @@ def max_round_rows(params: AscenseurParams) -> int:
 
 KERNEL = Kernel("ascenseur-atouts", R, summary, POLICIES, bot=estimator.decide,
                 weights=policy_weights(), max_round_rows=max_round_rows,
-                round_counter=R.HANDS_PLAYED)
+                round_counter=R.HANDS_PLAYED, encode=encode)

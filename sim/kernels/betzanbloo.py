@@ -1,11 +1,15 @@
 """Betzanbloo batch kernel: the compiled policies ``random`` and the Betzanbloo bots
-``safe``, ``contrarian`` and ``responder`` with their default parameters (the same compiled
-decisions their Python agents call, on the same observation array).  Each resolved turn
+``safe``, ``contrarian`` and ``responder``, at their default parameters or any others (the
+same compiled decisions their Python agents call, on the same observation array; a weights
+row holds a bot's parameter, then the policy it is).  Each resolved turn
 writes one row per seat; the game has no chance step after its deal, and its rules never
 allocate, so the loop runs without reference counting."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 from numba import njit
 
 from agents import betzanbloo as bots
@@ -17,9 +21,28 @@ from sim.kernels.factory import Kernel, has_room
 POLICY_RANDOM, POLICY_SAFE, POLICY_CONTRARIAN, POLICY_RESPONDER = 0, 1, 2, 3
 POLICIES = {"random": POLICY_RANDOM, "safe": POLICY_SAFE, "contrarian": POLICY_CONTRARIAN,
             "responder": POLICY_RESPONDER}
-# the bots' default parameters, as their compiled decisions read them
-SAFE_CARD = bots.HIGHEST if bots.SafeParams().card == "highest" else bots.LOWEST
-RESPONDER_PRIOR = bots.ResponderParams().prior
+VALUE, KIND = 0, 1      # a weights row: the bot's parameter, then its policy
+
+
+def encode(name: str, params: Any) -> np.ndarray:
+    """The weights row of policy ``name`` playing with ``params``: safe's card
+    (``LOWEST``/``HIGHEST``), responder's prior, nothing for contrarian."""
+    value = 0.0
+    if name == "safe":
+        value = float(bots.HIGHEST if params.card == "highest" else bots.LOWEST)
+    elif name == "responder":
+        value = float(params.prior)
+    return np.array([value, float(POLICIES[name])], dtype=np.float64)
+
+
+def policy_weights() -> np.ndarray:
+    """Row p: the parameters policy p plays with, the bots' defaults (random reads none)."""
+    defaults = {"safe": bots.SafeParams(), "contrarian": bots.ContrarianParams(),
+                "responder": bots.ResponderParams()}
+    table = np.zeros((len(POLICIES), KIND + 1), dtype=np.float64)
+    for name, params in defaults.items():
+        table[POLICIES[name]] = encode(name, params)
+    return table
 
 
 @njit(cache=True, inline="always")
@@ -28,11 +51,13 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     if policy == POLICY_RANDOM:
         return random_choice(actions, n, decisions)
     R.observe(s, pr, s[R.CURRENT], seen)
-    if policy == POLICY_SAFE:
-        return actions[bots.safe_decide(seen, pr, actions, n, SAFE_CARD)]
-    if policy == POLICY_CONTRARIAN:
+    w = weights[policy]
+    kind = w[KIND]
+    if kind == POLICY_SAFE:
+        return actions[bots.safe_decide(seen, pr, actions, n, int(w[VALUE]))]
+    if kind == POLICY_CONTRARIAN:
         return actions[bots.contrarian_decide(seen, pr, actions, n)]
-    return actions[bots.responder_decide(seen, pr, actions, n, RESPONDER_PRIOR)]
+    return actions[bots.responder_decide(seen, pr, actions, n, w[VALUE])]
 
 
 @njit(cache=True, inline="always")
@@ -48,4 +73,5 @@ def step(s, pr, action, chance, rounds, row):
 
 
 KERNEL = Kernel("betzanbloo", R, summary, POLICIES, choose=choose, step=step,
-                max_round_rows=summary.max_round_rows, nrt=False)
+                max_round_rows=summary.max_round_rows, nrt=False, weights=policy_weights(),
+                encode=encode)

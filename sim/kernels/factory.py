@@ -54,7 +54,7 @@ sim.compile`` therefore compiles each kernel before the game's Python path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -64,7 +64,6 @@ from numba import njit
 from agents.compiled_search import (
     SEARCHES,
     SETTING_ITERATIONS,
-    SETTINGS,
     search_room,
     searched,
     settings_row,
@@ -74,6 +73,9 @@ from agents.search import FlatMCParams, ISMCTSParams
 from engines.core.layout import copy_into
 from engines.core.seeding import ReseedableStream, reseed, seed_words
 from engines.core.specialise import Tag, TagType, by_tag, entry_point
+
+# The searches' parameters at their defaults, in the order of SEARCHES.
+DEFAULT_SEARCHES = (FlatMCParams(), ISMCTSParams())
 
 # name -> Kernel, filled as kernels are declared (a kernel is compiled only through its play)
 _KERNELS: dict[str, Kernel] = {}
@@ -114,7 +116,7 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
     begin, legal, decide = _start_hook(kernel), \
         kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), _choose_hook(kernel)
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
-    first_search, rules_tag = len(kernel.policies), Tag(rules.__name__)
+    rules_tag = Tag(rules.__name__)
 
     def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
              table, worlds, worlds_alias, search):
@@ -123,12 +125,12 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
         while s[phase] != over:
             n = legal(s, pr, actions)
             policy = seat_policy[s[current]]
-            if policy < first_search:
+            kind = np.int64(weights[policy, weights.shape[1] - 1])   # see Kernel.lineup
+            if kind == 0:
                 action = decide(policy, s, pr, actions, n, decisions, weights, seen, table)
             else:
-                action = searched(rules_tag, policy - first_search, s, pr, s[current],
-                                  actions, n, decisions, weights[policy], worlds,
-                                  worlds_alias, search)
+                action = searched(rules_tag, kind - 1, s, pr, s[current], actions, n,
+                                  decisions, weights[policy], worlds, worlds_alias, search)
             row = play_step(s, pr, action, chance, rounds, row)
         return end(s, pr, rounds, row)
     return impl
@@ -351,7 +353,10 @@ class Kernel:
     work array the policies share; ``max_round_rows``: a function of the game's parameters
     giving the round rows to make room for per game (a game that records more is played
     again with room for them all); ``action_dtype``: the type of the action codes the
-    rules write; ``nrt``: whether the loop keeps numba's reference counting.
+    rules write; ``nrt``: whether the loop keeps numba's reference counting; ``encode``:
+    ``encode(name, params)``, the weights row of the named policy playing with other
+    parameters (its bot's ``Params``), for the policies that read their parameters from
+    their row (None: every policy plays at its defaults only; see :meth:`lineup`).
 
     The hooks, compiled functions (see the module docstring), each optional: ``choose``
     (default: ``random`` only; for a game whose one bot, policy 1, decides on the seat's
@@ -384,6 +389,7 @@ class Kernel:
     round_counter: int = -1
     action_dtype: type = np.int32
     nrt: bool = True
+    encode: Callable[[str, Any], np.ndarray] | None = None
 
     def __post_init__(self) -> None:
         if self.weights is None:        # no policy reads any parameter
@@ -407,14 +413,54 @@ class Kernel:
                              f"compiled agents: {', '.join(sorted(policies))}")
         return np.array([policies[n] for n in names], dtype=np.int32)
 
+    @property
+    def default_weights(self) -> np.ndarray:
+        """The named policies' parameter rows at their defaults (see :meth:`lineup`)."""
+        return self.lineup([])[1]
+
+    def plays(self, name: str, params: Any = None) -> bool:
+        """Whether the named policy can play here with ``params`` (None: its defaults)."""
+        return name in SEARCHES or (
+            name in self.policies and (params is None or self.encode is not None))
+
+    def lineup(self, seats: Sequence[tuple[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+        """Policy ids and the table of the policies' parameter rows for agents given as
+        (policy name, parameters or None for its defaults).  The table's rows: the game's
+        own policies' (:attr:`weights`), the searches' at their defaults
+        (:func:`agents.compiled_search.settings_row`), then one for each agent with
+        parameters (so one table may hold a bot at its defaults and with other
+        parameters); its last column tells which search a row is (0: none, else 1 +
+        its index in ``SEARCHES``).  A name without a compiled twin, or parameters this
+        kernel cannot encode, names the compiled agents."""
+        ids = self.policy_ids([name for name, _ in seats])
+        assert self.weights is not None         # set by __post_init__
+        rows: list[tuple[np.ndarray, int]] = [(row, -1) for row in self.weights]
+        rows += [(settings_row(params), k) for k, params in enumerate(DEFAULT_SEARCHES)]
+        for i, (name, params) in enumerate(seats):
+            if params is None:
+                continue
+            if name in SEARCHES:
+                row, kind = settings_row(params), SEARCHES.index(name)
+            elif self.encode is None:
+                raise ValueError(f"{self.name}'s compiled policies play at their defaults "
+                                 f"only; compiled agents: {', '.join(sorted(self.policies))}")
+            else:
+                row, kind = self.encode(name, params), -1
+            ids[i] = len(rows)
+            rows.append((row, kind))
+        table = np.zeros((len(rows), max(len(row) for row, _ in rows) + 1))
+        for j, (row, kind) in enumerate(rows):
+            table[j, :len(row)] = row
+            table[j, -1] = kind + 1
+        return ids, table
+
     def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
-             keep_states: bool = False, searches: Mapping[str, Any] | None = None
-             ) -> KernelOutput:
+             keep_states: bool = False, weights: np.ndarray | None = None) -> KernelOutput:
         """Games ``start .. start+count-1`` of a run with ``seed``; ``seat_policies`` is
-        ``(count, players)`` policy ids.  ``searches``: the search policies' parameters by
-        name (default: their defaults)."""
+        ``(count, players)`` policy ids, rows of ``weights`` (default: the named policies'
+        own, see :meth:`lineup`)."""
         seat_policies = np.ascontiguousarray(seat_policies, dtype=np.int32)
-        weights = self.settings(searches or {})
+        weights = self.default_weights if weights is None else weights
         room = self.max_round_rows(game.params)
         rows, rounds, counts, finals = self._play(game, seat_policies,
                                                   seed_words(seed, start, count), room,
@@ -446,10 +492,9 @@ class Kernel:
         finals = np.zeros((count if keep_states else 0, rules.STATE_SIZE), dtype=np.int32)
         loop = _LOOP_NRT if self.nrt else _LOOP_NO_NRT
         worlds = ReseedableStream()
-        searched = np.flatnonzero(np.isin(seat_policies, np.arange(len(self.policies),
-                                                                   len(weights))))
-        iterations = int(weights[len(self.policies):, SETTING_ITERATIONS].max()) \
-            if searched.size else 0
+        used = np.unique(seat_policies)
+        searching = used[weights[used, -1] > 0]
+        iterations = int(weights[searching, SETTING_ITERATIONS].max()) if searching.size else 0
         loop(Tag(self.name), game.encoded_params, seat_policies, weights, words,
              chance.generator, chance.alias, decisions.generator, decisions.alias, rows,
              rounds, round_counts, finals, np.empty(rules.STATE_SIZE, dtype=np.int32),
@@ -458,21 +503,3 @@ class Kernel:
              (worlds.generator,), worlds.alias,
              search_room(game, rules.N_ACTIONS, self.action_dtype, iterations))
         return rows, rounds, round_counts, finals
-
-    def settings(self, searches: Mapping[str, Any]) -> np.ndarray:
-        """The policies' parameter rows: the game's own (:attr:`weights`), then each
-        search's (:func:`agents.compiled_search.settings_row`), ``searches[name]`` or its
-        defaults."""
-        defaults = {"flatmc": FlatMCParams(), "ismcts": ISMCTSParams()}
-        unknown = sorted(set(searches) - set(defaults))
-        if unknown:
-            raise ValueError(f"unknown search {', '.join(unknown)}; searches: "
-                             f"{', '.join(SEARCHES)}")
-        own = self.weights
-        assert own is not None
-        rows = [settings_row(searches.get(name, defaults[name])) for name in SEARCHES]
-        out = np.zeros((own.shape[0] + len(rows), max(own.shape[1], SETTINGS)))
-        out[:own.shape[0], :own.shape[1]] = own
-        for i, row in enumerate(rows):
-            out[own.shape[0] + i, :row.size] = row
-        return out

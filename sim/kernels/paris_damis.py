@@ -1,9 +1,12 @@
 """Paris d'amis batch kernel: the compiled policies ``random``, ``greedy``, ``cautious`` and
-``aggressive`` (the strategy bots at their default parameters; they read only what the seat
+``aggressive`` (the strategy bots, at their default parameters or any others: a weights
+row holds a strategy's parameters and, last, the policy it is; they read only what the seat
 may know, see :mod:`agents.paris_damis.features`).  Each settled round writes one row per
 seat; the rules never allocate, so the loop runs without reference counting."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -22,14 +25,26 @@ POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "cautious": POLICY
             "aggressive": POLICY_AGGRESSIVE}
 
 
+WIDTH = max(len(agent.Params.keys()) for agent in STRATEGIES.values()) + 1
+KIND = WIDTH - 1        # the column of a weights row that holds its policy
+
+
+def encode(name: str, params: Any) -> np.ndarray:
+    """The weights row of policy ``name`` playing with ``params`` (its strategy's
+    parameters, as the strategy reads them, then the policy)."""
+    row = np.zeros(WIDTH, dtype=np.float64)
+    values = strategy_weights(params)
+    row[:len(values)] = values
+    row[KIND] = POLICIES[name]
+    return row
+
+
 def policy_weights() -> np.ndarray:
-    """Row p: the parameters policy p plays with, the strategies' defaults (the strategy
-    bots read them as float64, see :mod:`agents.paris_damis`; random reads none)."""
-    rows = {POLICIES[name]: strategy_weights(agent.Params())
-            for name, agent in STRATEGIES.items()}
-    table = np.zeros((len(POLICIES), max(len(r) for r in rows.values())), dtype=np.float64)
-    for policy, row in rows.items():
-        table[policy, :len(row)] = row
+    """Row p: the parameters policy p plays with, the strategies' defaults (random reads
+    none)."""
+    table = np.zeros((len(POLICIES), WIDTH), dtype=np.float64)
+    for name, agent in STRATEGIES.items():
+        table[POLICIES[name]] = encode(name, agent.Params())
     return table
 
 
@@ -43,13 +58,14 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     i = common_choice(s, pr, actions, n, w, table)
     if i >= 0:
         return actions[i]
-    if policy == POLICY_GREEDY:
+    kind = w[KIND]
+    if kind == POLICY_GREEDY:
         return actions[greedy.turn(s, pr, actions, n, w, table)]
-    if policy == POLICY_CAUTIOUS:
+    if kind == POLICY_CAUTIOUS:
         return actions[cautious.turn(s, pr, actions, n, w, table)]
     return actions[aggressive.turn(s, pr, actions, n, w, table)]
 
 
 KERNEL = Kernel("paris-damis", R, summary, POLICIES, choose=choose, weights=policy_weights(),
                 table=lambda game: new_table(), max_round_rows=summary.max_round_rows,
-                round_counter=R.ROUNDS_SETTLED, nrt=False)
+                round_counter=R.ROUNDS_SETTLED, nrt=False, encode=encode)

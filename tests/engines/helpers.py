@@ -89,11 +89,11 @@ def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int
     output."""
     options = options or {}
     bots = [agents.load(name, game=game.slug, **options.get(name, {})) for name in names]
-    searches = {name: bot.params for name, bot in zip(names, bots, strict=True)
-                if name in options}
     kernel = kernel_for(game.slug)
-    seats = np.tile(kernel.policy_ids(list(names)), (count, 1))
-    out = kernel.play(game, seats, seed, start, count, keep_states=True, searches=searches)
+    ids, weights = kernel.lineup([(name, bot.params if name in options else None)
+                                  for name, bot in zip(names, bots, strict=True)])
+    out = kernel.play(game, np.tile(ids, (count, 1)), seed, start, count, keep_states=True,
+                      weights=weights)
     offset = 0
     for g in range(count):
         state = play_python(game, bots, seed, start + g)

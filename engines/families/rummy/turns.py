@@ -17,7 +17,7 @@ from numba import njit
 
 from engines.core import compiled
 from engines.core.chance import shuffle, uniform_index_jit
-from engines.core.layout import Layout, stack_room
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import by_tag, for_tag, module_of
 from engines.families.rummy import rules as rummy
 from engines.families.rummy.rules import (
@@ -461,7 +461,7 @@ def observe(s, pr, player, out):
     discard he took is not kept: a simplification that hides a little more than the rules
     do, in pinacle and petite école where a taken card may stay in hand; in rami it is
     laid the same turn.)"""
-    out[:] = s
+    copy_into(out, s)
     counts = stack_room(CARD_KINDS)
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARD_KINDS, STOCK, STOCK_LEN,
                         counts)

@@ -956,8 +956,10 @@ def determinize(s, pr, player, rng, out):
             n = fill_slots(s, player, location, slots, n)
     shuffle(rng, others[:b])
     pool = stack_room(DECK_CARDS)
-    pool[:a] = dog_seen[:a]
-    pool[a:taker_slots] = others[:taker_slots - a]
+    for i in range(a):
+        pool[i] = dog_seen[i]
+    for i in range(a, taker_slots):
+        pool[i] = others[i - a]
     shuffle(rng, pool[:taker_slots])
     for i in range(taker_slots):                          # the écart's slots come first
         if slots[i] == LOC_ECART and not may_discard(s, pool[i]):
@@ -965,7 +967,8 @@ def determinize(s, pr, player, rng, out):
                 if may_discard(s, pool[j]):
                     pool[i], pool[j] = pool[j], pool[i]
                     break
-    pool[taker_slots:n] = others[taker_slots - a:b]
+    for i in range(taker_slots, n):                       # (n - a == b: every hidden card)
+        pool[i] = others[i - a]
     for i in range(n):
         out[LOCATION + pool[i]] = slots[i]
         out[KNOWN + pool[i]] = knowers(s, pr, slots[i]) | (s[KNOWN + pool[i]] & SHOWN_IN_DOG)

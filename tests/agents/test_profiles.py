@@ -1,0 +1,99 @@
+"""Parameter profiles (``NAME@PROFILE``, agents/profiles/<game>.toml): reading, writing, and
+every bad profile named with the valid choices."""
+
+from __future__ import annotations
+
+import pytest
+
+import agents
+from agents import profiles
+from agents.paris_damis import GreedyParams
+
+pytestmark = pytest.mark.jitless
+
+
+@pytest.fixture
+def profile_dir(tmp_path, monkeypatch):
+    """A directory of profile files of the test's own."""
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    (tmp_path / "paris-damis.toml").write_text(
+        "# the file's preamble\n\n# made by hand\n[greedy.wild]\nmargin = 55\n"
+        "value_per_point = 90\n\n[cautious.bad]\nbalance = 5000\n\n"
+        "[aggressive.typo]\nmargn = 3\n")
+    (tmp_path / "betzanbloo.toml").write_text("[safe.high]\ncard = \"highest\"\n\n"
+                                              "[greedy.elsewhere]\nmargin = 3\n")
+    return tmp_path
+
+
+def test_split_names_the_bot_and_its_profile():
+    assert profiles.split("greedy@tuned") == ("greedy", "tuned")
+    assert profiles.split("greedy") == ("greedy", None)
+
+
+def test_a_profile_loads_with_its_values(profile_dir):
+    bot = agents.load("greedy@wild", game="paris-damis")
+    assert bot.params == GreedyParams(margin=55, value_per_point=90)
+    assert agents.params_for("greedy@wild", "paris-damis") == bot.params
+    assert agents.params_for("greedy", "paris-damis") is None
+    # the bot's own game is found without naming it; options override the profile
+    assert agents.load("greedy@wild", margin=7).params.margin == 7
+    assert agents.load("safe@high", game="betzanbloo").params.card == "highest"
+
+
+@pytest.mark.parametrize("name, words", [
+    ("greedy@nope", ["unknown profile 'nope'", "greedy@wild"]),
+    ("greedy@elsewhere", ["unknown profile 'elsewhere'", "for betzanbloo", "greedy@wild"]),
+    ("cautious@bad", ["balance", "0..1000"]),
+    ("aggressive@typo", ["margn", "valid keys"]),
+    ("random@wild", ["no profiles", "greedy"]),
+    ("nobody@wild", ["unknown agent 'nobody'", "greedy"]),
+    ("safe@high", ["unknown agent 'safe'", "greedy"]),
+])
+def test_a_bad_profile_names_the_valid_choices(profile_dir, name, words):
+    with pytest.raises(ValueError) as error:
+        agents.check(name, "paris-damis")
+    message = str(error.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_saving_replaces_its_table_and_keeps_the_others(profile_dir):
+    path = profiles.save("paris-damis", "greedy", "tuned", {"margin": 12, "balance": 250},
+                         comment="python -m sim.tune paris-damis --agent greedy")
+    text = path.read_text()
+    assert text.startswith("# the file's preamble")
+    assert "# made by hand\n[greedy.wild]" in text
+    assert "# python -m sim.tune paris-damis --agent greedy\n[greedy.tuned]\n" in text
+    profiles.save("paris-damis", "greedy", "tuned", {"margin": 13}, comment="again")
+    again = profiles.read("paris-damis")
+    assert again["greedy"] == {"wild": {"margin": 55, "value_per_point": 90},
+                               "tuned": {"margin": 13}}
+    assert path.read_text().count("[greedy.tuned]") == 1
+    assert "# again\n[greedy.tuned]" in path.read_text()
+    assert "python -m sim.tune" not in path.read_text()
+
+
+def test_a_new_file_is_made_with_a_preamble(tmp_path):
+    path = profiles.save("rikiki", "x", "y", {"flag": True, "rate": 0.5, "kind": 'say "hi"',
+                                              "cards": (1, 2)}, directory=tmp_path)
+    assert path == tmp_path / "rikiki.toml"
+    assert profiles.read("rikiki", tmp_path) == {
+        "x": {"y": {"flag": True, "rate": 0.5, "kind": 'say "hi"', "cards": [1, 2]}}}
+
+
+def test_an_unreadable_profile_file_is_named(profile_dir):
+    (profile_dir / "paris-damis.toml").write_text("[greedy.wild\n")
+    with pytest.raises(ValueError, match="cannot read the profiles of paris-damis"):
+        agents.check("greedy@wild", "paris-damis")
+
+
+def test_the_shipped_profiles_load(monkeypatch):
+    monkeypatch.delenv("TAPIS_VERT_PROFILES", raising=False)
+    files = sorted(profiles.PROFILE_DIR.glob("*.toml"))
+    assert files, "agents/profiles/ ships at least greedy@tuned"
+    for path in files:
+        for agent, held in profiles.read(path.stem).items():
+            for profile in held:
+                assert agents.params_for(f"{agent}@{profile}", path.stem) is not None
+    assert agents.load("greedy@tuned", game="paris-damis").params != GreedyParams()
