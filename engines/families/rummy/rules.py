@@ -219,10 +219,9 @@ SUIT_CARDS = (1 << RANKS_PER_SUIT) - 1  # a suit's 13 cards, at bit 0 for its 2
 @njit(cache=True)
 def held_cards(hand):
     """The set of cards ``hand`` holds at least one copy of."""
-    cards = 0
+    cards = np.int64(0)
     for card in range(CARD_KINDS):
-        if hand[card] > 0:
-            cards |= 1 << card
+        cards |= np.int64(hand[card] > 0) << card
     return cards
 
 
@@ -727,7 +726,8 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
     chosen melds are the ones found, ended by ``NO_MELD``.
 
     An iterative depth-first search: each level enumerates the melds of what is left and
-    takes them in code order (a set of melds is tried once).  A hand of more than
+    takes them in code order (a set of melds is tried once); a level where the opening is
+    made lists nothing, nor one whose hand :func:`may_complete` refuses.  A hand of more than
     ``MAX_SEARCH_HAND`` cards, beyond the room, is answered "no"."""
     if size > MAX_SEARCH_HAND:
         return False
@@ -735,17 +735,18 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
     depth_max = size // 3 + 1
     state[0, 0], state[0, 1], state[0, 2], state[0, 3] = points, 1 if clean else 0, card, size
     depth = 0
-    counts[0] = enumerate_melds(pr, hand, size - 1, candidates[0])
+    counts[0] = 0
     cursor[0] = 0
-    if not promising(pr, hand, candidates[0], counts[0], points, clean) \
-            or not some_meld_holds(pr, hand, candidates[0], counts[0], card):
-        counts[0] = 0
+    if not completed(points, clean, card, size, left_exact):
+        counts[0] = enumerate_melds(pr, hand, size - 1, candidates[0])
+        if not promising(pr, hand, candidates[0], counts[0], points, clean) \
+                or not some_meld_holds(pr, hand, candidates[0], counts[0], card):
+            counts[0] = 0
     visited = 0
     while True:
         need, need_clean = state[depth, 0], state[depth, 1]
         need_card, left = state[depth, 2], state[depth, 3]
-        if need <= 0 and need_clean == 0 and need_card < 0 \
-                and (left_exact <= 0 or left == left_exact):
+        if completed(need, need_clean, need_card, left, left_exact):
             put_back(hand, chosen, taken, depth)
             chosen[depth] = NO_MELD
             return True
@@ -769,11 +770,16 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
             state[depth, 1] = 1 if need_clean != 0 and not meld_is_clean(code) else 0
             state[depth, 2] = -1 if holds else need_card
             state[depth, 3] = left - n
-            counts[depth] = enumerate_melds(pr, hand, left - n - 1, candidates[depth])
+            counts[depth] = 0
             cursor[depth] = 0
-            if not promising(pr, hand, candidates[depth], counts[depth], state[depth, 0],
-                             state[depth, 1]):
-                counts[depth] = 0
+            if not completed(state[depth, 0], state[depth, 1], state[depth, 2], left - n,
+                             left_exact) \
+                    and may_complete(pr, hand, left - n, state[depth, 0], state[depth, 1] != 0,
+                                     state[depth, 2]):
+                counts[depth] = enumerate_melds(pr, hand, left - n - 1, candidates[depth])
+                if not promising(pr, hand, candidates[depth], counts[depth], state[depth, 0],
+                                 state[depth, 1]):
+                    counts[depth] = 0
             advanced = True
             break
         if advanced:
@@ -783,6 +789,13 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
         depth -= 1
         for i in range(meld_length(chosen[depth])):
             hand[taken[depth, i]] += 1
+
+
+@njit(cache=True)
+def completed(points, clean, card, left, left_exact):
+    """Whether an opening is made: no more points, clean run or card needed, and the cards
+    left that it asks for (``left_exact`` if it is > 0)."""
+    return points <= 0 and clean == 0 and card < 0 and (left_exact <= 0 or left == left_exact)
 
 
 @njit(cache=True)
