@@ -219,10 +219,9 @@ SUIT_CARDS = (1 << RANKS_PER_SUIT) - 1  # a suit's 13 cards, at bit 0 for its 2
 @njit(cache=True)
 def held_cards(hand):
     """The set of cards ``hand`` holds at least one copy of."""
-    cards = 0
+    cards = np.int64(0)
     for card in range(CARD_KINDS):
-        if hand[card] > 0:
-            cards |= 1 << card
+        cards |= np.int64(hand[card] > 0) << card
     return cards
 
 
@@ -490,7 +489,10 @@ def enumerate_figures(pr, hand, cards, max_length, least_run, least_group, out):
             held = natural_positions(pr, cards, suit)
         if held == 0 and pr[P_MIN_NATURALS] > 0:
             continue
-        for low in range(lo, hi - 1):
+        starts = run_starts(held, available) & ((1 << (hi - 1)) - (1 << lo))
+        while starts:
+            low = first_card(starts)
+            starts &= starts - 1
             mask = 0
             wilds = 0
             for length in range(1, min(hi - low + 1, max_length) + 1):
@@ -510,8 +512,15 @@ def enumerate_figures(pr, hand, cards, max_length, least_run, least_group, out):
     available = wilds_for(pr, hand, -1)
     if pr[P_FREE_GROUPS]:
         return enumerate_free_groups(pr, hand, max_length, least_group, available, out, n)
-    for rank in range(2, ACE + 1):
-        held = rank_suits(pr, cards, rank - 2)
+    by_suit = (suit_naturals(pr, cards, 0), suit_naturals(pr, cards, 1),
+               suit_naturals(pr, cards, 2), suit_naturals(pr, cards, 3))
+    ranks = ranks_held(by_suit, MELD_MIN - available)
+    while ranks:
+        rank_card = first_card(ranks)
+        ranks &= ranks - 1
+        held = 0
+        for s in range(SUITS):
+            held |= ((by_suit[s] >> rank_card) & 1) << s
         suits = 0
         while True:                                         # the subsets, in order
             suits = (suits - held) & held
@@ -521,9 +530,38 @@ def enumerate_figures(pr, hand, cards, max_length, least_run, least_group, out):
             for wilds in range(0, min(available, MAX_GROUP - naturals) + 1):
                 length = naturals + wilds
                 if least_group <= length <= max_length and wild_count_ok(pr, wilds, length):
-                    out[n] = encode(GROUP, rank - 2, suits, length, 0)
+                    out[n] = encode(GROUP, rank_card, suits, length, 0)
                     n += 1
     return n
+
+
+@njit(cache=True)
+def run_starts(held, wilds):
+    """The positions at which a run of the natural positions ``held`` with at most
+    ``wilds`` wilds may start: its first three positions hold ``MELD_MIN - wilds``
+    naturals or more."""
+    a, b, c = held, held >> 1, held >> 2
+    if wilds <= 0:
+        return a & b & c
+    if wilds == 1:
+        return (a & b) | (c & (a | b))
+    if wilds == 2:
+        return a | b | c
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def ranks_held(by_suit, times):
+    """The ranks (bit ``rank - 2``) that the four suits' masks ``by_suit`` (one bit per
+    rank) hold in ``times`` suits or more (at least one)."""
+    a, b, c, d = by_suit
+    if times <= 1:
+        return a | b | c | d
+    if times == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if times == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d
 
 
 @njit(cache=True)
@@ -642,11 +680,8 @@ def may_complete(pr, hand, size, points, clean, card):
 def threefold_ranks(pr, cards):
     """The natural cards of the set ``cards`` whose rank it holds in three suits or more,
     as a card set: a rank's suits side by side, one suit's ranks to a mask."""
-    a = suit_naturals(pr, cards, 0)
-    b = suit_naturals(pr, cards, 1)
-    c = suit_naturals(pr, cards, 2)
-    d = suit_naturals(pr, cards, 3)
-    three = (a & b & (c | d)) | (c & d & (a | b))
+    three = ranks_held((suit_naturals(pr, cards, 0), suit_naturals(pr, cards, 1),
+                        suit_naturals(pr, cards, 2), suit_naturals(pr, cards, 3)), 3)
     out = np.int64(0)
     for suit in range(SUITS):
         out |= np.int64(three & suit_naturals(pr, cards, suit)) << (suit * RANKS_PER_SUIT)
@@ -691,7 +726,8 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
     chosen melds are the ones found, ended by ``NO_MELD``.
 
     An iterative depth-first search: each level enumerates the melds of what is left and
-    takes them in code order (a set of melds is tried once).  A hand of more than
+    takes them in code order (a set of melds is tried once); a level where the opening is
+    made lists nothing, nor one whose hand :func:`may_complete` refuses.  A hand of more than
     ``MAX_SEARCH_HAND`` cards, beyond the room, is answered "no"."""
     if size > MAX_SEARCH_HAND:
         return False
@@ -699,17 +735,18 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
     depth_max = size // 3 + 1
     state[0, 0], state[0, 1], state[0, 2], state[0, 3] = points, 1 if clean else 0, card, size
     depth = 0
-    counts[0] = enumerate_melds(pr, hand, size - 1, candidates[0])
+    counts[0] = 0
     cursor[0] = 0
-    if not promising(pr, hand, candidates[0], counts[0], points, clean) \
-            or not some_meld_holds(pr, hand, candidates[0], counts[0], card):
-        counts[0] = 0
+    if not completed(points, clean, card, size, left_exact):
+        counts[0] = enumerate_melds(pr, hand, size - 1, candidates[0])
+        if not promising(pr, hand, candidates[0], counts[0], points, clean) \
+                or not some_meld_holds(pr, hand, candidates[0], counts[0], card):
+            counts[0] = 0
     visited = 0
     while True:
         need, need_clean = state[depth, 0], state[depth, 1]
         need_card, left = state[depth, 2], state[depth, 3]
-        if need <= 0 and need_clean == 0 and need_card < 0 \
-                and (left_exact <= 0 or left == left_exact):
+        if completed(need, need_clean, need_card, left, left_exact):
             put_back(hand, chosen, taken, depth)
             chosen[depth] = NO_MELD
             return True
@@ -733,11 +770,16 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
             state[depth, 1] = 1 if need_clean != 0 and not meld_is_clean(code) else 0
             state[depth, 2] = -1 if holds else need_card
             state[depth, 3] = left - n
-            counts[depth] = enumerate_melds(pr, hand, left - n - 1, candidates[depth])
+            counts[depth] = 0
             cursor[depth] = 0
-            if not promising(pr, hand, candidates[depth], counts[depth], state[depth, 0],
-                             state[depth, 1]):
-                counts[depth] = 0
+            if not completed(state[depth, 0], state[depth, 1], state[depth, 2], left - n,
+                             left_exact) \
+                    and may_complete(pr, hand, left - n, state[depth, 0], state[depth, 1] != 0,
+                                     state[depth, 2]):
+                counts[depth] = enumerate_melds(pr, hand, left - n - 1, candidates[depth])
+                if not promising(pr, hand, candidates[depth], counts[depth], state[depth, 0],
+                                 state[depth, 1]):
+                    counts[depth] = 0
             advanced = True
             break
         if advanced:
@@ -747,6 +789,13 @@ def completes(pr, hand, size, points, clean, card, left_exact, room):
         depth -= 1
         for i in range(meld_length(chosen[depth])):
             hand[taken[depth, i]] += 1
+
+
+@njit(cache=True)
+def completed(points, clean, card, left, left_exact):
+    """Whether an opening is made: no more points, clean run or card needed, and the cards
+    left that it asks for (``left_exact`` if it is > 0)."""
+    return points <= 0 and clean == 0 and card < 0 and (left_exact <= 0 or left == left_exact)
 
 
 @njit(cache=True)
@@ -774,43 +823,41 @@ def some_meld_holds(pr, hand, candidates, n, card):
 def natural_cards(code):
     """The standard cards a meld code (a run or a group of different suits) lays as
     naturals, one bit per card id."""
-    cards = 0
     if meld_kind(code) == RUN:
-        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
-        for j in range(meld_length(code)):
-            if not (mask >> j) & 1:
-                for s in range(SUITS):                      # a mixed run: every suit
-                    if s == suit or suit == ANY_SUIT:
-                        cards |= np.int64(1) << card_at(s, low + j)
+        positions = (~meld_mask(code) & ((1 << meld_length(code)) - 1)) << meld_low(code)
+        if meld_key(code) != ANY_SUIT:
+            return positions_cards(meld_key(code), positions)
+        cards = np.int64(0)
+        for s in range(SUITS):                              # a mixed run: every suit
+            cards |= positions_cards(s, positions)
         return cards
-    suits = meld_low(code)
+    return suits_cards(meld_low(code), meld_key(code))
+
+
+@njit(cache=True)
+def suits_cards(suits, rank_card):
+    """The cards of a rank (``rank - 2``) in a set of suits (bits 0..3), as a card set."""
+    cards = np.int64(0)
     for s in range(SUITS):
-        if (suits >> s) & 1:
-            cards |= np.int64(1) << (s * RANKS_PER_SUIT + meld_key(code))
+        cards |= np.int64((suits >> s) & 1) << (s * RANKS_PER_SUIT + rank_card)
     return cards
 
 
 @njit(cache=True)
 def value_beyond(code, cards):
     """The value (an Ace 11) of the naturals of a meld code (a run or a group of different
-    suits) that are not in the bit set ``cards``, one each."""
+    suits) that are not in the bit set ``cards``, one each (a mixed run's position is
+    beyond when some suit's card there is)."""
+    if meld_kind(code) == GROUP or meld_key(code) != ANY_SUIT:
+        return set_worth(natural_cards(code) & ~cards)
     total = 0
-    if meld_kind(code) == RUN:
-        suit, low, mask = meld_key(code), meld_low(code), meld_mask(code)
-        for j in range(meld_length(code)):
-            card = card_at(suit % SUITS, low + j)
-            beyond = not (cards >> card) & 1
-            if suit == ANY_SUIT:                            # some suit's card is beyond
-                for s in range(SUITS):
-                    beyond = beyond or not (cards >> card_at(s, low + j)) & 1
-            if not (mask >> j) & 1 and beyond:
-                total += meld_value_of(card, 0)
-        return total
-    suits = meld_low(code)
-    for s in range(SUITS):
-        card = s * RANKS_PER_SUIT + meld_key(code)
-        if (suits >> s) & 1 and not (cards >> card) & 1:
-            total += meld_value_of(card, 0)
+    low, mask = meld_low(code), meld_mask(code)
+    for j in range(meld_length(code)):
+        beyond = False
+        for s in range(SUITS):
+            beyond = beyond or not (cards >> card_at(s, low + j)) & 1
+        if not (mask >> j) & 1 and beyond:
+            total += meld_value_of(card_at(0, low + j), 0)
     return total
 
 

@@ -293,6 +293,47 @@ def search_without_shortcut(pr, hand, size, need, clean, card):
     return rummy.completes(pr, hand, size, need, clean, card, 0, rummy.search_room())
 
 
+def reference_completes(pr, hand, left, need, clean, card, exact, least, depth, deepest):
+    """Whether melds laid one after the other in code order, each one of ``hand``'s (from
+    ``least`` on), lay ``need`` more points, a clean run if ``clean``, the card ``card``
+    if it is >= 0, and keep a card (exactly ``exact`` if it is > 0): the opening search's
+    definition, with no bound."""
+    if need <= 0 and not clean and card < 0 and (exact <= 0 or left == exact):
+        return True
+    if depth >= deepest:
+        return False
+    for code in reference_melds(pr, hand, left - 1):
+        if code < least:
+            continue
+        cards = reference_cards(pr, hand, code)
+        rest = hand.copy()
+        for c in cards:
+            rest[c] -= 1
+        if reference_completes(pr, rest, left - len(cards), need - rummy.meld_points(code),
+                               clean and not rummy.meld_is_clean(code),
+                               -1 if card in cards else card, exact, code, depth + 1, deepest):
+            return True
+    return False
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(3, 10), need=st.integers(-5, 60),
+       clean=st.booleans(), with_card=st.booleans(), jokers=st.integers(0, 2),
+       exact=st.integers(0, 1), limit=st.sampled_from(["1", "2"]))
+def test_the_opening_search_answers_as_the_plain_one(seed, size, need, clean, with_card,
+                                                      jokers, exact, limit):
+    """The search with its refusals (the quick one at each level, the bound of the melds
+    listed) answers as the same search with none, on hands given jokers so that some open."""
+    pr = engines.load("rami", max_jokers_per_meld=limit).encoded_params
+    rng = np.random.default_rng(seed)
+    hand = deal_hand(pr, rng, size)
+    hand[rummy.JOKER] += jokers
+    size += jokers
+    card = int(rng.choice(np.flatnonzero(hand))) if with_card else -1
+    assert rummy.can_complete(pr, hand, size, need, clean, card, exact) == reference_completes(
+        pr, hand, size, need, clean, card, exact, -1, 0, size // 3 + 1)
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), need=st.integers(-5, 60), clean=st.booleans(),
        exact=st.integers(0, 1))
