@@ -8,8 +8,7 @@ here reads only what the seat to play may know, so both views give the same answ
   ``markers_used``, ``hand_size``, the columns (``column_total``, ``column_first``, and
   ``column_last`` / ``column_jokers`` through
   :func:`engines.games.paris_damis.rules.column_winner`), the points piles up to their face-up
-  card (``pile``, ``pile_top``) and the owners of the points cards that left them
-  (``points_owner``);
+  card (``pile``, ``pile_top``) and the points won per suit (``suit_score``);
 * the seat's own hand: its ``hand_mask`` words, and the legal action codes that list it.
 
 Column values, points values, discard counts and who wins a tied column come from the rules
@@ -98,14 +97,8 @@ def at_stake(s, column):
 
 @njit(cache=True, inline="always")
 def suit_score(s, player, suit):
-    """Points the player has won in a suit so far: the owners of the cards that have left
-    the suit's pile (those below its face-up card)."""
-    score = 0
-    base = R.PILE + suit * R.POINTS_RANKS
-    for i in range(min(s[R.PILE_TOP + suit], R.POINTS_RANKS)):
-        card = s[base + i]
-        score += R.points_value(card) * (s[R.POINTS_OWNER + card] == player)
-    return score
+    """Points the player has won in a suit so far (the rules keep them in the state)."""
+    return s[R.SUIT_SCORE + player * R.SUITS + suit]
 
 
 @njit(cache=True)
@@ -266,7 +259,7 @@ def lowest_card(s, pr, me):
 @njit(cache=True, inline="always")
 def richest_column(s, pr, card):
     """The column taking the card with the most points at stake (the first on a tie)."""
-    accepts = R.accepting_columns(s, pr, card)
+    accepts = R.accepting_columns(pr, s[R.TRUMP], card)
     best, best_points = -1, -1
     for column in range(R.COLUMNS):
         if accepts & (1 << column):

@@ -171,7 +171,9 @@ STATE = Layout(
     # figures for results
     ("player_decisions", MAX_PLAYERS), ("cards_placed", MAX_PLAYERS),
     ("correct_bets", MAX_PLAYERS), ("exchanges", MAX_PLAYERS),
-    ("suit_score", MAX_PLAYERS * SUITS), ("rank", MAX_PLAYERS), ("final_tiebreak", 1),
+    ("suit_score", MAX_PLAYERS * SUITS),  # points won per suit (player * SUITS + suit), kept
+                                          # up to date as points cards are won: public
+    ("rank", MAX_PLAYERS), ("final_tiebreak", 1),
 )
 STATE_SIZE = STATE.size
 (PHASE, ROUND, TRUMP, STARTER, CURRENT, BETS_PLACED, LAST_BETTOR, PLACEMENTS, DECK_SIZE, DECISIONS,
@@ -261,9 +263,9 @@ def points_value(card):
 
 
 @njit(cache=True)
-def accepting_columns(s, pr, card):
+def accepting_columns(pr, trump, card):
     """Bit mask of the columns that take a card: its suit's column and, for a card of the
-    current trump, every column (the trump column takes only trumps); jokers by their rule."""
+    trump, every column (the trump column takes only trumps); jokers by their rule."""
     if is_joker(card):
         mask = 0
         for column in range(COLUMNS):
@@ -271,7 +273,7 @@ def accepting_columns(s, pr, card):
                 mask |= 1 << column
         return mask
     suit = suit_of(card)
-    if suit == s[TRUMP]:
+    if suit == trump:
         return (1 << COLUMNS) - 1
     return 1 << suit
 
@@ -290,6 +292,22 @@ def next_seat(pr, seat):
     """The seat to the left (no division: this runs on every turn)."""
     seat += 1
     return seat if seat < pr[P_PLAYERS] else 0
+
+
+@njit(cache=True)
+def seat_left(pr, seat, steps):
+    """The seat ``steps`` places to the left (``0 <= steps < players``; no division: this
+    runs on every hand change)."""
+    seat += steps
+    return seat if seat < pr[P_PLAYERS] else seat - pr[P_PLAYERS]
+
+
+@njit(cache=True)
+def seats_between(pr, seat, until):
+    """How many seats come after ``seat`` and before ``until`` in turn order (no division:
+    this runs on every discard)."""
+    count = until - seat - 1
+    return count if count >= 0 else count + pr[P_PLAYERS]
 
 
 @njit(cache=True)
@@ -330,7 +348,8 @@ def lowest_bit_index(bit):
 
 @njit(cache=True)
 def rebuild_hands(s, pr):
-    """Recompute hand masks and sizes from the locations (for positions edited by hand)."""
+    """Recompute hand masks and sizes from the locations, and the suit scores from the points
+    cards' owners (for positions edited by hand)."""
     for i in range(MAX_PLAYERS * HAND_WORDS):
         s[HAND_MASK + i] = 0
     for p in range(MAX_PLAYERS):
@@ -341,6 +360,19 @@ def rebuild_hands(s, pr):
             s[LOCATION + card] = LOC_DECK
             move(s, card, location)
             s[HAND_SIZE + location - LOC_HAND] += 1
+    suit_scores(s, pr)
+
+
+@njit(cache=True)
+def suit_scores(s, pr):
+    """Recompute each player's score per suit from their treasure (play keeps them up to date
+    as cards are won, see :func:`award_columns`)."""
+    for i in range(MAX_PLAYERS * SUITS):
+        s[SUIT_SCORE + i] = 0
+    for card in range(POINTS_CARD_IDS):
+        owner = s[POINTS_OWNER + card]
+        if owner >= 0:
+            s[SUIT_SCORE + owner * SUITS + suit_of(card)] += points_value(card)
 
 
 @njit(cache=True)
@@ -417,17 +449,17 @@ def turn_actions(s, pr, player, out):
     it, while markers remain; then ``bet(k)`` for k = 1..max bet."""
     n = 0
     if s[MARKERS_USED + player] < pr[P_MARKERS]:
+        trump = s[TRUMP]
         for half in range(HAND_WORDS):
             bits = hand_word(s, player, half)
             while bits != 0:
                 bit = bits & -bits
                 bits ^= bit
                 card = half * WORD_BITS + lowest_bit_index(bit)
-                mask = accepting_columns(s, pr, card)
-                for column in range(COLUMNS):
-                    if mask & (1 << column):
-                        out[n] = PLACE + card * COLUMNS + column
-                        n += 1
+                mask = accepting_columns(pr, trump, card)
+                for column in range(COLUMNS):       # written always, kept if accepted
+                    out[n] = PLACE + card * COLUMNS + column
+                    n += (mask >> column) & 1
     for k in range(1, pr[P_MAX_BET] + 1):
         out[n] = BET_ACTION + k - 1
         n += 1
@@ -530,7 +562,8 @@ def column_winner(s, pr, column):
 
 @njit(cache=True)
 def award_columns(s, pr):
-    """Each column's winner takes that suit's face-up points card into their treasure."""
+    """Each column's winner takes that suit's face-up points card into their treasure, and
+    its points into their score in that suit."""
     for column in range(COLUMNS):
         winner = column_winner(s, pr, column)
         s[COLUMN_WINNER + column] = winner
@@ -539,6 +572,7 @@ def award_columns(s, pr):
             continue
         if winner >= 0:
             s[POINTS_OWNER + card] = winner
+            s[SUIT_SCORE + winner * SUITS + column] += points_value(card)
         elif pr[P_EMPTY_COLUMN] == EMPTY_DISCARD:
             s[POINTS_OWNER + card] = OWNER_DISCARDED
 
@@ -652,9 +686,7 @@ def discard(s, pr, player, card):
     s[DISCARDED + player] += 1
     if s[TO_DISCARD + player] > 0:
         return
-    starter = s[LAST_BETTOR]
-    remaining = (starter - player - 1) % pr[P_PLAYERS]
-    next_discarder(s, pr, next_seat(pr, player), remaining)
+    next_discarder(s, pr, next_seat(pr, player), seats_between(pr, player, s[LAST_BETTOR]))
 
 
 @njit(cache=True)
@@ -714,7 +746,7 @@ def next_hand_changer(s, pr):
     """Give the decision to the next player (in turn order) holding cards."""
     players = pr[P_PLAYERS]
     while s[HAND_CHANGE_TURN] < players:
-        seat = (s[LAST_BETTOR] + s[HAND_CHANGE_TURN]) % players
+        seat = seat_left(pr, s[LAST_BETTOR], s[HAND_CHANGE_TURN])
         if s[HAND_SIZE + seat] > 0:
             s[CURRENT] = seat
             s[PHASE] = HAND_CHANGE
@@ -788,17 +820,6 @@ def start_next_round(s, pr):
 # End of the game
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def suit_scores(s, pr):
-    """Fill each player's score per suit: points values of their treasure."""
-    for i in range(MAX_PLAYERS * SUITS):
-        s[SUIT_SCORE + i] = 0
-    for card in range(POINTS_CARD_IDS):
-        owner = s[POINTS_OWNER + card]
-        if owner >= 0:
-            s[SUIT_SCORE + owner * SUITS + suit_of(card)] += points_value(card)
-
-
-@njit(cache=True)
 def ranking_key(s, pr, player):
     """A number that orders players as the scoring rule does (higher ranks higher).
 
@@ -828,7 +849,6 @@ def ranking_key(s, pr, player):
 def final_ranking(s, pr):
     """Rank by elimination; a strict tie for first goes to the tied player who bet correctly
     earliest in the last round, and if none of them did, they all win (a shared win)."""
-    suit_scores(s, pr)
     players = pr[P_PLAYERS]
     top = 0
     for a in range(players):
