@@ -968,33 +968,41 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
 
 
 @njit(cache=True)
+def fewest_run_wilds(pr, cards, bucket, length):
+    """The fewest wilds a run of exactly ``length`` cards needs beside the naturals of the
+    set ``cards`` in ``bucket`` (a suit; with ``mixed_runs``, bucket 0: every suit), over
+    its windows; ``NO_FIGURE`` if it has none (or no natural where one is required)."""
+    if pr[P_MIXED_RUNS]:
+        held = 0
+        for s in range(SUITS):
+            held |= natural_positions(pr, cards, s)
+    else:
+        held = natural_positions(pr, cards, bucket)
+    if held == 0 and pr[P_MIN_NATURALS] > 0:
+        return NO_FIGURE
+    lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
+    window = (1 << length) - 1
+    fewest = NO_FIGURE
+    for low in range(lo, min(hi - 1, hi - length + 2)):
+        if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
+            continue                                        # no wrap round the Ace
+        fewest = min(fewest, popcount(~(held >> low) & window))
+    return fewest
+
+
+@njit(cache=True)
 def holds_figure(pr, hand, cards, kind, length):
     """Whether ``hand`` (the set ``cards``) can lay a meld of ``kind`` of exactly ``length``
     cards: one of :func:`enumerate_melds`, found without listing them."""
     if length < 3:
         return False
-    max_wilds = pr[P_MAX_WILDS]
     if kind == RUN:
-        lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
         mixed = pr[P_MIXED_RUNS] != 0
-        window = (1 << length) - 1
         for bucket in range(1 if mixed else SUITS):
-            if mixed:
-                available = min(wilds_for(pr, hand, -1), max_wilds)
-                held = 0
-                for s in range(SUITS):
-                    held |= natural_positions(pr, cards, s)
-            else:
-                available = min(wilds_for(pr, hand, bucket), max_wilds)
-                held = natural_positions(pr, cards, bucket)
-            if held == 0 and pr[P_MIN_NATURALS] > 0:
-                continue
-            for low in range(lo, min(hi - 1, hi - length + 2)):
-                if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
-                    continue                                # no wrap round the Ace
-                wilds = popcount(~(held >> low) & window)
-                if wilds <= available and wild_count_ok(pr, wilds, length):
-                    return True
+            available = min(wilds_for(pr, hand, -1 if mixed else bucket), pr[P_MAX_WILDS])
+            wilds = fewest_run_wilds(pr, cards, bucket, length)
+            if wilds <= available and wild_count_ok(pr, wilds, length):
+                return True                 # (fewer wilds never break the wild rules)
         return False
     if pr[P_GROUPS] == 0:
         return False
@@ -1028,22 +1036,8 @@ def fewest_wilds(pr, hand, cards, kind, length, count):
         return NO_FIGURE                        # no meld, or beyond any hand searched
     if kind == RUN:
         fewest = NO_FIGURE
-        lo, hi = pr[P_RUN_MIN], pr[P_RUN_MAX]
-        mixed = pr[P_MIXED_RUNS] != 0
-        window = (1 << length) - 1
-        for bucket in range(1 if mixed else SUITS):
-            if mixed:
-                held = 0
-                for s in range(SUITS):
-                    held |= natural_positions(pr, cards, s)
-            else:
-                held = natural_positions(pr, cards, bucket)
-            if held == 0 and pr[P_MIN_NATURALS] > 0:
-                continue
-            for low in range(lo, min(hi - 1, hi - length + 2)):
-                if low == ACE_LOW and low + length - 1 >= ACE_HIGH:
-                    continue                                # no wrap round the Ace
-                fewest = min(fewest, popcount(~(held >> low) & window))
+        for bucket in range(1 if pr[P_MIXED_RUNS] else SUITS):
+            fewest = min(fewest, fewest_run_wilds(pr, cards, bucket, length))
         return count * fewest
     if pr[P_GROUPS] == 0 or (not pr[P_FREE_GROUPS] and length > MAX_GROUP):
         return NO_FIGURE
