@@ -339,10 +339,15 @@ FLATMC, ISMCTS = range(len(SEARCHES))
 SETTING_ITERATIONS, SETTING_EXPLORATION = range(2)
 
 
+def runs_compiled(params: Any) -> bool:
+    """Whether a search with these parameters (:class:`agents.search.FlatMCParams` or its
+    subclass) runs compiled: ``random`` rollouts and an iteration budget."""
+    return params.rollout == "random" and params.seconds is None
+
+
 def settings_row(params: Any) -> np.ndarray:
-    """A search's parameters (:class:`agents.search.FlatMCParams` or its subclass) as its
-    row of kernel settings; only ``random`` rollouts and iteration budgets run compiled."""
-    if params.rollout != "random" or params.seconds is not None:
+    """A search's parameters as its row of kernel settings (see :func:`runs_compiled`)."""
+    if not runs_compiled(params):
         raise ValueError(f"{params.game} runs in the kernel with random rollouts and an "
                          f"iteration budget only (rollout={params.rollout!r}, "
                          f"seconds={params.seconds!r})")

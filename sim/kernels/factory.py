@@ -64,6 +64,7 @@ from numba import njit
 from agents.compiled_search import (
     SEARCHES,
     SETTING_ITERATIONS,
+    runs_compiled,
     search_room,
     searched,
     settings_row,
@@ -420,8 +421,9 @@ class Kernel:
 
     def plays(self, name: str, params: Any = None) -> bool:
         """Whether the named policy can play here with ``params`` (None: its defaults)."""
-        return name in SEARCHES or (
-            name in self.policies and (params is None or self.encode is not None))
+        if name in SEARCHES:
+            return params is None or runs_compiled(params)
+        return name in self.policies and (params is None or self.encode is not None)
 
     def lineup(self, seats: Sequence[tuple[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
         """Policy ids and the table of the policies' parameter rows for agents given as

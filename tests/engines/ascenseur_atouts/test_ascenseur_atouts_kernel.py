@@ -40,5 +40,5 @@ def test_round_rows_never_overflow_the_bound():
 
 
 def test_unknown_policy_names_the_compiled_ones():
-    with pytest.raises(ValueError, match="compiled agents: estimator, random"):
-        kernel_for("ascenseur-atouts").policy_ids(["flatmc"])
+    with pytest.raises(ValueError, match="compiled agents: estimator, flatmc, ismcts, random"):
+        kernel_for("ascenseur-atouts").policy_ids(["greedy"])

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import agents
+from agents.search import FlatMCParams, ISMCTSParams
 from engines.games.betzanbloo import rules as R
 from sim.batch.tables import kernel_plays
 from sim.kernels import has_kernel, kernel_for
@@ -47,6 +48,9 @@ def test_the_kernel_plays_the_games_of_the_python_path(params, names):
 def test_the_batch_runner_takes_the_kernel_for_compiled_bots_only():
     assert has_kernel("betzanbloo")
     assert kernel_plays("betzanbloo", ["random", "safe", "contrarian", "responder"])
-    assert not kernel_plays("betzanbloo", ["random", "flatmc", "random"])
-    with pytest.raises(ValueError, match="no compiled policy for flatmc in betzanbloo"):
-        kernel_for("betzanbloo").policy_ids(["flatmc"])
+    assert kernel_plays("betzanbloo", ["random", "flatmc", "ismcts"])
+    kernel = kernel_for("betzanbloo")
+    assert not kernel.plays("flatmc", FlatMCParams(rollout="safe"))
+    assert not kernel.plays("ismcts", ISMCTSParams(seconds=0.1))
+    with pytest.raises(ValueError, match="no compiled policy for greedy in betzanbloo"):
+        kernel.policy_ids(["greedy"])

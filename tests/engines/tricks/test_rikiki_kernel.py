@@ -30,5 +30,5 @@ def test_kernel_and_python_play_identical_games(config, seats):
 
 
 def test_unknown_policy_names_the_compiled_ones():
-    with pytest.raises(ValueError, match="compiled agents: counter, random"):
-        kernel_for("rikiki").policy_ids(["flatmc"])
+    with pytest.raises(ValueError, match="compiled agents: counter, flatmc, ismcts, random"):
+        kernel_for("rikiki").policy_ids(["greedy"])
