@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import agents
 import engines
 from engines.families.war import rules as R
-from sim.batch.spec import RunSpec
 from sim.batch import tables
+from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_python
