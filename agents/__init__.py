@@ -117,7 +117,11 @@ def params_for(name: str, game: str) -> Params | None:
                          f"parameters for {game}: {', '.join(tunable(game)) or 'none'}")
     values = profile_values(name, game)
     try:
-        return cls.from_kwargs(**values)
+        params = cls.from_kwargs(**values)
+        check_game = getattr(params, "check_game", None)    # a search's horizon
+        if check_game is not None:
+            check_game(game)
+        return params
     except ValueError as error:
         raise ValueError(f"profile {name} for {game} ({profiles.path_for(game)}): "
                          f"{error}") from None

@@ -28,10 +28,17 @@ from numba import njit
 from engines.core.chance import uniform_index_jit
 from engines.core.layout import copy_into, stack_room
 from engines.core.seeding import WORDS, ScratchStream, draw_words, reseed
-from engines.core.streams import determinize, list_legal, play_decision, play_to_end
+from engines.core.streams import (
+    determinize,
+    has_rounds,
+    list_legal,
+    play_decision,
+    play_rounds,
+)
 
-# Where the rules keep what the search reads of a state, in the room's ``at`` array.
-AT_CURRENT, AT_PHASE, AT_OVER, AT_RANK, AT_PLAYERS = range(5)
+# Where the rules keep what the search reads of a state, in the room's ``at`` array (the
+# rounds played: -1 in a game without rounds).
+AT_CURRENT, AT_PHASE, AT_OVER, AT_RANK, AT_PLAYERS, AT_ROUNDS = range(6)
 
 # A tree node's fields, one row of the room's ``nodes`` (its reward is in ``rewards``).
 ACTION, PLAYER, VISITS, AVAILABLE, FIRST_CHILD, NEXT_SIBLING = range(6)
@@ -63,8 +70,10 @@ def search_room(game: Any, legal_room: int, action_dtype: Any, iterations: int
                 ) -> SearchRoom:
     """A room for searches of up to ``iterations`` iterations in ``game`` (a game of
     compiled rules; legal codes: ``legal_room`` of ``action_dtype``)."""
-    size = game.rules.STATE_SIZE
-    fields = game.state_class.fields or game.rules       # where CURRENT, ..., RANK are
+    rules = game.rules
+    size = rules.STATE_SIZE
+    fields = game.state_class.fields or rules            # where CURRENT, ..., RANK are
+    rounds = rules.ROUNDS_PLAYED if has_rounds(rules) else -1
     nodes = iterations + 1
     return SearchRoom(
         np.zeros(size, dtype=np.int32), np.zeros(size, dtype=np.int32),
@@ -72,8 +81,8 @@ def search_room(game: Any, legal_room: int, action_dtype: Any, iterations: int
         np.zeros(legal_room, dtype=action_dtype), np.zeros(legal_room, dtype=np.float64),
         np.zeros(legal_room, dtype=np.int64), np.zeros((nodes, NODE_FIELDS), dtype=np.int64),
         np.zeros(nodes, dtype=np.float64), np.zeros(nodes, dtype=np.int64),
-        np.array([fields.CURRENT, fields.PHASE, fields.OVER, fields.RANK, game.num_players],
-                 dtype=np.int64))
+        np.array([fields.CURRENT, fields.PHASE, fields.OVER, fields.RANK, game.num_players,
+                  rounds], dtype=np.int64))
 
 
 def with_tree_room(room: SearchRoom, iterations: int) -> SearchRoom:
@@ -102,6 +111,16 @@ def new_world(tag, s, pr, player, rng, worlds, alias, world):
 
 
 @njit(cache=True)
+def rounds_limit(w, at, horizon):
+    """The rounds played by the end of a simulation from the world ``w`` that plays
+    ``horizon`` rounds, its own included (0: to the end of the game, see
+    :func:`engines.core.streams.play_rounds`)."""
+    if horizon <= 0 or at[AT_ROUNDS] < 0:
+        return 0
+    return w[at[AT_ROUNDS]] + horizon
+
+
+@njit(cache=True)
 def win_share(w, at, seat):
     """The seat's reward in the finished world ``w``: 1 for a sole win, 1/k for a win
     shared by k seats, 0 otherwise."""
@@ -119,11 +138,12 @@ def win_share(w, at, seat):
 # flatmc
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def flat_mc(tag, s, pr, player, legal, n, done, count, rng, worlds, alias, room):
+def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rng, worlds, alias, room):
     """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
     over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
-    sweep (a fresh one when i is a multiple of n) and plays it out at random; the room's
-    ``totals`` and ``tries`` add up each action's rewards for ``player``."""
+    sweep (a fresh one when i is a multiple of n) and plays it out at random (``horizon``
+    rounds, see :func:`rounds_limit`); the room's ``totals`` and ``tries`` add up each
+    action's rewards for ``player``."""
     world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
     totals, tries, at = room.totals, room.tries, room.at
     if done == 0:
@@ -138,7 +158,7 @@ def flat_mc(tag, s, pr, player, legal, n, done, count, rng, worlds, alias, room)
         copy_into(sim, world)
         copy_into(alias, world_stream)
         play_decision(tag, sim, pr, legal[k], worlds[0])
-        play_to_end(tag, sim, pr, worlds[0], rng, codes)
+        play_rounds(tag, sim, pr, worlds[0], rng, codes, rounds_limit(world, at, horizon))
         totals[k] += win_share(sim, at, player)
         tries[k] += 1
 
@@ -210,12 +230,13 @@ def ucb(nodes, rewards, child, exploration):
 
 
 @njit(cache=True)
-def ismcts(tag, s, pr, player, done, count, exploration, rng, worlds, alias, room):
+def ismcts(tag, s, pr, player, done, count, exploration, horizon, rng, worlds, alias, room):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
     children of the actions legal in it while every one has a child, expands one untried
-    action chosen at random, plays out at random, and adds each node's reward for the seat
-    that chose its action.  Returns the tree's size."""
+    action chosen at random, plays out at random (``horizon`` rounds from the world's, see
+    :func:`rounds_limit`), and adds each node's reward for the seat that chose its action.
+    Returns the tree's size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
@@ -224,8 +245,9 @@ def ismcts(tag, s, pr, player, done, count, exploration, rng, worlds, alias, roo
     size = done + 1                         # one node added per iteration
     for _ in range(count):
         new_world(tag, s, pr, player, rng, worlds, alias, sim)
+        limit = rounds_limit(sim, at, horizon)
         node, depth = ROOT, 0
-        while sim[phase] != over:
+        while sim[phase] != over and (limit == 0 or sim[at[AT_ROUNDS]] < limit):
             n = list_legal(tag, sim, pr, codes)
             m = 0
             for j in range(n):
@@ -247,7 +269,7 @@ def ismcts(tag, s, pr, player, done, count, exploration, rng, worlds, alias, roo
             depth += 1
             if m > 0:
                 break
-        play_to_end(tag, sim, pr, worlds[0], rng, codes)
+        play_rounds(tag, sim, pr, worlds[0], rng, codes, limit)
         for d in range(depth):
             node = path[d]
             nodes[node, VISITS] += 1
@@ -299,26 +321,26 @@ class CompiledSearch:
         self.dtype = state._buffer.dtype
 
     def flat_mc(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-                budget: Any) -> int:
+                budget: Any, horizon: int) -> int:
         """The index in ``legal`` of flatmc's choice, run over ``budget`` (iteration
-        slices, see :func:`slices`)."""
+        slices, see :func:`slices`) with simulations of ``horizon`` rounds."""
         state, codes, worlds, alias = self._start(observation, legal)
         done = 0
         for count in budget:
             flat_mc(self.tag, state.s, state._pr, observation.player, codes, len(codes), done,
-                    count, rng, worlds, alias, self.room)
+                    count, horizon, rng, worlds, alias, self.room)
             done += count
         return best_mean(self.room.totals, self.room.tries, len(codes))
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-               budget: Any, exploration: float) -> int:
+               budget: Any, exploration: float, horizon: int) -> int:
         """The index in ``legal`` of ismcts's choice, run over ``budget``."""
         state, codes, worlds, alias = self._start(observation, legal)
         done = 0
         for count in budget:
             self.room = with_tree_room(self.room, done + count)
             ismcts(self.tag, state.s, state._pr, observation.player, done, count,
-                   exploration, rng, worlds, alias, self.room)
+                   exploration, horizon, rng, worlds, alias, self.room)
             done += count
         return most_visited(self.room.nodes, codes, len(codes))
 
@@ -336,7 +358,7 @@ class CompiledSearch:
 SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
-SETTING_ITERATIONS, SETTING_EXPLORATION = range(2)
+SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON = range(3)
 
 
 def runs_compiled(params: Any) -> bool:
@@ -351,7 +373,7 @@ def settings_row(params: Any) -> np.ndarray:
         raise ValueError(f"{params.game} runs in the kernel with random rollouts and an "
                          f"iteration budget only (rollout={params.rollout!r}, "
                          f"seconds={params.seconds!r})")
-    return np.array([params.iterations, getattr(params, "exploration", 0.0)],
+    return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon],
                     dtype=np.float64)
 
 
@@ -362,9 +384,11 @@ def searched(tag, kind, s, pr, player, legal, n, rng, settings, worlds, alias, r
     if n == 1:
         return legal[0]
     iterations = np.int64(settings[SETTING_ITERATIONS])
+    horizon = np.int64(settings[SETTING_HORIZON])
     if kind == FLATMC:
-        flat_mc(tag, s, pr, player, legal, n, 0, iterations, rng, worlds, alias, room)
+        flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, rng, worlds, alias,
+                room)
         return legal[best_mean(room.totals, room.tries, n)]
-    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], rng, worlds,
-           alias, room)
+    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], horizon, rng,
+           worlds, alias, room)
     return legal[most_visited(room.nodes, legal, n)]

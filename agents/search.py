@@ -12,7 +12,10 @@ A simulation ends with a *rollout*: the game is played to its end by the rollout
 registered agent; ``random`` by default, through the state's compiled ``playout`` when it
 has one, which plays exactly the game the ``random`` agent would).  Its reward for a seat is
 that seat's win share in ``state.result()``: 1 for a sole win, 1/k for a win shared by k
-seats, 0 otherwise.
+seats, 0 otherwise.  With a ``horizon`` (random rollouts, games that count rounds), a
+simulation stops after that many rounds, the decision's own included, and the seats are
+ranked as the game ranks them at its end, on their standing then: a rollout spends its time
+near the decision, where its outcome depends most on the action tried.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from typing import Any, ClassVar
 import numpy as np
 
 import agents
+import engines
 from agents.compiled_search import SLICE, CompiledSearch
 from engines.core.api import Action
 from engines.core.base import RulesObservation
 from engines.core.chance import uniform_index
 from engines.core.params import Params, param
+from engines.core.streams import has_rounds
 
 
 # --------------------------------------------------------------------------------------
@@ -47,6 +52,10 @@ class FlatMCParams(Params):
                                         "iterations (the choice then depends on the "
                                         "machine's speed: not reproducible); none: off")
     rollout: str = param("random", "the agent that plays simulated games to their end")
+    horizon: int = param(0, "rounds a simulation plays, the decision's own included, before "
+                            "the seats are ranked on their standing then (as at the game's "
+                            "end); 0: to the end of the game.  Random rollouts and games "
+                            "that count rounds only (the trick games, paris-damis)", min=0)
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
@@ -55,6 +64,19 @@ class FlatMCParams(Params):
         if self.rollout not in agents.available():
             raise ValueError(f"{self.game}: unknown rollout policy {self.rollout!r}; "
                              f"available agents: {', '.join(agents.available())}")
+        if self.horizon and self.rollout != "random":
+            raise ValueError(f"{self.game}: a horizon needs random rollouts (rollout="
+                             f"{self.rollout!r}); valid: horizon=0 or rollout=random")
+
+    def check_game(self, game: str) -> None:
+        """Raise ValueError, naming the games that count rounds, if these parameters ask a
+        horizon of a game without rounds."""
+        if self.horizon and not has_rounds(engines.game_class(game).rules):
+            with_rounds = [g for g in engines.available()
+                           if has_rounds(engines.game_class(g).rules)]
+            raise ValueError(f"{self.game}: horizon={self.horizon} needs a game that counts "
+                             f"rounds, not {game}; games with rounds: "
+                             f"{', '.join(with_rounds)} (elsewhere: horizon=0)")
 
 
 @dataclass(frozen=True)
@@ -134,13 +156,16 @@ class SearchAgent:
 
     def compiled(self, observation: Any) -> CompiledSearch | None:
         """The compiled search for the observation's game, where it plays the same search:
-        a game with compiled rules, and ``random`` rollouts."""
+        a game with compiled rules, and ``random`` rollouts (which a horizon needs)."""
         if not (self.rollout.compiled and isinstance(observation, RulesObservation)):
+            if self.params.horizon:
+                raise ValueError(f"{self.name}: a horizon needs a game with compiled rules")
             return None
         state = observation._state
         key = (state.game.tag.name, state.game.num_players)
         search = self._searches.get(key)
         if search is None:
+            self.params.check_game(state.game.slug)
             search = self._searches[key] = CompiledSearch(state)
         return search
 
@@ -163,7 +188,7 @@ class FlatMC(SearchAgent):
         search = self.compiled(observation)
         if search is not None:
             return legal_actions[search.flat_mc(observation, legal_actions, rng,
-                                                slices(self.params))]
+                                                slices(self.params), self.params.horizon)]
         totals = [0.0] * n
         tries = [0] * n
         for i in budget(self.params):
@@ -244,7 +269,8 @@ class ISMCTS(SearchAgent):
         search = self.compiled(observation)
         if search is not None:
             return legal_actions[search.ismcts(observation, legal_actions, rng,
-                                               slices(self.params), self.params.exploration)]
+                                               slices(self.params), self.params.exploration,
+                                               self.params.horizon)]
         root = Node(None, -1)
         for _ in budget(self.params):
             self.iterate(root, observation.determinize(rng), rng)

@@ -1,7 +1,9 @@
 """Benchmarks: ``python -m sim.bench [GAME ...]``.
 
 Measures how fast a game plays with random agents: on one core through its compiled kernel
-(and again with four copies of each compiled strategy bot, ``kernel greedy``, ...) and
+(and again with four copies of each compiled strategy bot, ``kernel greedy``, ..., and with
+one ``ismcts`` seat, ``kernel ismcts+rnd``; and how fast ``ismcts`` decides, compiled and in
+Python, on the same positions) and
 through the Python API (and the kernel's speed over the Python path's on the same random
 games, ``kernel/python``, target 10x); on all cores through the kernel alone (``kernel*``: a fresh
 process that plays the games in sim.batch's chunks and keeps nothing); and end to end with
@@ -30,8 +32,11 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import numpy as np
+
 import agents
 import engines
+from engines.core.chance import uniform_index
 from engines.core.params import Params
 from sim.cli import variant_params
 from sim.kernels import has_kernel, kernel_for
@@ -56,6 +61,13 @@ STRATEGY_TARGETS = {("paris-damis", ""): 10_000}
 # every game's kernel plays its random games at least this many times faster than its Python
 # path plays the same games, both on one core in the same run (issue 21)
 KERNEL_SPEEDUP = 10
+# games/s on one core through the kernel with one ismcts seat at its default budget, the
+# others random (issue 22)
+SEARCH_TARGETS = {("paris-damis", ""): 20}
+# the compiled ismcts decides at least this many times faster than the Python one (its tree
+# in Python, its rollouts the state's compiled playout: ismcts before it was compiled), at
+# the default budget, on the same positions (issue 22)
+SEARCH_SPEEDUP = 50
 
 
 def variant_key(params: Params) -> str:
@@ -147,6 +159,70 @@ def speedup(kernel: Measure, python: Measure) -> Measure:
                    KERNEL_SPEEDUP)
 
 
+def bench_search_table(game, games: int, seed: int, repeat: int) -> Measure:
+    """The kernel on one core with ``ismcts`` at its default budget in seat 0 and ``random``
+    elsewhere (path ``kernel ismcts+random``)."""
+    names = ["ismcts"] + ["random"] * (game.num_players - 1)
+    play_kernel(game, names, seed, 0, 1)                        # compile / load cache
+    seconds = best_cpu_time(repeat, lambda: play_kernel(game, names, seed, 0, games))
+    variant = variant_key(game.params)
+    return Measure(game.slug, variant, "kernel ismcts+rnd", game.num_players, games,
+                   seconds, games / seconds, SEARCH_TARGETS.get((game.slug, variant)))
+
+
+class PythonSearchView:
+    """An observation as the Python searches see one: :class:`agents.search.ISMCTS` then runs
+    its tree in Python, its rollouts the state's compiled playout."""
+
+    def __init__(self, observation) -> None:
+        self.observation = observation
+
+    def determinize(self, rng):
+        return self.observation.determinize(rng)
+
+
+def search_positions(game, count: int, seed: int) -> list:
+    """``count`` states with a choice (two legal actions or more) of random games."""
+    rng = np.random.default_rng(seed)
+    positions: list = []
+    index = 0
+    while len(positions) < count:
+        state = game.new_state(seed + index)
+        index += 1
+        while not state.is_terminal() and len(positions) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.2:
+                positions.append(state.clone())
+            state.apply(legal[uniform_index(rng, len(legal))])
+    return positions
+
+
+def bench_search_decisions(game, decisions: int, seed: int, repeat: int) -> list[Measure]:
+    """``ismcts`` at its default budget deciding in the same positions, compiled and in
+    Python (decisions/s, paths ``ismcts compiled`` and ``ismcts python``), and the compiled
+    one's speed over the Python one's (``ismcts c/py``, target :data:`SEARCH_SPEEDUP`)."""
+    bot = agents.load("ismcts")
+    positions = search_positions(game, decisions, seed)
+
+    def decide(view) -> None:
+        for state in positions:
+            observation = state.observation(state.current_player)
+            bot.act(view(observation), state.legal_actions(), np.random.default_rng(seed))
+    decide(lambda o: o)                                         # compile / load cache
+    variant = variant_key(game.params)
+    measures = []
+    for path, view in (("ismcts compiled", lambda o: o), ("ismcts python", PythonSearchView)):
+        seconds = best_cpu_time(repeat, lambda view=view: decide(view))
+        measures.append(Measure(game.slug, variant, path, game.num_players, decisions,
+                                seconds, decisions / seconds, None))
+    compiled, python = measures
+    measures.append(Measure(game.slug, variant, "ismcts c/py", game.num_players, decisions,
+                            compiled.seconds,
+                            compiled.games_per_second / python.games_per_second,
+                            SEARCH_SPEEDUP))
+    return measures
+
+
 def kernel_alone(slug: str, params: list[str], games: int, seed: int, jobs: int) -> None:
     """Play ``games`` games with parameters ``params`` (``key=value`` items) through the
     kernel on ``jobs`` threads, in the chunks sim.batch would use, and keep nothing: the time
@@ -233,6 +309,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-games", type=int, default=100_000, metavar="N",
                         help="games of the end-to-end sim.batch run, all cores (default "
                              "100000; 0 skips it)")
+    parser.add_argument("--search-games", type=int, default=10, metavar="N",
+                        help="games timed on the kernel with one ismcts seat at its default "
+                             "budget, the others random (default 10; 0 skips it)")
+    parser.add_argument("--search-decisions", type=int, default=20, metavar="N",
+                        help="positions of random games in which ismcts decides at its "
+                             "default budget, compiled and in Python, to compare their "
+                             "speeds (default 20; 0 skips it)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="workers for the end-to-end run (default: all cores)")
     parser.add_argument("--repeat", type=int, default=3, metavar="R",
@@ -249,9 +332,11 @@ def main(argv: list[str] | None = None) -> int:
         games = [engines.game_class(slug)(variant_params(slug, args.variant, args.players))
                  for slug in slugs]
         if args.kernel_games < 1 or args.python_games < 1 or args.seed < 0 \
-                or args.batch_games < 0 or args.repeat < 1:
-            raise ValueError("--kernel-games and --python-games take a positive number, "
-                             "--batch-games and --seed a non-negative one")
+                or min(args.batch_games, args.search_games, args.search_decisions) < 0 \
+                or args.repeat < 1:
+            raise ValueError("--kernel-games, --python-games and --repeat take a positive "
+                             "number, --batch-games, --search-games, --search-decisions "
+                             "and --seed a non-negative one")
         jobs = args.jobs or len(os.sched_getaffinity(0))
     except ValueError as error:
         parser.exit(2, f"sim.bench: error: {error}\n")
@@ -273,6 +358,12 @@ def main(argv: list[str] | None = None) -> int:
                                       args.repeat, "random")
                 measures.append(python)
             measures.append(speedup(kernel, python))
+            if args.search_games:
+                measures.append(bench_search_table(game, args.search_games, args.seed,
+                                                   args.repeat))
+        if args.search_decisions:
+            measures += bench_search_decisions(game, args.search_decisions, args.seed,
+                                               args.repeat)
         if args.batch_games:
             alone, batch = bench_all_cores(game, args.batch_games, args.seed, jobs,
                                            args.repeat)
@@ -292,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
-        if m.path == "kernel/python":
+        if m.path in ("kernel/python", "ismcts c/py"):
             print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{'':>9}{'':>9}"
                   f"{m.games_per_second:>10,.1f}x{m.target:>8}x  {ok}")
             continue
@@ -304,7 +395,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{jobs} cores, fresh process, nothing written; batch: python -m sim.batch on "
           f"{jobs} cores, Parquet included (both best of {args.repeat}, start-up included); "
           f"batch target = kernel* games/s / 1.3; kernel/python: the kernel's speed over the "
-          f"Python path's with random seats (the same games), target {KERNEL_SPEEDUP}x")
+          f"Python path's with random seats (the same games), target {KERNEL_SPEEDUP}x.  "
+          f"kernel ismcts+rnd: one ismcts seat at its default budget, the others random.  "
+          f"ismcts compiled, ismcts python: decisions/s (not games/s) of ismcts at its "
+          f"default budget in the same positions of random games, compiled and with its "
+          f"tree in Python (rollouts compiled either way); ismcts c/py: their ratio, target "
+          f"{SEARCH_SPEEDUP}x")
     for m in measures:
         if m.path == "batch":
             one = next((k for k in measures if k.label == m.label and k.path == "kernel"),

@@ -22,7 +22,9 @@ What they read of a rules module:
   ``COUP_END``),
   ``play_out(s, pr, rng)`` (a game without decisions played to its end, see
   :func:`playout_with_stream`), ``apply_choice`` (rummy) or ``TRICK`` and ``ROUNDS_PLAYED``
-  (trick games), see :func:`decide`.
+  (trick games), see :func:`decide`; ``ROUNDS_PLAYED`` and ``final_ranking(s, pr)`` (the
+  trick games, paris-damis), for simulations cut short at a round's end, see
+  :func:`play_rounds`.
 """
 
 from __future__ import annotations
@@ -103,6 +105,15 @@ def play_to_end(tag, s, pr, rng, decisions, actions):
 
 
 @njit(cache=True)
+def play_rounds(tag, s, pr, rng, decisions, actions, limit):
+    """The game played as :func:`play_to_end` plays it until ``limit`` rounds have been
+    played (the rules' ``ROUNDS_PLAYED``), then, if it has not ended, ranked as if it ended
+    there (the rules' ``final_ranking`` of the standings); played to its end if ``limit``
+    is 0 or the rules have no rounds (see :func:`has_rounds`)."""
+    _play_rounds(tag, s, pr, rng, decisions, actions, limit)
+
+
+@njit(cache=True)
 def step_with_stream(tag, s, pr, rngs, alias, stream, code, setup, out):
     """The first deal (``setup``) or the decision ``code``, with the chance that follows;
     then, given an array ``out`` (not None), the next decision's legal codes into it.
@@ -140,6 +151,12 @@ def decide(tag, s, pr, code, out):
     nothing as they play); a trick has ended when the state's ``TRICK`` changed, a round
     when ``ROUNDS_PLAYED`` did."""
     return _decide(tag, s, pr, code, out)
+
+
+def has_rounds(rules: Any) -> bool:
+    """Whether a game's rules count its rounds (``ROUNDS_PLAYED``) and can rank the seats by
+    their standing at any time (``final_ranking(s, pr)``): what a search's horizon needs."""
+    return hasattr(rules, "ROUNDS_PLAYED") and hasattr(rules, "final_ranking")
 
 
 class RulesCalls(NamedTuple):
@@ -198,6 +215,10 @@ def _play_out(tag, s, pr, rng, decisions, actions):
 
 def _decide(tag, s, pr, code, out):
     """See :func:`decide`."""
+
+
+def _play_rounds(tag, s, pr, rng, decisions, actions, limit):
+    """See :func:`play_rounds`."""
 
 
 def _chance_step(name):
@@ -333,3 +354,27 @@ def _decide_rules(tag, s, pr, code, out):
             return outcome | ROUND_ENDED
         return outcome | legal_actions(s, pr, out)
     return impl_trick
+
+
+@by_tag(_play_rounds)
+def _play_rounds_rules(tag, s, pr, rng, decisions, actions, limit):
+    rules = module_of(tag)
+    if not has_rounds(rules):
+        def impl_to_end(tag, s, pr, rng, decisions, actions, limit):
+            _play_out(tag, s, pr, rng, decisions, actions)
+        return impl_to_end
+    phase, over, played, final_ranking = (rules.PHASE, rules.OVER, rules.ROUNDS_PLAYED,
+                                          rules.final_ranking)
+    legal_actions = entry_point(rules, "legal_actions")
+
+    def impl(tag, s, pr, rng, decisions, actions, limit):
+        if limit <= 0:
+            _play_out(tag, s, pr, rng, decisions, actions)
+            return
+        while s[phase] != over:
+            if s[played] >= limit:
+                final_ranking(s, pr)
+                return
+            n = legal_actions(s, pr, actions)
+            _play(tag, s, pr, actions[uniform_index_jit(decisions, n)], rng)
+    return impl

@@ -275,9 +275,9 @@ def test_options_are_passed_through_the_registry():
 
 @pytest.mark.parametrize("name, options, message", [
     ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
-                              "iterations, seconds, rollout, exploration"),
+                              "iterations, seconds, rollout, horizon, exploration"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
-                                     "keys: iterations, seconds, rollout"),
+                                     "keys: iterations, seconds, rollout, horizon"),
     ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
     ("flatmc", {"iterations": 2.5}, "flatmc: bad value for iterations: 2.5 (expected an "
                                     "integer)"),
@@ -290,6 +290,9 @@ def test_options_are_passed_through_the_registry():
     ("ismcts", {"exploration": "high"}, "bad value for exploration: 'high' (expected a "
                                         "number)"),
     ("flatmc", {"rollout": "oracle"}, "unknown rollout policy 'oracle'; available agents: "),
+    ("ismcts", {"horizon": -1}, "bad value for horizon: -1; valid values: >= 0"),
+    ("flatmc", {"horizon": 1, "rollout": "greedy"}, "a horizon needs random rollouts "
+                                                    "(rollout='greedy')"),
 ])
 def test_bad_options_are_refused(name, options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -362,3 +365,22 @@ def test_playout_plays_the_game_the_random_agent_plays():
         assert np.array_equal(compiled._stream, api._stream)
         assert rng_compiled.random() == rng_api.random()
         assert shares == api.result().win_shares == compiled.result().win_shares
+
+
+def test_a_horizon_is_refused_in_a_game_without_rounds():
+    state = engines.load("huit-americain").new_state(0)
+    bot = agents.load("ismcts", iterations=4, horizon=1)
+    with pytest.raises(ValueError, match="horizon=1 needs a game that counts rounds, not "
+                                         "huit-americain; games with rounds: .*paris-damis"):
+        choose(bot, state)
+
+
+
+def test_a_profile_with_a_horizon_is_checked_against_the_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    for game in ("huit-americain", "paris-damis"):
+        (tmp_path / f"{game}.toml").write_text("[ismcts.short]\nhorizon = 1\n")
+    assert agents.params_for("ismcts@short", "paris-damis") == ISMCTSParams(horizon=1)
+    with pytest.raises(ValueError, match="huit-americain.*horizon=1 needs a game that counts "
+                                         "rounds"):
+        agents.check("ismcts@short", "huit-americain")

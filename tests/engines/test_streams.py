@@ -11,10 +11,13 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 import engines
+from engines.core import streams
 from engines.core.specialise import entry_point
+from engines.games.paris_damis import rules as paris
 
 # every game's rules module (several games may share one)
 RULES = sorted({engines.game_class(slug).rules.__name__ for slug in engines.available()})
@@ -61,3 +64,40 @@ def test_a_second_process_compiles_no_call_again(tmp_path):
                                 "step_with_stream": [huit, rami],
                                 "playout_with_stream": [huit, rami, rikiki],
                                 "decide": [rami, rikiki]}
+
+
+@pytest.mark.parametrize("slug, params", [("paris-damis", {"players": 3}), ("rikiki", {}),
+                                          ("tarot", {"num_deals": 3}), ("chasse-coeur", {})])
+def test_a_simulation_cut_at_a_round_s_end_ranks_the_seats_there(slug, params):
+    """``play_rounds`` plays as ``play_to_end`` does until the rounds asked have been played,
+    then ends the game with the rules' ranking of the standings; with no limit it is
+    ``play_to_end``."""
+    game = engines.load(slug, **params)
+    rules = game.rules
+    assert streams.has_rounds(rules)
+    for seed in range(4):
+        state = game.new_state(seed)
+        whole, cut, again = state.s.copy(), state.s.copy(), state.s.copy()
+        actions = state._buffer.copy()
+
+        def streams_of(seed=seed):
+            return np.random.default_rng(seed), np.random.default_rng(seed + 50)
+        streams.play_to_end(game.tag, whole, state._pr, *streams_of(), actions)
+        streams.play_rounds(game.tag, again, state._pr, *streams_of(), actions, 0)
+        assert np.array_equal(again, whole)
+        limit = state.s[rules.ROUNDS_PLAYED] + 1
+        assert whole[rules.ROUNDS_PLAYED] > limit                # the cut is a real one
+        streams.play_rounds(game.tag, cut, state._pr, *streams_of(), actions, limit)
+        assert cut[rules.ROUNDS_PLAYED] == limit and cut[rules.PHASE] == rules.OVER
+        ranks = cut[rules.RANK:rules.RANK + game.num_players]
+        assert ranks.min() == 1 and not np.array_equal(cut, whole)
+        if slug == "paris-damis":                     # ranked on the suit scores then
+            keys = [paris.ranking_key(cut, state._pr, p) for p in range(game.num_players)]
+            for a in range(game.num_players):
+                above = sum(k > keys[a] for k in keys)
+                assert ranks[a] == above + 1 or (above == 0 and ranks[a] == 2)  # tie-break
+
+
+def test_games_without_rounds_have_no_horizon():
+    assert not streams.has_rounds(engines.game_class("huit-americain").rules)
+    assert not streams.has_rounds(engines.game_class("bataille").rules)

@@ -74,6 +74,15 @@ def test_the_searches_play_in_the_kernel_the_games_of_the_python_path(slug):
                                         "flatmc": {"iterations": 5}})
 
 
+@pytest.mark.parametrize("slug", ["paris-damis", "rikiki"])
+def test_searches_with_a_horizon_play_in_the_kernel_the_games_of_the_python_path(slug):
+    game = short_game(slug)
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    assert_kernel_plays_python(game, names, seed=2, start=1, count=2,
+                               options={"ismcts": {"iterations": 4, "horizon": 1},
+                                        "flatmc": {"iterations": 5, "horizon": 2}})
+
+
 def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
     game = short_game("chasse-coeur")
     kernel = kernel_for("chasse-coeur")

@@ -182,6 +182,7 @@ STATE_SIZE = STATE.size
  PLACEMENT_PLAYER, PLACEMENT_COLUMN, PILE, PILE_TOP, POINTS_OWNER, COLUMN_WINNER, ROUND_K,
  BET_CORRECT, ROUNDS_SETTLED, HAND_START, EXCHANGED, CARDS_SHORT, PLAYER_DECISIONS, CARDS_PLACED,
  CORRECT_BETS, EXCHANGES, SUIT_SCORE, RANK, FINAL_TIEBREAK) = STATE.offsets()
+ROUNDS_PLAYED = ROUNDS_SETTLED          # rounds counted as the core counts them
 RULES = Tag(__name__)                   # the core's steps, specialised for this game
 
 # Phases.  SETUP, RECYCLE and EXCHANGE are chance steps (resolve_chance); the others wait
