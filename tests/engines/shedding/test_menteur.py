@@ -4,13 +4,17 @@ clear positions, the search agents, the batch tables and the API's error paths."
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
+from agents.menteur import truth_chance
 from engines.core.api import IllegalActionError
+from engines.core.seeding import decision_rng
 from engines.games.menteur import rules as R
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
@@ -256,6 +260,54 @@ def test_callers_call_a_certain_lie_and_caller_counts_cards():
     state.s[R.CURRENT] = 0
     for name in ("honest", "bluffer", "caller"):
         assert choice(name, state) == "no call"
+
+
+def test_everybody_calls_a_last_card_that_would_end_the_game():
+    # P1 lays his last card, P2 cannot tell it is a lie, but letting it pass loses the game
+    for name in ("honest", "bluffer"):
+        state = position(load(players=3), ["2♣ 3♣", "4♥", "4♣ 5♣"], pile="2♦", owners=(2,),
+                         suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "call"
+        # with play_to_last two others still hold cards: P1's going out loses nothing
+        state = position(load(players=3, play_to_last=True), ["2♣ 3♣", "4♥", "4♣ 5♣"],
+                         pile="2♦", owners=(2,), suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "no call"
+        # ... but it would leave the last other player last
+        state = position(load(players=2, play_to_last=True), ["2♣ 3♣", "4♥"], pile="2♦",
+                         owners=(0,), suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "call"
+
+
+def window_chances(seed: int, index: int, seat: int) -> list[tuple[int, int, float]]:
+    """A game of honest, bluffer, caller, honest: at each window where ``seat`` is asked,
+    (the pile's number, the layer, ``truth_chance`` from ``seat``'s observation)."""
+    game = load()
+    bots = [agents.load(name, game="menteur") for name in ("honest", "bluffer", "caller",
+                                                           "honest")]
+    state, decisions, piles, seen = game.new_state(seed, index), decision_rng(seed, index), 0, []
+    while not state.is_terminal():
+        p = state.current_player
+        observation = state.observation(p)
+        piles += observation.phase == "lead"
+        if observation.phase == "window" and p == seat:
+            seen.append((piles, observation.layer, truth_chance(observation)))
+        state.apply(bots[p].act(observation, state.legal_actions(), decisions))
+    return seen
+
+
+def test_the_estimate_falls_as_a_layer_lays_more_cards_on_one_pile():
+    """Issue 22: the estimate was (suit cards unseen) / (cards unseen), the same at every
+    card for a seat that had taken no pile: ``caller`` called nothing but last cards and
+    every game went the same way."""
+    for index in range(3):
+        seen = window_chances(0, index, 2)
+        assert len({round(chance, 6) for _, _, chance in seen}) > 10
+        for (pile, layer, chance), (pile2, layer2, chance2) in pairwise(seen):
+            if (pile, layer) == (pile2, layer2):
+                assert chance2 <= chance + 1e-12
 
 
 def test_bots_and_search_agents_play_whole_games():
