@@ -16,15 +16,18 @@ the seat cannot see: his k-th card on this pile is true if he came to it with k 
 suit at least (hypergeometric odds); the leader, who chose the suit, is supposed to hold one.
 The chance falls as the layer lays more cards on one pile and his hand shrinks.
 
-* ``honest`` never lies when it can tell the truth: leading, it announces the suit it holds
-  most of and lays its lowest card of it; following, it lays its lowest card of the suit, or,
-  with none, it must lie and lays its lowest card of its longest suit.  It calls a certain
-  lie, and a last card whose going out would end the game for it (the first out, or it
-  would be left last with ``play_to_last``): letting it pass loses, a call can only save it.
+Laying, all three: leading, announce the suit held most of and lay its lowest card;
+following, lay the lowest card of the suit.  With none, lie with an ``always_lie`` Joker,
+else the lowest card of the shortest other suit (the long suits are kept to follow or lead
+truthfully later; a wild Joker, true for any suit, is laid last).  With two cards left, one
+true and one a lie, lay the lie first: the last card is the one everybody calls.
+
+* ``honest`` never lies when it can tell the truth but for that last card.  It calls a
+  certain lie, and a last card whose going out would end the game for it (the first out, or
+  it would be left last with ``play_to_last``): letting it pass loses, a call can only save it.
 * ``bluffer`` (option ``lie_rate``, default 0.3) plays as ``honest`` but, with probability
-  ``lie_rate`` (drawn from the decision stream), lies although it could tell the truth: it
-  lays its lowest card of its longest other suit and keeps the suit's cards for later.  It
-  calls as ``honest``.
+  ``lie_rate`` (drawn from the decision stream), lies although it could tell the truth,
+  keeping the suit's cards for later.  It calls as ``honest``.
 * ``caller`` (option ``threshold``, default 0.1) lays as ``honest`` and calls whenever the
   estimated chance that the card is true is below ``threshold``, or below
   ``last_card_threshold`` (default 0.5) when the card was the layer's last.
@@ -102,37 +105,46 @@ def _by_suit(counts: np.ndarray) -> list[list[int]]:
             for s in range(SUITS)]
 
 
-def _lowest_of_longest(counts: np.ndarray, exclude: int = -1) -> int:
-    """The lowest card of the longest suit (not ``exclude``); a Joker if nothing else."""
+def _lie_card(observation: Any, exclude: int) -> int:
+    """The card to lie with, not of suit ``exclude`` when it can: a Joker that is always a
+    lie, else the lowest card of the shortest other suit (the cards of the long suits are
+    kept to follow or lead truthfully later); a card of ``exclude``, or a wild Joker, when
+    it holds nothing else."""
+    counts = observation.hand_counts
+    if observation.params.joker_rule != "wild":
+        for joker in range(STANDARD_CARDS, R.CARDS):
+            if counts[joker]:
+                return joker
     suits = _by_suit(counts)
-    best = max((s for s in range(SUITS) if s != exclude and suits[s]),
-               key=lambda s: (len(suits[s]), -s), default=None)
-    if best is None:
-        jokers = [c for c in range(STANDARD_CARDS, R.CARDS) if counts[c]]
-        return jokers[0] if jokers else min(c for c in range(R.CARDS) if counts[c])
-    return suits[best][0]
+    shortest = min((s for s in range(SUITS) if s != exclude and suits[s]),
+                   key=lambda s: (len(suits[s]), s), default=None)
+    if shortest is None:
+        return min(c for c in range(R.CARDS) if counts[c])
+    return suits[shortest][0]
 
 
 def _lay(observation: Any, legal: list[Action], lie: bool) -> Action:
     """The honest (or, with ``lie``, the deliberately false) lay described above."""
-    counts = observation.hand_counts
     by_text = {a.text: a for a in legal}
-    name = card_name
-    if observation.phase == "lead":
-        suits = _by_suit(counts)
-        longest = max(range(SUITS), key=lambda s: (len(suits[s]), -s))
-        if lie:
-            card = _lowest_of_longest(counts, exclude=longest)
-            if R.suit_of(card) == longest:
-                card = suits[longest][0]
-        else:
-            card = suits[longest][0] if suits[longest] else _lowest_of_longest(counts)
-        return by_text[f"lay {name(card)} as {'♥♦♠♣'[longest]}"]
-    own = _by_suit(counts)[observation.suit] if observation.suit >= 0 else []
-    if own and not lie:
-        return by_text[f"lay {name(own[0])}"]
-    card = _lowest_of_longest(counts, exclude=observation.suit)
-    return by_text[f"lay {name(card)}"]
+    suits = _by_suit(observation.hand_counts)
+    leading = observation.phase == "lead"
+    suit = max(range(SUITS), key=lambda s: (len(suits[s]), -s)) if leading \
+        else observation.suit
+    card = suits[suit][0] if suits[suit] and not lie else _lie_card(observation, suit)
+    card = _keep_a_true_last_card(observation, card, suit)
+    return by_text[f"lay {card_name(card)} as {'♥♦♠♣'[suit]}" if leading
+                   else f"lay {card_name(card)}"]
+
+
+def _keep_a_true_last_card(observation: Any, card: int, suit: int) -> int:
+    """With two cards left, ``card`` true and the other a lie: the other, so that the last
+    card, the one everybody calls, is true."""
+    held = np.repeat(np.arange(R.CARDS), observation.hand_counts)
+    if len(held) != 2:
+        return card
+    other = int(held[1] if held[0] == card else held[0])
+    pr = observation.encoded_params
+    return other if R.is_lie(pr, other, suit) and not R.is_lie(pr, card, suit) else card
 
 
 def _call_or_not(observation: Any, legal: list[Action]) -> Action:
@@ -143,8 +155,8 @@ def _call_or_not(observation: Any, legal: list[Action]) -> Action:
 
 
 class HonestAgent:
-    """``honest``: tells the truth whenever it can; calls a certain lie, or a last card that
-    would end the game for it."""
+    """``honest``: tells the truth whenever it can (but to keep a true last card); calls a
+    certain lie, or a last card that would end the game for it."""
 
     name = "honest"
 

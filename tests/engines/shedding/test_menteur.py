@@ -16,6 +16,8 @@ from agents.menteur import truth_chance
 from engines.core.api import IllegalActionError
 from engines.core.seeding import decision_rng
 from engines.games.menteur import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import (
@@ -231,13 +233,34 @@ def test_honest_tells_the_truth_when_it_can_and_leads_its_longest_suit():
     assert choice("honest", state) == "lay 2♣ as ♣"
     state = position(load(players=3), ["5♥ 2♣ 3♣", "3♦", "4♣"], pile="2♦", owners=(2,),
                      suit="♦")
-    assert choice("honest", state) == "lay 2♣"          # must lie: its longest suit
+    assert choice("honest", state) == "lay 5♥"          # must lie: its shortest suit
+
+
+def test_bots_lie_with_a_joker_that_is_always_a_lie_and_keep_a_wild_one():
+    hands = ["5♥ 2♣ Joker", "3♦", "4♣"]
+    state = position(load(players=3, deck=54), hands, pile="2♦", owners=(2,), suit="♦")
+    assert choice("honest", state) == "lay Joker"
+    state = position(load(players=3, deck=54, joker_rule="wild"), hands, pile="2♦",
+                     owners=(2,), suit="♦")
+    assert choice("honest", state) == "lay 5♥"
+
+
+def test_with_two_cards_left_the_bots_lay_the_lie_first_and_keep_a_true_last_card():
+    state = position(load(players=3), ["9♦ 2♣", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    for name in ("honest", "bluffer", "caller"):              # the bluffer lies either way
+        assert choice(name, state) == "lay 2♣"
+    state = position(load(players=3), ["9♦ 2♣", "3♦", "4♣"])
+    assert choice("honest", state) == "lay 2♣ as ♦"
+    state = position(load(players=3), ["9♦ 2♣ 3♣", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert choice("honest", state) == "lay 9♦"          # three cards: the truth
 
 
 def test_bluffer_lies_at_its_rate():
     state = position(load(players=3), ["5♥ 2♣ 3♣ 9♦", "3♦", "4♣"], pile="2♦", owners=(2,),
                      suit="♦")
-    assert choice("bluffer", state, lie_rate=1.0) == "lay 2♣"
+    assert choice("bluffer", state, lie_rate=1.0) == "lay 5♥"
     assert choice("bluffer", state, lie_rate=0.0) == "lay 9♦"
     with pytest.raises(ValueError, match="lie_rate"):
         agents.load("bluffer", game="menteur", lie_rate=2)
@@ -308,6 +331,26 @@ def test_the_estimate_falls_as_a_layer_lays_more_cards_on_one_pile():
         for (pile, layer, chance), (pile2, layer2, chance2) in pairwise(seen):
             if (pile, layer) == (pile2, layer2):
                 assert chance2 <= chance + 1e-12
+
+
+def test_a_mixed_table_plays_a_different_game_for_each_deal():
+    """Issue 22: with honest, bluffer, caller, honest every game lasted 209 decisions with 2
+    challenges and the caller (seat 2) won them all, whatever the deal."""
+    for seating in ("fixed", "rotate"):
+        spec = RunSpec(game="menteur", params=load().params,
+                       agents=("honest", "bluffer", "caller", "honest"), seating=seating,
+                       seed=0, games=60, chunk_size=60)
+        tables = play_chunk(spec, 0, 60)
+        games, players = tables["games"].to_pydict(), tables["players"].to_pydict()
+        assert len(set(games["decisions"])) > 20
+        assert len(set(games["challenges"])) > 5
+        assert not any(games["capped"])
+        wins: dict[str, float] = {}
+        for agent, share in zip(players["agent"], players["win_share"], strict=True):
+            wins[agent] = wins.get(agent, 0.0) + share
+        assert all(0 < won < 0.8 * 60 for won in wins.values()), wins
+        seats = np.array(players["win_share"]).reshape(60, 4).sum(axis=0)
+        assert seats.max() < 0.8 * 60, seats
 
 
 def test_bots_and_search_agents_play_whole_games():
