@@ -4,14 +4,20 @@ clear positions, the search agents, the batch tables and the API's error paths."
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import agents
+from agents.menteur import truth_chance
 from engines.core.api import IllegalActionError
+from engines.core.seeding import decision_rng
 from engines.games.menteur import rules as R
+from sim.batch.spec import RunSpec
+from sim.batch.tables import play_chunk
 from sim.runner import play_python
 from tests.engines.shedding.menteur_helpers import check_conservation, load, position
 from tests.engines.shedding.random_play import (
@@ -227,13 +233,34 @@ def test_honest_tells_the_truth_when_it_can_and_leads_its_longest_suit():
     assert choice("honest", state) == "lay 2♣ as ♣"
     state = position(load(players=3), ["5♥ 2♣ 3♣", "3♦", "4♣"], pile="2♦", owners=(2,),
                      suit="♦")
-    assert choice("honest", state) == "lay 2♣"          # must lie: its longest suit
+    assert choice("honest", state) == "lay 5♥"          # must lie: its shortest suit
+
+
+def test_bots_lie_with_a_joker_that_is_always_a_lie_and_keep_a_wild_one():
+    hands = ["5♥ 2♣ Joker", "3♦", "4♣"]
+    state = position(load(players=3, deck=54), hands, pile="2♦", owners=(2,), suit="♦")
+    assert choice("honest", state) == "lay Joker"
+    state = position(load(players=3, deck=54, joker_rule="wild"), hands, pile="2♦",
+                     owners=(2,), suit="♦")
+    assert choice("honest", state) == "lay 5♥"
+
+
+def test_with_two_cards_left_the_bots_lay_the_lie_first_and_keep_a_true_last_card():
+    state = position(load(players=3), ["9♦ 2♣", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    for name in ("honest", "bluffer", "caller"):              # the bluffer lies either way
+        assert choice(name, state) == "lay 2♣"
+    state = position(load(players=3), ["9♦ 2♣", "3♦", "4♣"])
+    assert choice("honest", state) == "lay 2♣ as ♦"
+    state = position(load(players=3), ["9♦ 2♣ 3♣", "3♦", "4♣"], pile="2♦", owners=(2,),
+                     suit="♦")
+    assert choice("honest", state) == "lay 9♦"          # three cards: the truth
 
 
 def test_bluffer_lies_at_its_rate():
     state = position(load(players=3), ["5♥ 2♣ 3♣ 9♦", "3♦", "4♣"], pile="2♦", owners=(2,),
                      suit="♦")
-    assert choice("bluffer", state, lie_rate=1.0) == "lay 2♣"
+    assert choice("bluffer", state, lie_rate=1.0) == "lay 5♥"
     assert choice("bluffer", state, lie_rate=0.0) == "lay 9♦"
     with pytest.raises(ValueError, match="lie_rate"):
         agents.load("bluffer", game="menteur", lie_rate=2)
@@ -256,6 +283,74 @@ def test_callers_call_a_certain_lie_and_caller_counts_cards():
     state.s[R.CURRENT] = 0
     for name in ("honest", "bluffer", "caller"):
         assert choice(name, state) == "no call"
+
+
+def test_everybody_calls_a_last_card_that_would_end_the_game():
+    # P1 lays his last card, P2 cannot tell it is a lie, but letting it pass loses the game
+    for name in ("honest", "bluffer"):
+        state = position(load(players=3), ["2♣ 3♣", "4♥", "4♣ 5♣"], pile="2♦", owners=(2,),
+                         suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "call"
+        # with play_to_last two others still hold cards: P1's going out loses nothing
+        state = position(load(players=3, play_to_last=True), ["2♣ 3♣", "4♥", "4♣ 5♣"],
+                         pile="2♦", owners=(2,), suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "no call"
+        # ... but it would leave the last other player last
+        state = position(load(players=2, play_to_last=True), ["2♣ 3♣", "4♥"], pile="2♦",
+                         owners=(0,), suit="♦", current=1)
+        state.apply("lay 4♥")
+        assert choice(name, state) == "call"
+
+
+def window_chances(seed: int, index: int, seat: int) -> list[tuple[int, int, float]]:
+    """A game of honest, bluffer, caller, honest: at each window where ``seat`` is asked,
+    (the pile's number, the layer, ``truth_chance`` from ``seat``'s observation)."""
+    game = load()
+    bots = [agents.load(name, game="menteur") for name in ("honest", "bluffer", "caller",
+                                                           "honest")]
+    state, decisions, piles, seen = game.new_state(seed, index), decision_rng(seed, index), 0, []
+    while not state.is_terminal():
+        p = state.current_player
+        observation = state.observation(p)
+        piles += observation.phase == "lead"
+        if observation.phase == "window" and p == seat:
+            seen.append((piles, observation.layer, truth_chance(observation)))
+        state.apply(bots[p].act(observation, state.legal_actions(), decisions))
+    return seen
+
+
+def test_the_estimate_falls_as_a_layer_lays_more_cards_on_one_pile():
+    """Issue 22: the estimate was (suit cards unseen) / (cards unseen), the same at every
+    card for a seat that had taken no pile: ``caller`` called nothing but last cards and
+    every game went the same way."""
+    for index in range(3):
+        seen = window_chances(0, index, 2)
+        assert len({round(chance, 6) for _, _, chance in seen}) > 10
+        for (pile, layer, chance), (pile2, layer2, chance2) in pairwise(seen):
+            if (pile, layer) == (pile2, layer2):
+                assert chance2 <= chance + 1e-12
+
+
+def test_a_mixed_table_plays_a_different_game_for_each_deal():
+    """Issue 22: with honest, bluffer, caller, honest every game lasted 209 decisions with 2
+    challenges and the caller (seat 2) won them all, whatever the deal."""
+    for seating in ("fixed", "rotate"):
+        spec = RunSpec(game="menteur", params=load().params,
+                       agents=("honest", "bluffer", "caller", "honest"), seating=seating,
+                       seed=0, games=60, chunk_size=60)
+        tables = play_chunk(spec, 0, 60)
+        games, players = tables["games"].to_pydict(), tables["players"].to_pydict()
+        assert len(set(games["decisions"])) > 20
+        assert len(set(games["challenges"])) > 5
+        assert not any(games["capped"])
+        wins: dict[str, float] = {}
+        for agent, share in zip(players["agent"], players["win_share"], strict=True):
+            wins[agent] = wins.get(agent, 0.0) + share
+        assert all(0 < won < 0.8 * 60 for won in wins.values()), wins
+        seats = np.array(players["win_share"]).reshape(60, 4).sum(axis=0)
+        assert seats.max() < 0.8 * 60, seats
 
 
 def test_bots_and_search_agents_play_whole_games():
