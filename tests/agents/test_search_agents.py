@@ -306,7 +306,7 @@ def test_defaults():
 
 def test_parameters_round_trip_through_key_value_strings():
     params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
-    assert str(params) == "iterations=50 seconds=0.25 rollout=random exploration=1.5"
+    assert str(params) == "iterations=50 seconds=0.25 rollout=random horizon=0 exploration=1.5"
     assert ISMCTSParams.from_strings(params.to_strings()) == params
     assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
     assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0

@@ -18,7 +18,8 @@ def test_every_compiled_bot_gets_a_kernel_row(slug):
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bench.main([slug, "--kernel-games", "8", "--python-games", "1",
-                           "--batch-games", "0", "--repeat", "1"]) == 0
+                           "--batch-games", "0", "--search-games", "0",
+                           "--search-decisions", "0", "--repeat", "1"]) == 0
     lines = out.getvalue().splitlines()
     rows = [line for line in lines if line.startswith(slug)]
     paths = {line[len(slug):].strip().split("  ")[0] for line in rows}
@@ -33,12 +34,12 @@ def test_every_compiled_bot_gets_a_kernel_row(slug):
     assert speedup.rstrip().endswith(("x  yes", "x  NO"))
 
 
-def bench_json(argv):
+def bench_json(argv, search=("--search-games", "0", "--search-decisions", "0")):
     import json
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bench.main([*argv, "--kernel-games", "8", "--python-games", "1",
-                           "--batch-games", "0", "--repeat", "1", "--json"]) == 0
+                           "--batch-games", "0", "--repeat", "1", *search, "--json"]) == 0
     return {(m["game"], m["variant"], m["path"]): m for m in json.loads(out.getvalue())["measures"]}
 
 
@@ -71,3 +72,23 @@ def test_a_bad_variant_names_the_valid_keys():
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
         bench.main(["rikiki", "--variant", "colour=blue"])
     assert exit_.value.code == 2 and "hands" in err.getvalue()
+
+
+def test_the_search_rows_time_ismcts_against_the_issue_s_targets():
+    measures = bench_json(["paris-damis", "--players", "3"],
+                          search=("--search-games", "1", "--search-decisions", "2"))
+    table = measures["paris-damis", "", "kernel ismcts+rnd"]
+    assert table["target"] == bench.SEARCH_TARGETS["paris-damis", ""] and table["games"] == 1
+    compiled = measures["paris-damis", "", "ismcts compiled"]
+    python = measures["paris-damis", "", "ismcts python"]
+    ratio = measures["paris-damis", "", "ismcts c/py"]
+    assert compiled["games"] == python["games"] == 2                 # decisions here
+    assert ratio["target"] == bench.SEARCH_SPEEDUP
+    assert ratio["games_per_second"] == pytest.approx(
+        compiled["games_per_second"] / python["games_per_second"])
+
+
+def test_search_counts_must_not_be_negative():
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["paris-damis", "--search-games", "-1"])
+    assert stop.value.code == 2
