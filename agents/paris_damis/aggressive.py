@@ -26,6 +26,7 @@ from agents.paris_damis.base import (
     StrategyParams,
     column_figures,
     default,
+    expected_bet,
     field_index,
 )
 from engines.core.params import param
@@ -100,11 +101,10 @@ def wait(s, pr, actions, n, w):
 def turn(s, pr, actions, n, w, table):
     """Index of aggressive's choice among the ``n`` legal ``actions`` at its turn, rivals
     still to play."""
-    me = s[R.CURRENT]
     i = steal(s, pr, actions, n, w, table) if s[R.BETS_PLACED] > 0 else -1
     if i < 0:
         i = wait(s, pr, actions, n, w)
-    return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
+    return i if i >= 0 else expected_bet(s, pr, n, w)
 
 
 class AggressiveAgent(StrategyAgent):

@@ -45,6 +45,10 @@ class StrategyParams(Params):
                              min=0, max=24)
     exchange_below: int = param(0, "exchange a hand whose mean keep value is below this "
                                    "(0: never)", min=0, max=24)
+    sweep: int = param(75, "percent of the last player's cards to place that its reach "
+                           "counts in the estimate of k: alone once every other player has "
+                           "bet, it places several cards in a row (spec, A round); 0: it "
+                           "takes nothing", min=0, max=400)
 
 
 def default(name: str, value: int) -> Any:
@@ -55,7 +59,7 @@ def default(name: str, value: int) -> Any:
 
 
 # Positions of the common parameters in :func:`weights` (a strategy's own come after).
-BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW = range(4)
+BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW, SWEEP = range(5)
 
 
 @njit(cache=True, inline="always")
@@ -63,6 +67,13 @@ def column_figures(s, pr, me, w, table):
     """Fill ``table`` with the seat's :func:`~agents.paris_damis.features.column_table`,
     weighing its weaker suits by ``balance``."""
     F.column_table(s, pr, me, w[BALANCE] / 100.0, table)
+
+
+@njit(cache=True, inline="always")
+def expected_bet(s, pr, n, w):
+    """Index of the bet on the k the seat expects when it bets with rivals still to play
+    (:func:`~agents.paris_damis.features.expected_k`, the last player's sweep by ``sweep``)."""
+    return F.bet_index(pr, n, F.expected_k(s, pr, s[R.CURRENT], w[SWEEP] / 100.0))
 
 
 @njit(cache=True, inline="always")

@@ -26,6 +26,7 @@ from agents.paris_damis.base import (
     StrategyParams,
     column_figures,
     default,
+    expected_bet,
     field_index,
 )
 from engines.core.params import param
@@ -106,7 +107,7 @@ def turn(s, pr, actions, n, w, table):
     i = secure(s, pr, actions, n, table, w)
     if i < 0:
         i = free_card(s, pr, actions, n)
-    return i if i >= 0 else F.bet_index(pr, n, F.expected_k(s, pr, me))
+    return i if i >= 0 else expected_bet(s, pr, n, w)
 
 
 class CautiousAgent(StrategyAgent):

@@ -32,6 +32,8 @@ SCORE = 3        # the seat's points so far in the column's suit
 FIGURES = 4
 
 SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1   # the bits of one suit's ranks in a hand bit set
+# The mean column value of a suit's cards (2..10, J/Q/K 11, A 12: 99 / 13).
+MEAN_CARD_VALUE = float(R.COLUMN_VALUE[-RANKS_PER_SUIT:].mean())
 
 
 # --------------------------------------------------------------------------------------
@@ -101,6 +103,17 @@ def suit_score(s, player, suit):
     return s[R.SUIT_SCORE + player * R.SUITS + suit]
 
 
+@njit(cache=True, inline="always")
+def lacking(s, pr, player, column):
+    """Column value the player must add to the column to lead every other total there (a
+    player without a card there has a total of 0)."""
+    best = 0
+    for p in range(pr[R.P_PLAYERS]):
+        if p != player:
+            best = max(best, s[R.COLUMN_TOTAL + p * R.COLUMNS + column])
+    return best + 1 - s[R.COLUMN_TOTAL + player * R.COLUMNS + column]
+
+
 @njit(cache=True)
 def new_table():
     """A work array for :func:`column_table` (a decision fills it; the batch kernel keeps
@@ -116,14 +129,9 @@ def column_table(s, pr, me, balance, table):
     ``WORTH`` is the face-up points card's value, times ``1 + balance * weaker / 3`` under
     lowest-suit scoring, where ``weaker`` counts the seat's suits that score more than this
     one (the ranking reads the lowest suit first)."""
-    players = pr[R.P_PLAYERS]
     for column in range(R.COLUMNS):
-        best = 0
-        for p in range(players):
-            if p != me:
-                best = max(best, s[R.COLUMN_TOTAL + p * R.COLUMNS + column])
         own = me * R.COLUMNS + column
-        gap = best + 1 - s[R.COLUMN_TOTAL + own]
+        gap = lacking(s, pr, me, column)
         table[GAP, column] = gap
         table[LEAD, column] = 1 - gap if s[R.COLUMN_FIRST + own] >= 0 else 0
         table[SCORE, column] = suit_score(s, me, column)
@@ -176,19 +184,90 @@ def top_total(s, pr, column):
     return who, tied
 
 
-@njit(cache=True)
-def holders_mask(s, pr):
-    """Who would win each column with a points card if the round ended now: a bit set of
-    players, and the number of such columns nobody would win (ties go to the rules'
+@njit(cache=True, inline="always")
+def holder(s, pr, column):
+    """Who would win the column if the round ended now (-1: nobody; ties go to the rules'
     :func:`~engines.games.paris_damis.rules.column_winner`)."""
+    who, tied = top_total(s, pr, column)
+    return R.column_winner(s, pr, column) if tied else who
+
+
+@njit(cache=True, inline="always")
+def card_reach(pr, trump, column):
+    """Column value one unseen play card adds to the column on average: the mean column
+    value of the play cards the column takes
+    (:func:`~engines.games.paris_damis.rules.accepting_columns`), over the whole play
+    deck."""
+    jokers = pr[R.P_JOKERS]
+    bit = 1 << column
+    total = 0.0
+    for suit in range(R.SUITS):
+        if R.accepting_columns(pr, trump, suit * RANKS_PER_SUIT) & bit:
+            total += RANKS_PER_SUIT * MEAN_CARD_VALUE
+    if jokers > 0 and R.accepting_columns(pr, trump, R.FIRST_JOKER) & bit:
+        total += jokers * R.joker_column_value(pr)
+    return total / (R.FIRST_JOKER + jokers)
+
+
+@njit(cache=True, inline="always")
+def placeable(s, pr, player):
+    """Cards the player can still place this round: its hand, at most its markers left."""
+    return min(s[R.HAND_SIZE + player], pr[R.P_MARKERS] - s[R.MARKERS_USED + player])
+
+
+@njit(cache=True, inline="always")
+def likely_last(s, pr, me):
+    """The rival still to play expected to play last, alone once the others have bet: the
+    one whose turn comes last after the seat's (-1 when every rival has bet)."""
+    last = -1
+    seat = me
+    for _ in range(pr[R.P_PLAYERS] - 1):
+        seat = R.next_seat(pr, seat)
+        if s[R.BET + seat] == 0:
+            last = seat
+    return last
+
+
+@njit(cache=True)
+def swept(s, pr, sweeper, reach):
+    """Bit set of the columns the sweeper is expected to take when it plays alone with
+    ``reach`` cards' worth to place (its cards to place, scaled): the columns with a points
+    card it does not hold, the cheapest first (:func:`lacking`), each one it lacks at most
+    ``reach`` times :func:`card_reach` in, while what they lack adds up to at most ``reach``
+    times :data:`MEAN_CARD_VALUE` (a card goes to one column)."""
+    if sweeper < 0 or reach <= 0.0:
+        return 0
+    candidates = 0
+    for column in range(R.COLUMNS):
+        if R.face_up_card(s, column) >= 0 and holder(s, pr, column) != sweeper:
+            candidates |= 1 << column
+    budget = reach * MEAN_CARD_VALUE
+    taken = 0
+    while candidates:
+        cheapest, need = -1, 1 << 30
+        for column in range(R.COLUMNS):
+            if candidates & (1 << column):
+                short = lacking(s, pr, sweeper, column)
+                if short < need:
+                    cheapest, need = column, short
+        candidates &= ~(1 << cheapest)
+        if need <= budget and need <= reach * card_reach(pr, s[R.TRUMP], cheapest):
+            taken |= 1 << cheapest
+            budget -= need
+    return taken
+
+
+@njit(cache=True)
+def holders_mask(s, pr, sweeper, taken):
+    """Who would win each column with a points card if the round ended now, the columns of
+    bit set ``taken`` going to ``sweeper``: a bit set of players, and the number of such
+    columns nobody would win."""
     seen = 0
     unheld = 0
     for column in range(R.COLUMNS):
         if R.face_up_card(s, column) < 0:
             continue
-        who, tied = top_total(s, pr, column)
-        if tied:
-            who = R.column_winner(s, pr, column)
+        who = sweeper if taken & (1 << column) else holder(s, pr, column)
         if who < 0:
             unheld += 1
         else:
@@ -208,16 +287,21 @@ def bit_count(bits):
 @njit(cache=True)
 def projected_k(s, pr):
     """k if the round ended now: distinct players holding a column with a points card."""
-    seen, _ = holders_mask(s, pr)
+    seen, _ = holders_mask(s, pr, -1, 0)
     return bit_count(seen)
 
 
 @njit(cache=True)
-def expected_k(s, pr, me):
-    """The seat's estimate of k when it bets before the end: the players holding a column
-    keep it, and each column nobody holds yet goes to a rival still to play who holds none
-    (while there are such rivals)."""
-    seen, unheld = holders_mask(s, pr)
+def expected_k(s, pr, me, sweep):
+    """The seat's estimate of k when it bets with rivals still to play.  The rival likely to
+    play last (:func:`likely_last`) plays alone at the end and takes the columns it can
+    reach (:func:`swept`, its cards to place scaled by ``sweep``).  The other columns stay
+    with their holders, and each column nobody holds yet goes to a rival still to play who
+    holds none (while there are such rivals).  With ``sweep`` 0 the last player is expected
+    to take nothing."""
+    last = likely_last(s, pr, me)
+    reach = sweep * placeable(s, pr, last) if last >= 0 else 0.0
+    seen, unheld = holders_mask(s, pr, last, swept(s, pr, last, reach))
     newcomers = 0
     for p in range(pr[R.P_PLAYERS]):
         if p != me and s[R.BET + p] == 0 and not seen & (1 << p):

@@ -22,6 +22,7 @@ from agents.paris_damis.base import (
     StrategyAgent,
     StrategyParams,
     column_figures,
+    expected_bet,
     field_index,
 )
 from engines.core.params import param
@@ -74,7 +75,7 @@ def turn(s, pr, actions, n, w, table):
             best, best_score = i, score
     if best >= 0:
         return best
-    return F.bet_index(pr, n, F.expected_k(s, pr, me))
+    return expected_bet(s, pr, n, w)
 
 
 class GreedyAgent(StrategyAgent):
