@@ -1,6 +1,11 @@
 """Bots.  ``agents.load(name)`` builds one; ``agents.available(game)`` lists those that can
 play a game.  Every agent follows :class:`agents.base.Agent`.  ``NAME@PROFILE`` names a bot
-playing with a saved parameter set, its profile for the game (:mod:`agents.profiles`)."""
+playing with a saved parameter set, its profile for the game (:mod:`agents.profiles`).
+
+Any bot may *explore*: with ``explore`` = ε (an option of :func:`load`, or a profile's key,
+for every bot), at each decision with a choice it plays a uniformly random legal action with
+probability ε, drawn from the decision stream (:class:`agents.base.Exploring`), and decides as
+itself otherwise, so that a deterministic bot varies its play from deal to deal."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ import importlib
 from typing import Any
 
 from agents import profiles
-from agents.base import Agent
+from agents.base import EXPLORE, Agent, Exploring, check_explore
 from engines.core.params import Params
 
 # name -> ("module:Class", games it plays, or None for every game)
@@ -65,7 +70,9 @@ def load(name: str, game: str | None = None, **options: Any) -> Agent:
     base, _ = profiles.split(name)
     _check_base(base, game)
     values = profile_values(name, game) | options
-    return _class(base)(**values)
+    explore = check_explore(values.pop(EXPLORE, 0.0))
+    bot = _class(base)(**values)
+    return Exploring(bot, explore) if explore else bot
 
 
 def _check_base(base: str, game: str | None) -> None:
@@ -111,11 +118,15 @@ def params_for(name: str, game: str) -> Params | None:
     _check_base(base, game)
     if profile is None:
         return None
+    values = profile_values(name, game)
+    explore = values.pop(EXPLORE, None)
     cls = params_class(base)
     if cls is None:
-        raise ValueError(f"{base} takes no parameters, so it has no profiles; bots with "
-                         f"parameters for {game}: {', '.join(tunable(game)) or 'none'}")
-    values = profile_values(name, game)
+        if values or explore is None:
+            raise ValueError(f"{base} takes no parameters, so its profiles may hold "
+                             f"{EXPLORE} only; bots with parameters for {game}: "
+                             f"{', '.join(tunable(game)) or 'none'}")
+        return None
     try:
         params = cls.from_kwargs(**values)
         check_game = getattr(params, "check_game", None)    # a search's horizon
@@ -127,10 +138,26 @@ def params_for(name: str, game: str) -> Params | None:
                          f"{error}") from None
 
 
+def exploration(name: str, game: str) -> float:
+    """The chance ``name`` (``NAME`` or ``NAME@PROFILE``) plays a random legal action at a
+    decision with a choice: its profile's ``explore``, 0 for a plain name; a value outside
+    [0, 1] names the valid ones."""
+    base, profile = profiles.split(name)
+    _check_base(base, game)
+    if profile is None:
+        return 0.0
+    try:
+        return check_explore(profile_values(name, game).get(EXPLORE, 0.0))
+    except ValueError as error:
+        raise ValueError(f"profile {name} for {game} ({profiles.path_for(game)}): "
+                         f"{error}") from None
+
+
 def check(name: str, game: str) -> None:
     """Raise ValueError naming the valid choices unless ``name`` (``NAME`` or
     ``NAME@PROFILE``) can play ``game``."""
     params_for(name, game)
+    exploration(name, game)
 
 
 def tunable(game: str) -> list[str]:
@@ -138,5 +165,5 @@ def tunable(game: str) -> list[str]:
     return [a for a in available(game) if params_class(a) is not None]
 
 
-__all__ = ["Agent", "available", "check", "load", "params_class", "params_for",
+__all__ = ["Agent", "available", "check", "exploration", "load", "params_class", "params_for",
            "profile_values", "tunable", "written_for"]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from engines.core.api import Action
+from engines.core.chance import uniform_index
+
+# The option, and profile key, of a bot's exploration (see :class:`Exploring`).
+EXPLORE = "explore"
 
 
 @runtime_checkable
@@ -18,3 +23,37 @@ class Agent(Protocol):
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action: ...
+
+
+def check_explore(value: object) -> float:
+    """``value`` as a chance of exploring; anything but a number in [0, 1] names the valid
+    values."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not math.isfinite(value) or not 0 <= value <= 1:
+        raise ValueError(f"bad value for {EXPLORE}: {value!r}; valid values: a number "
+                         f"from 0 to 1")
+    return float(value)
+
+
+class Exploring:
+    """A bot that, at a decision with a choice, plays a uniformly random legal action with
+    probability ``explore`` (one draw from the decision stream, then the ``random`` agent's
+    draw) and otherwise lets ``bot`` decide; with a single legal action it only asks the
+    bot.  The batch kernel plays the same choices (:meth:`sim.kernels.factory.Kernel.lineup`)."""
+
+    def __init__(self, bot: Agent, explore: float) -> None:
+        self.bot = bot
+        self.explore = explore
+        self.name = bot.name
+
+    def __getattr__(self, attribute: str) -> Any:       # the bot's params, ...
+        if attribute == "bot":                          # not set yet (unpickling)
+            raise AttributeError(attribute)
+        return getattr(self.bot, attribute)
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        n = len(legal_actions)
+        if n > 1 and rng.random() < self.explore:
+            return legal_actions[uniform_index(rng, n)]
+        return self.bot.act(observation, legal_actions, rng)

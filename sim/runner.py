@@ -66,10 +66,12 @@ def play_python(game: Any, agents: Sequence[Agent], seed: int, index: int = 0) -
     return state
 
 
-def agent_params(game: str, agent_names: Sequence[str]) -> list[tuple[str, Any]]:
-    """Each agent as (its bot's name, its profile's parameters or None for a plain name);
-    a bad name or profile raises ValueError naming the valid choices."""
-    return [(profiles.split(a)[0], agents.params_for(a, game)) for a in agent_names]
+def agent_params(game: str, agent_names: Sequence[str]) -> list[tuple[str, Any, float]]:
+    """Each agent as (its bot's name, its profile's parameters or None for a plain name, its
+    profile's ``explore``: see :mod:`agents`); a bad name or profile raises ValueError naming
+    the valid choices."""
+    return [(profiles.split(a)[0], agents.params_for(a, game), agents.exploration(a, game))
+            for a in agent_names]
 
 
 def play_kernel(game: Any, agent_names: Sequence[str], seed: int, start: int, count: int,

@@ -134,14 +134,15 @@ def shares(setup: Setup, params: Params, seed: int, start: int, count: int) -> n
                    seed=seed, games=start + count, chunk_size=count)
     game = spec.load_game()
     seats = seating(spec, start, count)
-    players = [(setup.agent, params), *agent_params(setup.game, lineup[1:])]
+    players = [(setup.agent, params, 0.0), *agent_params(setup.game, lineup[1:])]
     if kernel_path(setup, params):
         kernel = kernel_for(setup.game)
         ids, weights = kernel.lineup(players)
         rows = kernel.play(game, ids[seats], seed, start, count, weights=weights).rows
     else:
-        bots = [agents.load(name, game=setup.game, **(as_values(p) if p else {}))
-                for name, p in players]
+        bots = [agents.load(name, game=setup.game, explore=explore,
+                            **(as_values(p) if p else {}))
+                for name, p, explore in players]
         rows = np.stack([play_python(game, [bots[a] for a in seats[g]], seed,
                                      start + g).records()[0] for g in range(count)])
     win = game.summary.player_columns(game.params, rows)["win_share"]

@@ -13,6 +13,7 @@ from typing import Any
 
 import agents
 from agents import profiles
+from agents.base import EXPLORE
 from sim import results
 from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
@@ -46,12 +47,20 @@ def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
 
 def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
     """The parameters of each profiled agent of the run (``NAME@PROFILE``: every parameter,
-    as text), for its manifest."""
-    return {name: dict(item.split("=", 1) for item in params.to_strings())
-            for name, params in ((a, agents.params_for(a, spec.game))
-                                 for a in dict.fromkeys(spec.agents)
-                                 if profiles.SEPARATOR in a)
-            if params is not None}
+    as text, and its ``explore`` if it explores), for its manifest."""
+    held = {}
+    for name in dict.fromkeys(spec.agents):
+        if profiles.SEPARATOR not in name:
+            continue
+        params = agents.params_for(name, spec.game)
+        values = {} if params is None else dict(item.split("=", 1)
+                                                for item in params.to_strings())
+        explore = agents.exploration(name, spec.game)
+        if explore:
+            values[EXPLORE] = str(explore)
+        if values:
+            held[name] = values
+    return held
 
 
 def check_profiles(manifest: dict[str, Any], spec: RunSpec, run_dir: Path) -> None:

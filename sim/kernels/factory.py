@@ -127,7 +127,10 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
             n = legal(s, pr, actions)
             policy = seat_policy[s[current]]
             kind = np.int64(weights[policy, weights.shape[1] - 1])   # see Kernel.lineup
-            if kind == 0:
+            explore = weights[policy, weights.shape[1] - 2]
+            if explore > 0.0 and n > 1 and decisions.random() < explore:
+                action = random_choice(actions, n, decisions)       # agents.base.Exploring
+            elif kind == 0:
                 action = decide(policy, s, pr, actions, n, decisions, weights, seen, table)
             else:
                 action = searched(rules_tag, kind - 1, s, pr, s[current], actions, n,
@@ -419,29 +422,34 @@ class Kernel:
         """The named policies' parameter rows at their defaults (see :meth:`lineup`)."""
         return self.lineup([])[1]
 
-    def plays(self, name: str, params: Any = None) -> bool:
-        """Whether the named policy can play here with ``params`` (None: its defaults)."""
+    def plays(self, name: str, params: Any = None, explore: float = 0.0) -> bool:
+        """Whether the named policy can play here with ``params`` (None: its defaults);
+        every policy can explore."""
         if name in SEARCHES:
             return params is None or runs_compiled(params)
         return name in self.policies and (params is None or self.encode is not None)
 
-    def lineup(self, seats: Sequence[tuple[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+    def lineup(self, seats: Sequence[tuple[Any, ...]]) -> tuple[np.ndarray, np.ndarray]:
         """Policy ids and the table of the policies' parameter rows for agents given as
-        (policy name, parameters or None for its defaults).  The table's rows: the game's
-        own policies' (:attr:`weights`), the searches' at their defaults
+        (policy name, parameters or None for its defaults[, explore]).  The table's rows:
+        the game's own policies' (:attr:`weights`), the searches' at their defaults
         (:func:`agents.compiled_search.settings_row`), then one for each agent with
-        parameters (so one table may hold a bot at its defaults and with other
-        parameters); its last column tells which search a row is (0: none, else 1 +
-        its index in ``SEARCHES``).  A name without a compiled twin, or parameters this
-        kernel cannot encode, names the compiled agents."""
-        ids = self.policy_ids([name for name, _ in seats])
+        parameters or exploring (so one table may hold a bot at its defaults and with other
+        parameters); its second last column is the row's chance of exploring (see
+        :class:`agents.base.Exploring`), its last tells which search a row is (0: none,
+        else 1 + its index in ``SEARCHES``).  A name without a compiled twin, or
+        parameters this kernel cannot encode, names the compiled agents."""
+        ids = self.policy_ids([seat[0] for seat in seats])
         assert self.weights is not None         # set by __post_init__
-        rows: list[tuple[np.ndarray, int]] = [(row, -1) for row in self.weights]
-        rows += [(settings_row(params), k) for k, params in enumerate(DEFAULT_SEARCHES)]
-        for i, (name, params) in enumerate(seats):
-            if params is None:
+        rows: list[tuple[np.ndarray, int, float]] = [(row, -1, 0.0) for row in self.weights]
+        rows += [(settings_row(params), k, 0.0) for k, params in enumerate(DEFAULT_SEARCHES)]
+        for i, (name, params, *explored) in enumerate(seats):
+            explore = explored[0] if explored else 0.0
+            if params is None and not explore:
                 continue
-            if name in SEARCHES:
+            if params is None:
+                row, kind, _ = rows[ids[i]]
+            elif name in SEARCHES:
                 row, kind = settings_row(params), SEARCHES.index(name)
             elif self.encode is None:
                 raise ValueError(f"{self.name}'s compiled policies play at their defaults "
@@ -449,10 +457,11 @@ class Kernel:
             else:
                 row, kind = self.encode(name, params), -1
             ids[i] = len(rows)
-            rows.append((row, kind))
-        table = np.zeros((len(rows), max(len(row) for row, _ in rows) + 1))
-        for j, (row, kind) in enumerate(rows):
+            rows.append((row, kind, explore))
+        table = np.zeros((len(rows), max(len(row) for row, _, _ in rows) + 2))
+        for j, (row, kind, explore) in enumerate(rows):
             table[j, :len(row)] = row
+            table[j, -2] = explore
             table[j, -1] = kind + 1
         return ids, table
 

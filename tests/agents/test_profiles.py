@@ -3,10 +3,12 @@ every bad profile named with the valid choices."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import agents
 from agents import profiles
+from agents.base import Exploring
 from agents.paris_damis import GreedyParams
 
 pytestmark = pytest.mark.jitless
@@ -19,7 +21,10 @@ def profile_dir(tmp_path, monkeypatch):
     (tmp_path / "paris-damis.toml").write_text(
         "# the file's preamble\n\n# made by hand\n[greedy.wild]\nmargin = 55\n"
         "value_per_point = 90\n\n[cautious.bad]\nbalance = 5000\n\n"
-        "[aggressive.typo]\nmargn = 3\n")
+        "[aggressive.typo]\nmargn = 3\n\n[cautious.jumpy]\nexplore = 2\n\n"
+        "[greedy.noisy]\nmargin = 55\nexplore = 0.25\n\n[random.busy]\nexplore = 0.5\n"
+        "margin = 3\n")
+    (tmp_path / "rikiki.toml").write_text("[counter.noisy]\nexplore = 0.2\n")
     (tmp_path / "betzanbloo.toml").write_text("[safe.high]\ncard = \"highest\"\n\n"
                                               "[greedy.elsewhere]\nmargin = 3\n")
     return tmp_path
@@ -45,7 +50,9 @@ def test_a_profile_loads_with_its_values(profile_dir):
     ("greedy@elsewhere", ["unknown profile 'elsewhere'", "for betzanbloo", "greedy@wild"]),
     ("cautious@bad", ["balance", "0..1000"]),
     ("aggressive@typo", ["margn", "valid keys"]),
-    ("random@wild", ["no profiles", "greedy"]),
+    ("random@wild", ["unknown profile 'wild' of random", "random@busy"]),
+    ("cautious@jumpy", ["explore", "from 0 to 1"]),
+    ("random@busy", ["random takes no parameters", "explore only", "greedy"]),
     ("nobody@wild", ["unknown agent 'nobody'", "greedy"]),
     ("safe@high", ["unknown agent 'safe'", "greedy"]),
 ])
@@ -68,6 +75,7 @@ def test_saving_replaces_its_table_and_keeps_the_others(profile_dir):
     profiles.save("paris-damis", "greedy", "tuned", {"margin": 13}, comment="again")
     again = profiles.read("paris-damis")
     assert again["greedy"] == {"wild": {"margin": 55, "value_per_point": 90},
+                               "noisy": {"margin": 55, "explore": 0.25},
                                "tuned": {"margin": 13}}
     assert path.read_text().count("[greedy.tuned]") == 1
     assert "# again\n[greedy.tuned]" in path.read_text()
@@ -97,3 +105,42 @@ def test_the_shipped_profiles_load(monkeypatch):
             for profile in held:
                 assert agents.params_for(f"{agent}@{profile}", path.stem) is not None
     assert agents.load("greedy@tuned", game="paris-damis").params != GreedyParams()
+
+
+def test_a_profile_may_make_any_bot_explore(profile_dir):
+    noisy = agents.load("greedy@noisy", game="paris-damis")
+    assert isinstance(noisy, Exploring) and noisy.explore == 0.25
+    assert noisy.params == GreedyParams(margin=55)
+    assert agents.params_for("greedy@noisy", "paris-damis") == GreedyParams(margin=55)
+    assert agents.exploration("greedy@noisy", "paris-damis") == 0.25
+    assert agents.exploration("greedy", "paris-damis") == 0.0
+    counter = agents.load("counter@noisy", game="rikiki")       # a bot without Params
+    assert isinstance(counter, Exploring) and counter.name == "counter"
+    assert agents.params_for("counter@noisy", "rikiki") is None
+    assert agents.exploration("counter@noisy", "rikiki") == 0.2
+
+
+@pytest.mark.parametrize("value", [-0.1, 1.5, "often", True, float("nan")])
+def test_explore_out_of_range_is_refused(value):
+    with pytest.raises(ValueError, match="bad value for explore: .*valid values: a number "
+                                         "from 0 to 1"):
+        agents.load("greedy", explore=value)
+
+
+def test_an_exploring_bot_plays_at_random_as_often_as_asked():
+    class Stub:
+        name = "stub"
+        calls = 0
+
+        def act(self, observation, legal_actions, rng):
+            self.calls += 1
+            return legal_actions[0]
+    stub = Stub()
+    bot = Exploring(stub, 0.4)
+    rng = np.random.default_rng(0)
+    chosen = [bot.act(None, ["a", "b", "c"], rng) for _ in range(3000)]
+    assert 0.37 < 1 - stub.calls / 3000 < 0.43
+    assert {c for c in chosen} == {"a", "b", "c"}
+    before = rng.bit_generator.state
+    assert bot.act(None, ["only"], rng) == "only" and stub.calls > 0
+    assert rng.bit_generator.state == before          # one legal action: nothing drawn

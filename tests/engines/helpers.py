@@ -83,15 +83,19 @@ def seat_mixes(bot: str) -> dict:
 
 def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int,
                                count: int, options: dict | None = None):
-    """The game's compiled kernel, with the bots ``names`` (one per seat; a search with its
-    ``options[name]``), plays games ``start`` .. ``start + count - 1`` exactly as the Python
-    path does: the same final states, summary rows and round rows.  Returns the kernel's
-    output."""
+    """The game's compiled kernel, with the bots ``names`` (one per seat; a bot with its
+    ``options[name]``, ``explore`` among them), plays games ``start`` .. ``start + count - 1``
+    exactly as the Python path does: the same final states, summary rows and round rows.
+    Returns the kernel's output."""
     options = options or {}
     bots = [agents.load(name, game=game.slug, **options.get(name, {})) for name in names]
     kernel = kernel_for(game.slug)
-    ids, weights = kernel.lineup([(name, bot.params if name in options else None)
-                                  for name, bot in zip(names, bots, strict=True)])
+    seats = []
+    for name, bot in zip(names, bots, strict=True):
+        own = dict(options.get(name, {}))
+        explore = own.pop("explore", 0.0)
+        seats.append((name, bot.params if own else None, explore))
+    ids, weights = kernel.lineup(seats)
     out = kernel.play(game, np.tile(ids, (count, 1)), seed, start, count, keep_states=True,
                       weights=weights)
     offset = 0

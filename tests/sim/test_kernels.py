@@ -83,6 +83,34 @@ def test_searches_with_a_horizon_play_in_the_kernel_the_games_of_the_python_path
                                         "flatmc": {"iterations": 5, "horizon": 2}})
 
 
+@pytest.mark.parametrize("slug, bot", [("paris-damis", "greedy"), ("rikiki", "counter"),
+                                       ("betzanbloo", "responder"), ("huit-americain", "shedder"),
+                                       ("paris-damis", "ismcts")])
+def test_exploring_bots_play_in_the_kernel_the_games_of_the_python_path(slug, bot):
+    game = short_game(slug)
+    names = ([bot, "random"] * game.num_players)[:game.num_players]
+    names[-1] = bot
+    search = {"iterations": 4} if bot == "ismcts" else {}
+    assert_kernel_plays_python(game, names, seed=3, start=0, count=3,
+                               options={bot: {"explore": 0.3, **search}})
+
+
+def test_exploring_breaks_the_ties_of_a_table_of_copies():
+    """A table of ``responder`` copies in betzanbloo shares the win in every game (they all
+    play alike); with ``explore`` they play apart."""
+    game = engines.load("betzanbloo")
+    kernel = kernel_for("betzanbloo")
+    winners = {}
+    for explore in (0.0, 0.1):
+        ids, weights = kernel.lineup([("responder", None, explore)] * game.num_players)
+        out = kernel.play(game, np.tile(ids, (40, 1)), 1, 0, 40, keep_states=True,
+                          weights=weights)
+        ranks = out.finals[:, game.rules.RANK:game.rules.RANK + game.num_players]
+        winners[explore] = (ranks == 1).sum(axis=1)
+    assert (winners[0.0] == game.num_players).all()
+    assert (winners[0.1] < game.num_players).mean() > 0.5
+
+
 def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
     game = short_game("chasse-coeur")
     kernel = kernel_for("chasse-coeur")
