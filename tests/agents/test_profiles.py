@@ -3,6 +3,8 @@ every bad profile named with the valid choices."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -96,15 +98,41 @@ def test_an_unreadable_profile_file_is_named(profile_dir):
         agents.check("greedy@wild", "paris-damis")
 
 
-def test_the_shipped_profiles_load(monkeypatch):
+def shipped() -> list[tuple[str, str, str]]:
+    """Every profile in agents/profiles/: (game, agent, profile)."""
+    return [(path.stem, agent, profile)
+            for path in sorted(profiles.PROFILE_DIR.glob("*.toml"))
+            for agent, held in profiles.read(path.stem, profiles.PROFILE_DIR).items()
+            for profile in held]
+
+
+def test_the_tuned_profiles_are_shipped():
+    assert shipped() == [("ascenseur-atouts", "estimator", "tuned"),
+                         ("paris-damis", "greedy", "tuned")]
+
+
+@pytest.mark.parametrize("game, agent, profile", shipped())
+def test_the_shipped_profiles_load(monkeypatch, game, agent, profile):
+    """Each shipped profile loads for its game with its file's values, every parameter within
+    its Params range, and differs from the defaults (a profile no better is not shipped)."""
     monkeypatch.delenv("TAPIS_VERT_PROFILES", raising=False)
-    files = sorted(profiles.PROFILE_DIR.glob("*.toml"))
-    assert files, "agents/profiles/ ships at least greedy@tuned"
-    for path in files:
-        for agent, held in profiles.read(path.stem).items():
-            for profile in held:
-                assert agents.params_for(f"{agent}@{profile}", path.stem) is not None
-    assert agents.load("greedy@tuned", game="paris-damis").params != GreedyParams()
+    name = f"{agent}@{profile}"
+    assert agent in agents.written_for(game)
+    bot = agents.load(name, game=game)
+    cls = agents.params_class(agent)
+    assert type(bot.params) is cls
+    assert agents.params_for(name, game) == bot.params
+    values = profiles.read(game)[agent][profile]
+    assert values == {key: getattr(bot.params, key) for key in values}
+    for field in dataclasses.fields(cls):
+        value, meta = getattr(bot.params, field.name), field.metadata
+        if meta.get("choices") is not None:
+            assert value in meta["choices"], field.name
+        if meta.get("min") is not None:
+            assert value >= meta["min"], field.name
+        if meta.get("max") is not None:
+            assert value <= meta["max"], field.name
+    assert bot.params != cls()
 
 
 def test_a_profile_may_make_any_bot_explore(profile_dir):
