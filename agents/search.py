@@ -55,7 +55,8 @@ class FlatMCParams(Params):
     horizon: int = param(0, "rounds a simulation plays, the decision's own included, before "
                             "the seats are ranked on their standing then (as at the game's "
                             "end); 0: to the end of the game.  Random rollouts and games "
-                            "that count rounds only (the trick games, paris-damis)", min=0)
+                            "that count rounds only (paris-damis and the trick games but "
+                            "vicaire)", min=0)
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:

@@ -117,12 +117,17 @@ def best_cpu_time(repeat: int, run) -> float:
     return best_of(repeat, run, time.process_time)
 
 
+def kernel_seconds(game, names: list[str], games: int, seed: int, repeat: int) -> float:
+    """The best CPU time of the kernel playing ``games`` games with ``names`` at the seats,
+    after a warm-up game (compilation, cache loading)."""
+    play_kernel(game, names, seed, 0, 1)
+    return best_cpu_time(repeat, lambda: play_kernel(game, names, seed, 0, games))
+
+
 def bench_kernel(game, games: int, seed: int, repeat: int, agent: str = "random") -> Measure:
     """The kernel on one core with ``agent`` at every seat (path ``kernel``, or ``kernel
     NAME`` for a strategy bot)."""
-    names = [agent] * game.num_players
-    play_kernel(game, names, seed, 0, 16)                       # compile / load cache
-    seconds = best_cpu_time(repeat, lambda: play_kernel(game, names, seed, 0, games))
+    seconds = kernel_seconds(game, [agent] * game.num_players, games, seed, repeat)
     variant = variant_key(game.params)
     if agent == "random":
         path, target = "kernel", TARGETS.get((game.slug, variant), (None, None))[0]
@@ -163,8 +168,7 @@ def bench_search_table(game, games: int, seed: int, repeat: int) -> Measure:
     """The kernel on one core with ``ismcts`` at its default budget in seat 0 and ``random``
     elsewhere (path ``kernel ismcts+random``)."""
     names = ["ismcts"] + ["random"] * (game.num_players - 1)
-    play_kernel(game, names, seed, 0, 1)                        # compile / load cache
-    seconds = best_cpu_time(repeat, lambda: play_kernel(game, names, seed, 0, games))
+    seconds = kernel_seconds(game, names, games, seed, repeat)
     variant = variant_key(game.params)
     return Measure(game.slug, variant, "kernel ismcts+rnd", game.num_players, games,
                    seconds, games / seconds, SEARCH_TARGETS.get((game.slug, variant)))
@@ -290,8 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m sim.bench",
         description="Measure games per second with random agents against the project's "
                     "targets: on one core through the compiled kernel (also with each "
-                    "compiled strategy bot) and through the Python "
-                    "API, and end to end with python -m sim.batch on all cores (Parquet "
+                    "compiled strategy bot, and with one ismcts seat) and "
+                    "through the Python API; ismcts decisions/s compiled and in Python; and "
+                    "end to end with python -m sim.batch on all cores (Parquet "
                     "writing included; parallel efficiency and peak memory).")
     parser.add_argument("games", nargs="*", metavar="GAME",
                         help=f"games to measure (default: all; available: "

@@ -23,7 +23,7 @@ What they read of a rules module:
   ``play_out(s, pr, rng)`` (a game without decisions played to its end, see
   :func:`playout_with_stream`), ``apply_choice`` (rummy) or ``TRICK`` and ``ROUNDS_PLAYED``
   (trick games), see :func:`decide`; ``ROUNDS_PLAYED`` and ``final_ranking(s, pr)`` (the
-  trick games, paris-damis), for simulations cut short at a round's end, see
+  trick games but vicaire, paris-damis), for simulations cut short at a round's end, see
   :func:`play_rounds`.
 """
 
