@@ -25,9 +25,11 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
+from agents.random_agent import explores, random_choice
 from engines.core.chance import uniform_index_jit
 from engines.core.layout import copy_into, stack_room
 from engines.core.seeding import WORDS, ScratchStream, draw_words, reseed
+from engines.core.specialise import Tag, by_tag, module_of
 from engines.core.streams import (
     determinize,
     has_rounds,
@@ -120,6 +122,84 @@ def rounds_limit(w, at, horizon):
     return w[at[AT_ROUNDS]] + horizon
 
 
+# The compiled policies a search may roll out with, by the name of the policy tag it is
+# given: a kernel's ``choose(policy, s, pr, actions, n, decisions, weights, seen, table)``,
+# registered by :mod:`sim.kernels.factory` for each kernel.  A tag registered here with no
+# policies (the Python API's searches) rolls out at random.
+ROLLOUT_POLICIES: dict[str, Any] = {}
+# The rollout policy that plays at random (policy 0 in every kernel), through the rules'
+# own random play-out.
+RANDOM_ROLLOUT = 0
+
+
+class RolloutPolicy(NamedTuple):
+    """How a search plays its simulations out: the policy ``policy`` of the policy tag
+    ``policies`` (see :data:`ROLLOUT_POLICIES`), with that kernel's work arrays ``work``
+    (``(weights, seen, table)``; empty for random rollouts)."""
+
+    policies: Tag
+    policy: int
+    work: tuple
+
+
+# Random rollouts, wherever no kernel's policies are at hand (the Python API).
+RANDOM = RolloutPolicy(Tag(f"{__name__}.random"), RANDOM_ROLLOUT, ())
+
+
+def roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+    """Play the world ``s`` on as the policy ``rollout`` of ``policies`` (a policy tag, see
+    :data:`ROLLOUT_POLICIES`) would, with its work arrays ``work`` (``(weights, seen,
+    table)``), until ``limit`` rounds have been played (0: to the end), then rank the seats
+    as :func:`engines.core.streams.play_rounds` does; its chance from ``rng``, its choices'
+    from ``decisions``.  :data:`RANDOM_ROLLOUT` is the rules' random play-out."""
+
+
+@by_tag(roll_out)
+def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+    choose = ROLLOUT_POLICIES.get(policies.tag)
+    if choose is None:
+        def impl_random(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+            play_rounds(tag, s, pr, rng, decisions, actions, limit)
+        return impl_random
+    rules = module_of(tag)
+    phase, over, cut = rules.PHASE, rules.OVER, _horizon_cut(rules)
+
+    def impl(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+        if rollout == RANDOM_ROLLOUT:
+            play_rounds(tag, s, pr, rng, decisions, actions, limit)
+            return
+        weights, seen, table = work
+        explore = weights[rollout, weights.shape[1] - 2]
+        while s[phase] != over and not cut(s, pr, limit):
+            n = list_legal(tag, s, pr, actions)
+            if explores(explore, n, decisions):
+                code = random_choice(actions, n, decisions)
+            else:
+                code = choose(rollout, s, pr, actions, n, decisions, weights, seen, table)
+            play_decision(tag, s, pr, code, rng)
+    return impl
+
+
+def _horizon_cut(rules: Any) -> Any:
+    """``cut(s, pr, limit)``: whether a simulation stops here, ``limit`` rounds played (the
+    seats then ranked on their standing, the rules' ``final_ranking``); never in a game
+    without rounds or with ``limit`` 0."""
+    if not has_rounds(rules):
+        @njit(inline="always")
+        def never(s, pr, limit):
+            return False
+        return never
+    played, final_ranking = rules.ROUNDS_PLAYED, rules.final_ranking
+
+    @njit(inline="always")
+    def cut(s, pr, limit):
+        if limit > 0 and s[played] >= limit:
+            final_ranking(s, pr)
+            return True
+        return False
+    return cut
+
+
 @njit(cache=True)
 def win_share(w, at, seat):
     """The seat's reward in the finished world ``w``: 1 for a sole win, 1/k for a win
@@ -138,12 +218,13 @@ def win_share(w, at, seat):
 # flatmc
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rng, worlds, alias, room):
+def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rollout, rng, worlds,
+            alias, room):
     """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
     over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
-    sweep (a fresh one when i is a multiple of n) and plays it out at random (``horizon``
-    rounds, see :func:`rounds_limit`); the room's ``totals`` and ``tries`` add up each
-    action's rewards for ``player``."""
+    sweep (a fresh one when i is a multiple of n) and plays it out (``horizon`` rounds, see
+    :func:`rounds_limit`) with ``rollout``, a :class:`Rollout`; the room's ``totals`` and
+    ``tries`` add up each action's rewards for ``player``."""
     world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
     totals, tries, at = room.totals, room.tries, room.at
     if done == 0:
@@ -158,7 +239,8 @@ def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rng, worlds, ali
         copy_into(sim, world)
         copy_into(alias, world_stream)
         play_decision(tag, sim, pr, legal[k], worlds[0])
-        play_rounds(tag, sim, pr, worlds[0], rng, codes, rounds_limit(world, at, horizon))
+        roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, codes,
+                 rounds_limit(world, at, horizon), rollout.policy, rollout.work)
         totals[k] += win_share(sim, at, player)
         tries[k] += 1
 
@@ -230,13 +312,14 @@ def ucb(nodes, rewards, child, exploration):
 
 
 @njit(cache=True)
-def ismcts(tag, s, pr, player, done, count, exploration, horizon, rng, worlds, alias, room):
+def ismcts(tag, s, pr, player, done, count, exploration, horizon, rollout, rng, worlds, alias,
+           room):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
     children of the actions legal in it while every one has a child, expands one untried
-    action chosen at random, plays out at random (``horizon`` rounds from the world's, see
-    :func:`rounds_limit`), and adds each node's reward for the seat that chose its action.
-    Returns the tree's size."""
+    action chosen at random, plays out with ``rollout`` (``horizon`` rounds from the
+    world's, see :func:`rounds_limit`), and adds each node's reward for the seat that chose
+    its action.  Returns the tree's size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
@@ -269,7 +352,8 @@ def ismcts(tag, s, pr, player, done, count, exploration, horizon, rng, worlds, a
             depth += 1
             if m > 0:
                 break
-        play_rounds(tag, sim, pr, worlds[0], rng, codes, limit)
+        roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, codes, limit, rollout.policy,
+                 rollout.work)
         for d in range(depth):
             node = path[d]
             nodes[node, VISITS] += 1
@@ -311,8 +395,8 @@ SLICE = 16
 
 class CompiledSearch:
     """The compiled searches for the states of one game's compiled rules, from the Python
-    API: a room kept between decisions (grown as the budget asks) and the process's
-    scratch generator for the worlds' chance."""
+    API, with random rollouts: a room kept between decisions (grown as the budget asks)
+    and the process's scratch generator for the worlds' chance."""
 
     def __init__(self, state: Any) -> None:
         game = state.game
@@ -328,7 +412,7 @@ class CompiledSearch:
         done = 0
         for count in budget:
             flat_mc(self.tag, state.s, state._pr, observation.player, codes, len(codes), done,
-                    count, horizon, rng, worlds, alias, self.room)
+                    count, horizon, RANDOM, rng, worlds, alias, self.room)
             done += count
         return best_mean(self.room.totals, self.room.tries, len(codes))
 
@@ -340,7 +424,7 @@ class CompiledSearch:
         for count in budget:
             self.room = with_tree_room(self.room, done + count)
             ismcts(self.tag, state.s, state._pr, observation.player, done, count,
-                   exploration, horizon, rng, worlds, alias, self.room)
+                   exploration, horizon, RANDOM, rng, worlds, alias, self.room)
             done += count
         return most_visited(self.room.nodes, codes, len(codes))
 
@@ -358,37 +442,35 @@ class CompiledSearch:
 SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
-SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON = range(3)
+SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT = range(4)
 
 
-def runs_compiled(params: Any) -> bool:
-    """Whether a search with these parameters (:class:`agents.search.FlatMCParams` or its
-    subclass) runs compiled: ``random`` rollouts and an iteration budget."""
-    return params.rollout == "random" and params.seconds is None
-
-
-def settings_row(params: Any) -> np.ndarray:
-    """A search's parameters as its row of kernel settings (see :func:`runs_compiled`)."""
-    if not runs_compiled(params):
-        raise ValueError(f"{params.game} runs in the kernel with random rollouts and an "
-                         f"iteration budget only (rollout={params.rollout!r}, "
-                         f"seconds={params.seconds!r})")
-    return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon],
-                    dtype=np.float64)
+def settings_row(params: Any, rollout: int) -> np.ndarray:
+    """A search's parameters (:class:`agents.search.FlatMCParams` or its subclass, with an
+    iteration budget) as its row of kernel settings, its rollout policy the kernel's
+    policy ``rollout``."""
+    if params.seconds is not None:
+        raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
+                         f"(seconds={params.seconds!r})")
+    return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
+                     rollout], dtype=np.float64)
 
 
 @njit(cache=True)
-def searched(tag, kind, s, pr, player, legal, n, rng, settings, worlds, alias, room):
+def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, worlds, alias,
+             room):
     """The code a search policy (``kind``: :data:`FLATMC` or :data:`ISMCTS`) plays among the
-    ``n`` legal codes, searched for ``player`` with its ``settings`` row."""
+    ``n`` legal codes, searched for ``player`` with its ``settings`` row, its rollouts
+    played by the policies of the tag ``policies`` with their work arrays ``work``."""
     if n == 1:
         return legal[0]
     iterations = np.int64(settings[SETTING_ITERATIONS])
     horizon = np.int64(settings[SETTING_HORIZON])
+    rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
     if kind == FLATMC:
-        flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, rng, worlds, alias,
-                room)
+        flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, rollout, rng, worlds,
+                alias, room)
         return legal[best_mean(room.totals, room.tries, n)]
-    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], horizon, rng,
-           worlds, alias, room)
+    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], horizon,
+           rollout, rng, worlds, alias, room)
     return legal[most_visited(room.nodes, legal, n)]

@@ -30,3 +30,10 @@ def random_choice(actions, n, rng):
     """Compiled twin of :meth:`RandomAgent.act` over an action-code buffer (inlined: a
     Generator passed through a call costs a fifth of a random betzanbloo game)."""
     return actions[uniform_index_jit(rng, n)]
+
+
+@njit(cache=True, inline="always")
+def explores(explore, n, rng):
+    """Whether a policy that explores with chance ``explore`` plays at random at a decision
+    with ``n`` legal actions: the draw :class:`agents.base.Exploring` makes, compiled."""
+    return explore > 0.0 and n > 1 and rng.random() < explore

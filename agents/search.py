@@ -30,6 +30,7 @@ import numpy as np
 
 import agents
 import engines
+from agents import profiles
 from agents.compiled_search import SLICE, CompiledSearch
 from engines.core.api import Action
 from engines.core.base import RulesObservation
@@ -51,27 +52,30 @@ class FlatMCParams(Params):
     seconds: float | None = param(None, "time budget per decision in seconds, replacing "
                                         "iterations (the choice then depends on the "
                                         "machine's speed: not reproducible); none: off")
-    rollout: str = param("random", "the agent that plays simulated games to their end")
+    rollout: str = param("random", "the agent that plays simulated games on from the "
+                                   "decision (compiled in the batch kernel where the game "
+                                   "has it as a compiled policy)")
     horizon: int = param(0, "rounds a simulation plays, the decision's own included, before "
                             "the seats are ranked on their standing then (as at the game's "
-                            "end); 0: to the end of the game.  Random rollouts and games "
-                            "that count rounds only (paris-damis and the trick games but "
-                            "vicaire)", min=0)
+                            "end); 0: to the end of the game.  Games that count rounds only "
+                            "(paris-damis, ascenseur-atouts, the belotes, chasse-coeur, "
+                            "petasse, rikiki and the tarots)", min=0)
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"{self.game}: bad value for seconds: {self.seconds}; valid "
                              f"values: a positive number or none")
-        if self.rollout not in agents.available():
+        if profiles.split(self.rollout)[0] not in agents.available():
             raise ValueError(f"{self.game}: unknown rollout policy {self.rollout!r}; "
                              f"available agents: {', '.join(agents.available())}")
-        if self.horizon and self.rollout != "random":
-            raise ValueError(f"{self.game}: a horizon needs random rollouts (rollout="
-                             f"{self.rollout!r}); valid: horizon=0 or rollout=random")
 
     def check_game(self, game: str) -> None:
-        """Raise ValueError, naming the games that count rounds, if these parameters ask a
-        horizon of a game without rounds."""
+        """Raise ValueError, naming the valid choices, if the rollout agent cannot play
+        ``game`` or these parameters ask a horizon of a game without rounds."""
+        try:
+            agents.check(self.rollout, game)
+        except ValueError as error:
+            raise ValueError(f"{self.game}: rollout={self.rollout}: {error}") from None
         if self.horizon and not has_rounds(engines.game_class(game).rules):
             with_rounds = [g for g in engines.available()
                            if has_rounds(engines.game_class(g).rules)]
@@ -124,19 +128,52 @@ def slices(params: FlatMCParams) -> Iterator[int]:
 
 
 class Rollout:
-    """Plays a state to its end with a policy and returns every seat's win share."""
+    """Plays a state on with a policy, to its end or for ``horizon`` rounds, and returns
+    every seat's win share."""
 
-    def __init__(self, policy: str) -> None:
-        self.agent = agents.load(policy)
+    def __init__(self, policy: str, horizon: int) -> None:
+        self.policy = policy
+        self.horizon = horizon
         self.compiled = policy == "random"      # a state's playout() plays as `random` does
+        self._agents: dict[str, Any] = {}
 
-    def __call__(self, state: Any, rng: np.random.Generator) -> tuple[float, ...]:
-        if self.compiled and hasattr(state, "playout"):
+    def agent(self, state: Any) -> Any:
+        """The rollout policy for the game of ``state`` (a profile's read for that game)."""
+        game = state.game.slug if profiles.split(self.policy)[1] else ""
+        agent = self._agents.get(game)
+        if agent is None:
+            agent = self._agents[game] = agents.load(self.policy, game or None)
+        return agent
+
+    def limit(self, world: Any) -> int:
+        """The rounds played when a simulation from ``world`` stops (0: at the end; see
+        :func:`agents.compiled_search.rounds_limit`)."""
+        if not self.horizon or not has_rounds(world.game.rules):
+            return 0
+        return int(world.s[world.game.rules.ROUNDS_PLAYED]) + self.horizon
+
+    def __call__(self, state: Any, rng: np.random.Generator, limit: int) -> tuple[float, ...]:
+        if self.compiled and hasattr(state, "playout") and not limit:
             return state.playout(rng)
+        agent = self.agent(state)
         while not state.is_terminal():
+            if limit and state.s[state.game.rules.ROUNDS_PLAYED] >= limit:
+                return ranked_now(state)
             player = state.current_player
-            state.apply(self.agent.act(state.observation(player), state.legal_actions(), rng))
+            state.apply(agent.act(state.observation(player), state.legal_actions(), rng))
         return state.result().win_shares
+
+
+def ranked_now(state: Any) -> tuple[float, ...]:
+    """The seats' win shares if the game of ``state`` (compiled rules that count rounds)
+    ended now, ranked by the rules' ``final_ranking`` (see
+    :func:`agents.compiled_search.win_share`)."""
+    game = state.game
+    game.rules.final_ranking(state.s, state._pr)
+    rank = (game.state_class.fields or game.rules).RANK
+    ranks = state.s[rank:rank + game.num_players]
+    winners = int((ranks == 1).sum())
+    return tuple(1.0 / winners if r == 1 else 0.0 for r in ranks.tolist())
 
 
 class SearchAgent:
@@ -152,23 +189,23 @@ class SearchAgent:
 
     def __init__(self, **options: Any) -> None:
         self.params = self.Params.from_kwargs(**options)
-        self.rollout = Rollout(self.params.rollout)
+        self.rollout = Rollout(self.params.rollout, self.params.horizon)
         self._searches: dict[tuple, CompiledSearch] = {}
 
     def compiled(self, observation: Any) -> CompiledSearch | None:
         """The compiled search for the observation's game, where it plays the same search:
-        a game with compiled rules, and ``random`` rollouts (which a horizon needs)."""
-        if not (self.rollout.compiled and isinstance(observation, RulesObservation)):
+        a game with compiled rules and ``random`` rollouts (None: the search through the
+        common API)."""
+        if not isinstance(observation, RulesObservation):
             if self.params.horizon:
                 raise ValueError(f"{self.name}: a horizon needs a game with compiled rules")
             return None
         state = observation._state
         key = (state.game.tag.name, state.game.num_players)
-        search = self._searches.get(key)
-        if search is None:
+        if key not in self._searches:
             self.params.check_game(state.game.slug)
-            search = self._searches[key] = CompiledSearch(state)
-        return search
+            self._searches[key] = CompiledSearch(state) if self.rollout.compiled else None
+        return self._searches[key]
 
 
 # --------------------------------------------------------------------------------------
@@ -197,9 +234,10 @@ class FlatMC(SearchAgent):
             if k == 0:
                 world = observation.determinize(rng)
                 me = world.current_player
+                limit = self.rollout.limit(world)
             state = world.clone()
             state.apply(legal_actions[k])
-            totals[k] += self.rollout(state, rng)[me]
+            totals[k] += self.rollout(state, rng, limit)[me]
             tries[k] += 1
         best = max(range(n), key=lambda k: totals[k] / tries[k] if tries[k] else -1.0)
         return legal_actions[best]
@@ -284,7 +322,9 @@ class ISMCTS(SearchAgent):
         backpropagation."""
         path = []
         node = root
-        while not state.is_terminal():
+        limit = self.rollout.limit(state)
+        while not state.is_terminal() and not (
+                limit and state.s[state.game.rules.ROUNDS_PLAYED] >= limit):
             legal = state.legal_actions()
             untried = node.untried(legal)
             if untried:
@@ -296,7 +336,7 @@ class ISMCTS(SearchAgent):
             path.append(node)
             if untried:
                 break
-        shares = self.rollout(state, rng)
+        shares = self.rollout(state, rng, limit)
         for node in path:
             node.visits += 1
             node.reward += shares[node.player]

@@ -82,6 +82,6 @@ def play_kernel(game: Any, agent_names: Sequence[str], seed: int, start: int, co
     kernel = kernel_for(game.slug)
     if len(agent_names) != game.num_players:
         raise ValueError(f"{len(agent_names)} agents for {game.num_players} seats")
-    ids, weights = kernel.lineup(agent_params(game.slug, agent_names))
+    ids, weights = kernel.lineup(agent_params(game.slug, agent_names), game.slug)
     return kernel.play(game, np.tile(ids, (count, 1)), seed, start, count,
                        keep_states=keep_states, weights=weights)

@@ -137,7 +137,7 @@ def shares(setup: Setup, params: Params, seed: int, start: int, count: int) -> n
     players = [(setup.agent, params, 0.0), *agent_params(setup.game, lineup[1:])]
     if kernel_path(setup, params):
         kernel = kernel_for(setup.game)
-        ids, weights = kernel.lineup(players)
+        ids, weights = kernel.lineup(players, setup.game)
         rows = kernel.play(game, ids[seats], seed, start, count, weights=weights).rows
     else:
         bots = [agents.load(name, game=setup.game, explore=explore,

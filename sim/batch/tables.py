@@ -43,7 +43,7 @@ def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
     seats = seating(spec, start, count)
     if uses_kernel(spec):
         kernel = kernel_for(spec.game)
-        ids, weights = kernel.lineup(agent_params(spec.game, spec.agents))
+        ids, weights = kernel.lineup(agent_params(spec.game, spec.agents), spec.game)
         out = kernel.play(game, ids[seats], spec.seed, start, count, weights=weights)
         rows, rounds, round_counts = out.rows, out.rounds, out.round_counts
     else:

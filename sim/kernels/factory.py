@@ -61,15 +61,18 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
+import agents
+from agents import profiles
 from agents.compiled_search import (
+    RANDOM_ROLLOUT,
+    ROLLOUT_POLICIES,
     SEARCHES,
     SETTING_ITERATIONS,
-    runs_compiled,
     search_room,
     searched,
     settings_row,
 )
-from agents.random_agent import random_choice
+from agents.random_agent import explores, random_choice
 from agents.search import FlatMCParams, ISMCTSParams
 from engines.core.layout import copy_into
 from engines.core.seeding import ReseedableStream, reseed, seed_words
@@ -115,7 +118,8 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
     rules = kernel.rules
     phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
     begin, legal, decide = _start_hook(kernel), \
-        kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), _choose_hook(kernel)
+        kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), \
+        ROLLOUT_POLICIES[kernel.name]
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
     rules_tag = Tag(rules.__name__)
 
@@ -127,14 +131,14 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
             n = legal(s, pr, actions)
             policy = seat_policy[s[current]]
             kind = np.int64(weights[policy, weights.shape[1] - 1])   # see Kernel.lineup
-            explore = weights[policy, weights.shape[1] - 2]
-            if explore > 0.0 and n > 1 and decisions.random() < explore:
+            if explores(weights[policy, weights.shape[1] - 2], n, decisions):
                 action = random_choice(actions, n, decisions)       # agents.base.Exploring
             elif kind == 0:
                 action = decide(policy, s, pr, actions, n, decisions, weights, seen, table)
             else:
-                action = searched(rules_tag, kind - 1, s, pr, s[current], actions, n,
-                                  decisions, weights[policy], worlds, worlds_alias, search)
+                action = searched(rules_tag, tag, kind - 1, s, pr, s[current], actions, n,
+                                  decisions, weights[policy], (weights, seen, table), worlds,
+                                  worlds_alias, search)
             row = play_step(s, pr, action, chance, rounds, row)
         return end(s, pr, rounds, row)
     return impl
@@ -400,6 +404,10 @@ class Kernel:
             object.__setattr__(self, "weights", np.zeros((len(self.policies), 0)))
         if _KERNELS.setdefault(self.name, self) is not self:
             raise ValueError(f"a kernel named {self.name!r} exists already")
+        if self.policies.get("random") != RANDOM_ROLLOUT:
+            raise ValueError(f"{self.name}: policy {RANDOM_ROLLOUT} must be random")
+        # the seats' policies, which the searches' rollouts play too
+        ROLLOUT_POLICIES[self.name] = _choose_hook(self)
 
     @property
     def POLICIES(self) -> dict[str, int]:      # noqa: N802 (the kernel modules' old name)
@@ -426,23 +434,30 @@ class Kernel:
         """Whether the named policy can play here with ``params`` (None: its defaults);
         every policy can explore."""
         if name in SEARCHES:
-            return params is None or runs_compiled(params)
+            if params is None:
+                return True
+            rollout, profile = profiles.split(params.rollout)
+            return params.seconds is None and rollout in self.policies \
+                and (profile is None or self.encode is not None)
         return name in self.policies and (params is None or self.encode is not None)
 
-    def lineup(self, seats: Sequence[tuple[Any, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    def lineup(self, seats: Sequence[tuple[Any, ...]], game: str | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
         """Policy ids and the table of the policies' parameter rows for agents given as
         (policy name, parameters or None for its defaults[, explore]).  The table's rows:
         the game's own policies' (:attr:`weights`), the searches' at their defaults
         (:func:`agents.compiled_search.settings_row`), then one for each agent with
         parameters or exploring (so one table may hold a bot at its defaults and with other
-        parameters); its second last column is the row's chance of exploring (see
-        :class:`agents.base.Exploring`), its last tells which search a row is (0: none,
-        else 1 + its index in ``SEARCHES``).  A name without a compiled twin, or
-        parameters this kernel cannot encode, names the compiled agents."""
+        parameters), and one for each search's rollout policy with a profile
+        (``NAME@PROFILE``, read for ``game``); its second last column is the row's chance of
+        exploring (see :class:`agents.base.Exploring`), its last tells which search a row
+        is (0: none, else 1 + its index in ``SEARCHES``).  A name without a compiled twin,
+        or parameters this kernel cannot encode, names the compiled agents."""
         ids = self.policy_ids([seat[0] for seat in seats])
         assert self.weights is not None         # set by __post_init__
         rows: list[tuple[np.ndarray, int, float]] = [(row, -1, 0.0) for row in self.weights]
-        rows += [(settings_row(params), k, 0.0) for k, params in enumerate(DEFAULT_SEARCHES)]
+        rows += [(self._settings(params, rows, game), k, 0.0)
+                 for k, params in enumerate(DEFAULT_SEARCHES)]
         for i, (name, params, *explored) in enumerate(seats):
             explore = explored[0] if explored else 0.0
             if params is None and not explore:
@@ -450,12 +465,9 @@ class Kernel:
             if params is None:
                 row, kind, _ = rows[ids[i]]
             elif name in SEARCHES:
-                row, kind = settings_row(params), SEARCHES.index(name)
-            elif self.encode is None:
-                raise ValueError(f"{self.name}'s compiled policies play at their defaults "
-                                 f"only; compiled agents: {', '.join(sorted(self.policies))}")
+                row, kind = self._settings(params, rows, game), SEARCHES.index(name)
             else:
-                row, kind = self.encode(name, params), -1
+                row, kind = self._row(name, params), -1
             ids[i] = len(rows)
             rows.append((row, kind, explore))
         table = np.zeros((len(rows), max(len(row) for row, _, _ in rows) + 2))
@@ -464,6 +476,36 @@ class Kernel:
             table[j, -2] = explore
             table[j, -1] = kind + 1
         return ids, table
+
+    def _default_row(self, name: str) -> np.ndarray:
+        """The parameter row of the game's own policy ``name`` at its defaults."""
+        assert self.weights is not None         # set by __post_init__
+        return self.weights[self.policies[name]]
+
+    def _row(self, name: str, params: Any) -> np.ndarray:
+        """The parameter row of the game's own policy ``name`` playing with ``params``."""
+        if self.encode is None:
+            raise ValueError(f"{self.name}'s compiled policies play at their defaults "
+                             f"only; compiled agents: {', '.join(sorted(self.policies))}")
+        return self.encode(name, params)
+
+    def _settings(self, params: Any, rows: list[tuple[np.ndarray, int, float]],
+                  game: str | None) -> np.ndarray:
+        """A search's row of settings, its rollouts played by one of this kernel's own
+        policies: the row of a plain name, or one added to ``rows`` for a profile of it (a
+        rollout without a compiled twin here names those that have one)."""
+        base, profile = profiles.split(params.rollout)
+        if base not in self.policies:
+            raise ValueError(f"no compiled rollout policy {base!r} in {self.name}; "
+                             f"rollout policies: {', '.join(sorted(self.policies))}")
+        if profile is None:
+            return settings_row(params, self.policies[base])
+        if game is None:
+            raise ValueError(f"rollout={params.rollout}: a profile needs the game it is for")
+        own = agents.params_for(params.rollout, game)
+        row = self._default_row(base) if own is None else self._row(base, own)
+        rows.append((row, -1, agents.exploration(params.rollout, game)))
+        return settings_row(params, len(rows) - 1)
 
     def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
              keep_states: bool = False, weights: np.ndarray | None = None) -> KernelOutput:

@@ -291,8 +291,6 @@ def test_options_are_passed_through_the_registry():
                                         "number)"),
     ("flatmc", {"rollout": "oracle"}, "unknown rollout policy 'oracle'; available agents: "),
     ("ismcts", {"horizon": -1}, "bad value for horizon: -1; valid values: >= 0"),
-    ("flatmc", {"horizon": 1, "rollout": "greedy"}, "a horizon needs random rollouts "
-                                                    "(rollout='greedy')"),
 ])
 def test_bad_options_are_refused(name, options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -374,6 +372,19 @@ def test_a_horizon_is_refused_in_a_game_without_rounds():
                                          "huit-americain; games with rounds: .*paris-damis"):
         choose(bot, state)
 
+
+
+def test_a_rollout_policy_is_checked_against_the_game(tmp_path, monkeypatch):
+    """A rollout bot must play the game searched, and its profile must exist for it."""
+    state = engines.load("betzanbloo").new_state(0)
+    with pytest.raises(ValueError, match="ismcts: rollout=greedy: unknown agent 'greedy' for "
+                                         "betzanbloo; available agents: .*responder"):
+        choose(agents.load("ismcts", iterations=4, rollout="greedy"), state)
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    (tmp_path / "betzanbloo.toml").write_text("[ismcts.x]\nrollout = 'safe@fast'\n")
+    with pytest.raises(ValueError, match="rollout=safe@fast: unknown profile 'fast' of safe "
+                                         "for betzanbloo"):
+        agents.check("ismcts@x", "betzanbloo")
 
 
 def test_a_profile_with_a_horizon_is_checked_against_the_game(tmp_path, monkeypatch):

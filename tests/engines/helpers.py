@@ -95,7 +95,7 @@ def assert_kernel_plays_python(game, names: Sequence[str], seed: int, start: int
         own = dict(options.get(name, {}))
         explore = own.pop("explore", 0.0)
         seats.append((name, bot.params if own else None, explore))
-    ids, weights = kernel.lineup(seats)
+    ids, weights = kernel.lineup(seats, game.slug)
     out = kernel.play(game, np.tile(ids, (count, 1)), seed, start, count, keep_states=True,
                       weights=weights)
     offset = 0

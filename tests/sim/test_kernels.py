@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 
 import engines
+from agents.search import ISMCTSParams
+from engines.core.streams import has_rounds
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import has_kernel, kernel_for
@@ -81,6 +83,52 @@ def test_searches_with_a_horizon_play_in_the_kernel_the_games_of_the_python_path
     assert_kernel_plays_python(game, names, seed=2, start=1, count=2,
                                options={"ismcts": {"iterations": 4, "horizon": 1},
                                         "flatmc": {"iterations": 5, "horizon": 2}})
+
+
+@pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("paris-damis", "cautious"),
+                                           ("betzanbloo", "responder"), ("rikiki", "counter"),
+                                           ("ascenseur-atouts", "estimator"),
+                                           ("huit-americain", "shedder")])
+def test_searches_with_strategy_rollouts_play_in_the_kernel_the_games_of_the_python_path(
+        slug, rollout):
+    """A search's rollouts played by one of the game's compiled bots (with a horizon where
+    the game counts rounds): the kernel's games are those of the Python search, whose
+    rollouts the Python bot plays."""
+    game = short_game(slug)
+    horizon = 1 if has_rounds(game.rules) else 0
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    assert_kernel_plays_python(
+        game, names, seed=4, start=0, count=2,
+        options={"ismcts": {"iterations": 3, "rollout": rollout, "horizon": horizon},
+                 "flatmc": {"iterations": 4, "rollout": rollout}})
+
+
+def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
+    """``rollout=NAME@PROFILE``: the rollouts play the profile's parameters and ``explore``,
+    in the kernel as in the Python path."""
+    (tmp_path / "paris-damis.toml").write_text(
+        "[greedy.wild]\nmargin = 3\nvalue_per_point = 40\nexplore = 0.3\n")
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    game = short_game("paris-damis")
+    out = assert_kernel_plays_python(
+        game, ["ismcts", "greedy", "random", "random"], seed=6, start=0, count=2,
+        options={"ismcts": {"iterations": 4, "rollout": "greedy@wild", "horizon": 2}})
+    plain = assert_kernel_plays_python(
+        game, ["ismcts", "greedy", "random", "random"], seed=6, start=0, count=2,
+        options={"ismcts": {"iterations": 4, "rollout": "greedy", "horizon": 2}})
+    assert not np.array_equal(out.finals, plain.finals)
+
+
+def test_a_rollout_the_kernel_cannot_play_names_its_policies():
+    kernel = kernel_for("paris-damis")
+    with pytest.raises(ValueError, match="no compiled rollout policy 'safe' in paris-damis; "
+                                         "rollout policies: aggressive, cautious, greedy, "
+                                         "random"):
+        kernel.lineup([("ismcts", ISMCTSParams(rollout="safe"))])
+    assert not kernel.plays("ismcts", ISMCTSParams(rollout="safe"))
+    assert kernel.plays("ismcts", ISMCTSParams(rollout="greedy@tuned"))
+    with pytest.raises(ValueError, match="a profile needs the game"):
+        kernel.lineup([("ismcts", ISMCTSParams(rollout="greedy@tuned"))])
 
 
 @pytest.mark.parametrize("slug, bot", [("paris-damis", "greedy"), ("rikiki", "counter"),

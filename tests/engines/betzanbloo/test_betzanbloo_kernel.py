@@ -50,7 +50,8 @@ def test_the_batch_runner_takes_the_kernel_for_compiled_bots_only():
     assert kernel_plays("betzanbloo", ["random", "safe", "contrarian", "responder"])
     assert kernel_plays("betzanbloo", ["random", "flatmc", "ismcts"])
     kernel = kernel_for("betzanbloo")
-    assert not kernel.plays("flatmc", FlatMCParams(rollout="safe"))
+    assert kernel.plays("flatmc", FlatMCParams(rollout="safe"))       # the game's own bot
+    assert not kernel.plays("flatmc", FlatMCParams(rollout="greedy"))  # another game's
     assert not kernel.plays("ismcts", ISMCTSParams(seconds=0.1))
     with pytest.raises(ValueError, match="no compiled policy for greedy in betzanbloo"):
         kernel.policy_ids(["greedy"])
