@@ -1,6 +1,8 @@
 """Bots.  ``agents.load(name)`` builds one; ``agents.available(game)`` lists those that can
 play a game.  Every agent follows :class:`agents.base.Agent`.  ``NAME@PROFILE`` names a bot
-playing with a saved parameter set, its profile for the game (:mod:`agents.profiles`).
+playing with a saved parameter set, its profile for the game (:mod:`agents.profiles`); a
+plain ``NAME`` plays the bot's ``default`` profile for the game where there is one (the
+game's own settings of a bot written for every game, such as a search's rollouts).
 
 Any bot may *explore*: with ``explore`` = ε (an option of :func:`load`, or a profile's key,
 for every bot), at each decision with a choice it plays a uniformly random legal action with
@@ -96,10 +98,22 @@ def params_class(name: str) -> type[Params] | None:
     return cls if isinstance(cls, type) and issubclass(cls, Params) else None
 
 
-def profile_values(name: str, game: str | None) -> dict[str, Any]:
-    """The parameter values ``NAME@PROFILE`` sets for ``game`` (none for a plain name); the
-    game may be omitted for a bot written for one game."""
+def named_profile(name: str, game: str | None) -> tuple[str, str | None]:
+    """The bot and the profile ``name`` plays ``game`` with: ``NAME@PROFILE``'s, or, for a
+    plain ``NAME``, the bot's :data:`~agents.profiles.DEFAULT` profile for the game where
+    its profile file has one (else None)."""
     base, profile = profiles.split(name)
+    if profile is None and game is not None and base in _AGENTS \
+            and profiles.DEFAULT in profiles.read(game).get(base, {}):
+        profile = profiles.DEFAULT
+    return base, profile
+
+
+def profile_values(name: str, game: str | None) -> dict[str, Any]:
+    """The parameter values ``name`` plays ``game`` with (see :func:`named_profile`; none
+    for a plain name without a default profile); the game may be omitted for a bot
+    written for one game."""
+    base, profile = named_profile(name, game)
     if profile is None:
         return {}
     if game is None:
@@ -111,11 +125,13 @@ def profile_values(name: str, game: str | None) -> dict[str, Any]:
 
 
 def params_for(name: str, game: str) -> Params | None:
-    """The validated parameters ``name`` plays ``game`` with: a profile's (``NAME@PROFILE``)
-    or None for a plain name.  An unknown agent or profile, a profile of a bot without
-    parameters, or a value out of range raises ValueError naming the valid choices."""
+    """The validated parameters ``name`` plays ``game`` with: a profile's (``NAME@PROFILE``,
+    or a plain name's default profile, see :func:`named_profile`) or None for a plain name
+    without one.  An unknown agent or profile, a profile of a bot without parameters, or a
+    value out of range raises ValueError naming the valid choices."""
     base, profile = profiles.split(name)
     _check_base(base, game)
+    base, profile = named_profile(name, game)
     if profile is None:
         return None
     values = profile_values(name, game)
@@ -134,7 +150,7 @@ def params_for(name: str, game: str) -> Params | None:
             check_game(game)
         return params
     except ValueError as error:
-        raise ValueError(f"profile {name} for {game} ({profiles.path_for(game)}): "
+        raise ValueError(f"profile {base}@{profile} for {game} ({profiles.path_for(game)}): "
                          f"{error}") from None
 
 
@@ -144,12 +160,13 @@ def exploration(name: str, game: str) -> float:
     [0, 1] names the valid ones."""
     base, profile = profiles.split(name)
     _check_base(base, game)
+    base, profile = named_profile(name, game)
     if profile is None:
         return 0.0
     try:
         return check_explore(profile_values(name, game).get(EXPLORE, 0.0))
     except ValueError as error:
-        raise ValueError(f"profile {name} for {game} ({profiles.path_for(game)}): "
+        raise ValueError(f"profile {base}@{profile} for {game} ({profiles.path_for(game)}): "
                          f"{error}") from None
 
 
@@ -165,5 +182,5 @@ def tunable(game: str) -> list[str]:
     return [a for a in available(game) if params_class(a) is not None]
 
 
-__all__ = ["Agent", "available", "check", "exploration", "load", "params_class", "params_for",
-           "profile_values", "tunable", "written_for"]
+__all__ = ["Agent", "available", "check", "exploration", "load", "named_profile",
+           "params_class", "params_for", "profile_values", "tunable", "written_for"]

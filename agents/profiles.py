@@ -5,7 +5,8 @@ A game's profiles live in ``agents/profiles/<game>.toml``, one table per ``agent
 them; ``python -m sim.tune ... --save PROFILE`` writes them.  ``TAPIS_VERT_PROFILES`` names
 another directory of profile files (the tests' own, a private set).  Comment lines just above a
 table belong to it (the command that made it): saving a profile again replaces its table and
-comment and keeps every other table as written.
+comment and keeps every other table as written.  A bot's ``default`` profile for a game is
+what its plain name plays there (:func:`agents.named_profile`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 SEPARATOR = "@"
+# The profile a bot's plain name plays, where a game's file has one for it.
+DEFAULT = "default"
 NAME = re.compile(r"^[A-Za-z0-9_-]+$")      # a profile's name: a bare TOML key
 _HEADER = re.compile(r"^\[([^\[\]]+)\]\s*$")
 

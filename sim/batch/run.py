@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import agents
-from agents import profiles
 from agents.base import EXPLORE
 from sim import results
 from sim.batch.backends import execute, resolve_backend
@@ -46,11 +45,12 @@ def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
 
 
 def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
-    """The parameters of each profiled agent of the run (``NAME@PROFILE``: every parameter,
-    as text, and its ``explore`` if it explores), for its manifest."""
+    """The parameters of each profiled agent of the run (``NAME@PROFILE``, or a plain name
+    playing its default profile: every parameter, as text, and its ``explore`` if it
+    explores), for its manifest."""
     held = {}
     for name in dict.fromkeys(spec.agents):
-        if profiles.SEPARATOR not in name:
+        if agents.named_profile(name, spec.game)[1] is None:
             continue
         params = agents.params_for(name, spec.game)
         values = {} if params is None else dict(item.split("=", 1)

@@ -12,6 +12,7 @@ import agents
 from agents import profiles
 from agents.base import Exploring
 from agents.paris_damis import GreedyParams
+from agents.search import ISMCTSParams
 
 pytestmark = pytest.mark.jitless
 
@@ -172,3 +173,25 @@ def test_an_exploring_bot_plays_at_random_as_often_as_asked():
     before = rng.bit_generator.state
     assert bot.act(None, ["only"], rng) == "only" and stub.calls > 0
     assert rng.bit_generator.state == before          # one legal action: nothing drawn
+
+
+def test_a_plain_name_plays_its_default_profile(profile_dir):
+    """A bot's ``default`` profile for a game is what its plain name plays there, in every
+    game that has one, and its class defaults elsewhere; ``NAME@PROFILE`` still names
+    another."""
+    (profile_dir / "rikiki.toml").write_text("[ismcts.default]\niterations = 64\n"
+                                             "horizon = 1\nexplore = 0.1\n")
+    assert agents.named_profile("ismcts", "rikiki") == ("ismcts", "default")
+    assert agents.named_profile("ismcts", "betzanbloo") == ("ismcts", None)
+    assert agents.params_for("ismcts", "rikiki") == ISMCTSParams(iterations=64, horizon=1)
+    assert agents.exploration("ismcts", "rikiki") == 0.1
+    assert agents.params_for("ismcts", "betzanbloo") is None
+    bot = agents.load("ismcts", game="rikiki", iterations=8)
+    assert bot.explore == 0.1 and bot.params == ISMCTSParams(iterations=8, horizon=1)
+    assert agents.load("ismcts").params == ISMCTSParams()          # no game: the class's
+    assert agents.params_for("ismcts@default", "rikiki") == ISMCTSParams(iterations=64,
+                                                                       horizon=1)
+    (profile_dir / "rikiki.toml").write_text("[ismcts.default]\niterations = 0\n")
+    with pytest.raises(ValueError, match="profile ismcts@default for rikiki .*bad value for "
+                                         "iterations: 0"):
+        agents.check("ismcts", "rikiki")

@@ -128,6 +128,9 @@ def test_profiles_of_the_other_compiled_bots_play_in_their_kernels(sandbox, game
 
 @pytest.mark.slow
 def test_sim_batch_plays_a_profile_and_its_manifest_shows_the_parameters(sandbox):
+    """... and a plain name's default profile."""
+    with (sandbox / "profiles" / "paris-damis.toml").open("a") as file:
+        file.write("\n[cautious.default]\ntarget = 2\n")
     code, out, err = batch_main("paris-damis", "--games", 40, "--agents",
                                 "greedy@wild,cautious,aggressive,cautious", "--jobs", 1,
                                 "--out", sandbox / "run", "--format", "json", "--no-progress")
@@ -136,6 +139,7 @@ def test_sim_batch_plays_a_profile_and_its_manifest_shows_the_parameters(sandbox
     assert manifest["kernel"] is True
     assert manifest["agent_params"]["greedy@wild"]["margin"] == "55"
     assert manifest["agent_params"]["greedy@wild"]["finish_spend"] == "12"
+    assert manifest["agent_params"]["cautious"]["target"] == "2"
     assert "greedy@wild" in json.loads(out)["win_share_by_agent"]
 
 
