@@ -43,8 +43,8 @@ from engines.core.streams import (
 AT_CURRENT, AT_PHASE, AT_OVER, AT_RANK, AT_PLAYERS, AT_ROUNDS = range(6)
 
 # A tree node's fields, one row of the room's ``nodes`` (its reward is in ``rewards``).
-ACTION, PLAYER, VISITS, AVAILABLE, FIRST_CHILD, NEXT_SIBLING = range(6)
-NODE_FIELDS = 6
+ACTION, PLAYER, VISITS, AVAILABLE, FIRST_CHILD, NEXT_SIBLING, CHILDREN = range(7)
+NODE_FIELDS = 7
 NO_NODE = -1
 ROOT = 0
 
@@ -154,10 +154,31 @@ def roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work
     from ``decisions``.  :data:`RANDOM_ROLLOUT` is the rules' random play-out."""
 
 
-@by_tag(roll_out)
-def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+def policy_choice(policies, s, pr, actions, n, decisions, rollout, work):
+    """The code the policy ``rollout`` of ``policies`` plays among the ``n`` legal codes
+    ``actions`` of the world ``s`` (exploring as its row says, see
+    :class:`agents.base.Exploring`)."""
+
+
+@by_tag(policy_choice)
+def _policy_choice(policies, s, pr, actions, n, decisions, rollout, work):
     choose = ROLLOUT_POLICIES.get(policies.tag)
     if choose is None:
+        def impl_random(policies, s, pr, actions, n, decisions, rollout, work):
+            return random_choice(actions, n, decisions)
+        return impl_random
+
+    def impl(policies, s, pr, actions, n, decisions, rollout, work):
+        weights, seen, table = work
+        if explores(weights[rollout, weights.shape[1] - 2], n, decisions):
+            return random_choice(actions, n, decisions)
+        return choose(rollout, s, pr, actions, n, decisions, weights, seen, table)
+    return impl
+
+
+@by_tag(roll_out)
+def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
+    if policies.tag not in ROLLOUT_POLICIES:
         def impl_random(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
             play_rounds(tag, s, pr, rng, decisions, actions, limit)
         return impl_random
@@ -168,15 +189,10 @@ def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, wor
         if rollout == RANDOM_ROLLOUT:
             play_rounds(tag, s, pr, rng, decisions, actions, limit)
             return
-        weights, seen, table = work
-        explore = weights[rollout, weights.shape[1] - 2]
         while s[phase] != over and not cut(s, pr, limit):
             n = list_legal(tag, s, pr, actions)
-            if explores(explore, n, decisions):
-                code = random_choice(actions, n, decisions)
-            else:
-                code = choose(rollout, s, pr, actions, n, decisions, weights, seen, table)
-            play_decision(tag, s, pr, code, rng)
+            play_decision(tag, s, pr, policy_choice(policies, s, pr, actions, n, decisions,
+                                                    rollout, work), rng)
     return impl
 
 
@@ -279,6 +295,7 @@ def clear_tree(nodes, rewards):
     nodes[ROOT, AVAILABLE] = 0
     nodes[ROOT, FIRST_CHILD] = NO_NODE
     nodes[ROOT, NEXT_SIBLING] = NO_NODE
+    nodes[ROOT, CHILDREN] = 0
     rewards[ROOT] = 0.0
 
 
@@ -293,7 +310,9 @@ def expand(nodes, rewards, node, size, code, player):
     nodes[size, AVAILABLE] = 1
     nodes[size, FIRST_CHILD] = NO_NODE
     nodes[size, NEXT_SIBLING] = NO_NODE
+    nodes[size, CHILDREN] = 0
     rewards[size] = 0.0
+    nodes[node, CHILDREN] += 1
     last = nodes[node, FIRST_CHILD]
     if last == NO_NODE:
         nodes[node, FIRST_CHILD] = size
@@ -312,14 +331,26 @@ def ucb(nodes, rewards, child, exploration):
 
 
 @njit(cache=True)
-def ismcts(tag, s, pr, player, done, count, exploration, horizon, rollout, rng, worlds, alias,
-           room):
+def widens(nodes, node, legal_children, widening):
+    """Whether ``node``, whose children include ``legal_children`` of the actions legal
+    now, takes a new child: always at the root, without a legal child, or with
+    ``widening`` 0; else while it has fewer than 1 + floor(widening * sqrt(visits))
+    (progressive widening, Coulom 2007; Chaslot et al. 2008)."""
+    if widening <= 0.0 or node == ROOT or legal_children == 0:
+        return True
+    return nodes[node, CHILDREN] < 1 + math.floor(widening * math.sqrt(nodes[node, VISITS]))
+
+
+@njit(cache=True)
+def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, rollout, rng,
+           worlds, alias, room):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
-    children of the actions legal in it while every one has a child, expands one untried
-    action chosen at random, plays out with ``rollout`` (``horizon`` rounds from the
-    world's, see :func:`rounds_limit`), and adds each node's reward for the seat that chose
-    its action.  Returns the tree's size."""
+    children of the actions legal in it while the node takes no new child (see
+    :func:`widens`), expands one untried action (chosen at random; with ``widening``, the
+    one ``rollout`` plays if it is untried), plays out with ``rollout`` (``horizon`` rounds
+    from the world's, see :func:`rounds_limit`), and adds each node's reward for the seat
+    that chose its action.  Returns the tree's size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
@@ -340,9 +371,15 @@ def ismcts(tag, s, pr, player, done, count, exploration, horizon, rollout, rng, 
                     m += 1
                 else:
                     nodes[child, AVAILABLE] += 1
-            if m > 0:
-                expand(nodes, rewards, node, size, untried[uniform_index_jit(rng, m)],
-                       sim[current])
+            expanding = m > 0 and widens(nodes, node, n - m, widening)
+            if expanding:
+                code = NO_NODE
+                if widening > 0.0:
+                    code = policy_choice(rollout.policies, sim, pr, codes, n, rng,
+                                         rollout.policy, rollout.work)
+                if code == NO_NODE or child_of(nodes, node, code) != NO_NODE:
+                    code = untried[uniform_index_jit(rng, m)]
+                expand(nodes, rewards, node, size, code, sim[current])
                 node = size
                 size += 1
             else:
@@ -350,7 +387,7 @@ def ismcts(tag, s, pr, player, done, count, exploration, horizon, rollout, rng, 
             play_decision(tag, sim, pr, nodes[node, ACTION], worlds[0])
             path[depth] = node
             depth += 1
-            if m > 0:
+            if expanding:
                 break
         roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, codes, limit, rollout.policy,
                  rollout.work)
@@ -363,10 +400,13 @@ def ismcts(tag, s, pr, player, done, count, exploration, horizon, rollout, rng, 
 
 @njit(cache=True)
 def select(nodes, rewards, node, codes, n, exploration):
-    """The child of a legal code with the highest UCB1 score (the first on ties)."""
+    """The child of a legal code with the highest UCB1 score (the first on ties; legal codes
+    without a child are passed over)."""
     best, best_score = NO_NODE, -np.inf
     for j in range(n):
         child = child_of(nodes, node, codes[j])
+        if child == NO_NODE:
+            continue
         score = ucb(nodes, rewards, child, exploration)
         if score > best_score:
             best, best_score = child, score
@@ -417,14 +457,14 @@ class CompiledSearch:
         return best_mean(self.room.totals, self.room.tries, len(codes))
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-               budget: Any, exploration: float, horizon: int) -> int:
+               budget: Any, exploration: float, widening: float, horizon: int) -> int:
         """The index in ``legal`` of ismcts's choice, run over ``budget``."""
         state, codes, worlds, alias = self._start(observation, legal)
         done = 0
         for count in budget:
             self.room = with_tree_room(self.room, done + count)
             ismcts(self.tag, state.s, state._pr, observation.player, done, count,
-                   exploration, horizon, RANDOM, rng, worlds, alias, self.room)
+                   exploration, widening, horizon, RANDOM, rng, worlds, alias, self.room)
             done += count
         return most_visited(self.room.nodes, codes, len(codes))
 
@@ -442,7 +482,8 @@ class CompiledSearch:
 SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
-SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT = range(4)
+SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING = \
+    range(5)
 
 
 def settings_row(params: Any, rollout: int) -> np.ndarray:
@@ -453,7 +494,7 @@ def settings_row(params: Any, rollout: int) -> np.ndarray:
         raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
                          f"(seconds={params.seconds!r})")
     return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
-                     rollout], dtype=np.float64)
+                     rollout, getattr(params, "widening", 0.0)], dtype=np.float64)
 
 
 @njit(cache=True)
@@ -471,6 +512,6 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
         flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, rollout, rng, worlds,
                 alias, room)
         return legal[best_mean(room.totals, room.tries, n)]
-    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION], horizon,
-           rollout, rng, worlds, alias, room)
+    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION],
+           settings[SETTING_WIDENING], horizon, rollout, rng, worlds, alias, room)
     return legal[most_visited(room.nodes, legal, n)]

@@ -93,6 +93,11 @@ class ISMCTSParams(FlatMCParams):
 
     exploration: float = param(0.7, "UCT exploration constant c (0.7: the value Cowling et "
                                     "al. use for rewards in [0, 1])", min=0)
+    widening: float = param(0.0, "progressive widening W: below the root a node takes a new "
+                                 "child only while it has fewer than 1 + floor(W * "
+                                 "sqrt(visits)), the rollout policy's action first; 0: off "
+                                 "(every legal action is tried before any is selected)",
+                            min=0)
 
 
 # --------------------------------------------------------------------------------------
@@ -309,13 +314,31 @@ class ISMCTS(SearchAgent):
         if search is not None:
             return legal_actions[search.ismcts(observation, legal_actions, rng,
                                                slices(self.params), self.params.exploration,
-                                               self.params.horizon)]
+                                               self.params.widening, self.params.horizon)]
         root = Node(None, -1)
         for _ in budget(self.params):
             self.iterate(root, observation.determinize(rng), rng)
         children = root.children
         return max(legal_actions,
                    key=lambda a: children[a.code].visits if a.code in children else -1)
+
+    def widens(self, node: Node, is_root: bool, legal_children: int) -> bool:
+        """See :func:`agents.compiled_search.widens`."""
+        widening = self.params.widening
+        if widening <= 0 or is_root or legal_children == 0:
+            return True
+        return len(node.children) < 1 + math.floor(widening * math.sqrt(node.visits))
+
+    def first_try(self, node: Node, state: Any, legal: list[Action], untried: list[Action],
+                  rng: np.random.Generator) -> Action:
+        """The untried action to expand: at random; with widening, the one the rollout
+        policy plays if it is untried."""
+        if self.params.widening > 0:
+            agent = self.rollout.agent(state)
+            action = agent.act(state.observation(state.current_player), legal, rng)
+            if action.code not in node.children:
+                return action
+        return untried[uniform_index(rng, len(untried))]
 
     def iterate(self, root: Node, state: Any, rng: np.random.Generator) -> None:
         """One iteration on the determinization ``state``: selection, expansion, rollout,
@@ -327,14 +350,17 @@ class ISMCTS(SearchAgent):
                 limit and state.s[state.game.rules.ROUNDS_PLAYED] >= limit):
             legal = state.legal_actions()
             untried = node.untried(legal)
-            if untried:
-                node = node.expand(untried[uniform_index(rng, len(untried))],
+            expanding = bool(untried) and self.widens(node, node is root,
+                                                      len(legal) - len(untried))
+            if expanding:
+                node = node.expand(self.first_try(node, state, legal, untried, rng),
                                    state.current_player)
             else:
-                node = node.select(legal, self.params.exploration)
+                node = node.select([a for a in legal if a.code in node.children],
+                                   self.params.exploration)
             state.apply(node.action)
             path.append(node)
-            if untried:
+            if expanding:
                 break
         shares = self.rollout(state, rng, limit)
         for node in path:

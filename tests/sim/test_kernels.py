@@ -103,6 +103,20 @@ def test_searches_with_strategy_rollouts_play_in_the_kernel_the_games_of_the_pyt
                  "flatmc": {"iterations": 4, "rollout": rollout}})
 
 
+@pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("rikiki", "counter"),
+                                           ("huit-americain", "random"),
+                                           ("tarot", "random")])
+def test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path(slug, rollout):
+    """Progressive widening, the rollout policy's action expanded first: the same games in
+    the kernel as in the Python path (through the Python search where the rollouts are a
+    bot's, through the compiled search from the Python API where they are random)."""
+    game = short_game(slug)
+    names = (["ismcts"] + ["random"] * game.num_players)[:game.num_players]
+    assert_kernel_plays_python(
+        game, names, seed=7, start=0, count=2,
+        options={"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5}})
+
+
 def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
     """``rollout=NAME@PROFILE``: the rollouts play the profile's parameters and ``explore``,
     in the kernel as in the Python path."""
