@@ -215,7 +215,8 @@ class ResponderParams(Params):
     game: ClassVar[str] = "responder"
 
     prior: float = param(2.0, "weight, in turns, of the uniform-play estimate a seat's "
-                              "observed plays are added to", min=0)
+                              "observed plays are added to (0..16: above 8 turns the "
+                              "observed plays hardly count)", min=0, max=16)
 
 
 class _Strategy:

@@ -56,7 +56,7 @@ def test_the_search_space_is_every_field_with_a_range():
     assert [f.name for f in tune.search_space(EstimatorParams)] == ["excuse_value",
                                                                     "take_percent"]
     assert [f.name for f in tune.search_space(SafeParams)] == ["card"]
-    assert tune.search_space(ResponderParams) == []        # prior has no upper bound
+    assert [f.name for f in tune.search_space(ResponderParams)] == ["prior"]
     assert tune.search_space(ContrarianParams) == []
 
 
@@ -110,7 +110,7 @@ def test_a_profile_plays_in_the_kernel_as_through_the_python_api(sandbox):
 
 @pytest.mark.parametrize("game, names, profile", [
     ("betzanbloo", ("safe@high", "safe", "contrarian", "responder@wary", "responder"),
-     "[safe.high]\ncard = \"highest\"\n\n[responder.wary]\nprior = 40.0\n"),
+     "[safe.high]\ncard = \"highest\"\n\n[responder.wary]\nprior = 12.0\n"),
     ("ascenseur-atouts", ("estimator@bold", "estimator", "random", "estimator"),
      "[estimator.bold]\nexcuse_value = 100\ntake_percent = 5\n"),
 ])
