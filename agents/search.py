@@ -8,14 +8,20 @@ cards and future chance events are drawn from ``rng``, and goes on through the c
 API (``legal_actions``, ``apply``, ``clone``, ``result``).  ``rng``, the game's decision
 stream, is their only source of randomness, so the same stream gives the same choice.
 
-A simulation ends with a *rollout*: the game is played to its end by the rollout policy (any
-registered agent; ``random`` by default, through the state's compiled ``playout`` when it
-has one, which plays exactly the game the ``random`` agent would).  Its reward for a seat is
-that seat's win share in ``state.result()``: 1 for a sole win, 1/k for a win shared by k
-seats, 0 otherwise.  With a ``horizon`` (random rollouts, games that count rounds), a
-simulation stops after that many rounds, the decision's own included, and the seats are
-ranked as the game ranks them at its end, on their standing then: a rollout spends its time
-near the decision, where its outcome depends most on the action tried.
+A simulation ends with a *rollout*: the game is played on by the rollout policy (any agent
+that plays the game, ``NAME@PROFILE`` included; ``random`` by default, through the state's
+compiled ``playout``, which plays exactly the game the ``random`` agent would).  Its reward
+for a seat is that seat's win share in ``state.result()``: 1 for a sole win, 1/k for a win
+shared by k seats, 0 otherwise.  With a ``horizon`` (games that count rounds), a simulation
+stops after that many rounds, the decision's own included, and the seats are ranked as the
+game ranks them at its end, on their standing then: a rollout spends its time near the
+decision, where its outcome depends most on the action tried.
+
+Where the game's rules are compiled and the rollouts random, the search runs compiled
+(:mod:`agents.compiled_search`); in the batch kernel it runs compiled with any rollout policy
+the kernel has (the game's compiled bots).  Here, the same search through the common API is
+the reference both are tested against.  A game's profile file may set the searches' own
+settings for that game (``[ismcts.default]``, see :func:`agents.named_profile`).
 """
 
 from __future__ import annotations

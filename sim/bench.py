@@ -61,12 +61,13 @@ STRATEGY_TARGETS = {("paris-damis", ""): 10_000}
 # every game's kernel plays its random games at least this many times faster than its Python
 # path plays the same games, both on one core in the same run (issue 21)
 KERNEL_SPEEDUP = 10
-# games/s on one core through the kernel with one ismcts seat at its default budget, the
+# games/s on one core through the kernel with one ismcts seat as it plays by default in the
+# game (its default profile there, if any: paris-damis's rolls out with greedy@tuned), the
 # others random (issue 22)
 SEARCH_TARGETS = {("paris-damis", ""): 20}
 # the compiled ismcts decides at least this many times faster than the Python one (its tree
 # in Python, its rollouts the state's compiled playout: ismcts before it was compiled), at
-# the default budget, on the same positions (issue 22)
+# the class defaults (random rollouts, 200 iterations), on the same positions (issue 22)
 SEARCH_SPEEDUP = 50
 
 
@@ -165,8 +166,9 @@ def speedup(kernel: Measure, python: Measure) -> Measure:
 
 
 def bench_search_table(game, games: int, seed: int, repeat: int) -> Measure:
-    """The kernel on one core with ``ismcts`` at its default budget in seat 0 and ``random``
-    elsewhere (path ``kernel ismcts+random``)."""
+    """The kernel on one core with ``ismcts`` as it plays the game by default (its default
+    profile there, if any) in seat 0 and ``random`` elsewhere (path ``kernel
+    ismcts+rnd``)."""
     names = ["ismcts"] + ["random"] * (game.num_players - 1)
     seconds = kernel_seconds(game, names, games, seed, repeat)
     variant = variant_key(game.params)
@@ -202,7 +204,7 @@ def search_positions(game, count: int, seed: int) -> list:
 
 
 def bench_search_decisions(game, decisions: int, seed: int, repeat: int) -> list[Measure]:
-    """``ismcts`` at its default budget deciding in the same positions, compiled and in
+    """``ismcts`` at its class defaults deciding in the same positions, compiled and in
     Python (decisions/s, paths ``ismcts compiled`` and ``ismcts python``), and the compiled
     one's speed over the Python one's (``ismcts c/py``, target :data:`SEARCH_SPEEDUP`)."""
     bot = agents.load("ismcts")
@@ -315,11 +317,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="games of the end-to-end sim.batch run, all cores (default "
                              "100000; 0 skips it)")
     parser.add_argument("--search-games", type=int, default=10, metavar="N",
-                        help="games timed on the kernel with one ismcts seat at its default "
-                             "budget, the others random (default 10; 0 skips it)")
+                        help="games timed on the kernel with one ismcts seat as it plays the "
+                             "game by default (its default profile there, if any), the "
+                             "others random (default 10; 0 skips it)")
     parser.add_argument("--search-decisions", type=int, default=20, metavar="N",
                         help="positions of random games in which ismcts decides at its "
-                             "default budget, compiled and in Python, to compare their "
+                             "class defaults, compiled and in Python, to compare their "
                              "speeds (default 20; 0 skips it)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="workers for the end-to-end run (default: all cores)")
@@ -401,9 +404,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{jobs} cores, Parquet included (both best of {args.repeat}, start-up included); "
           f"batch target = kernel* games/s / 1.3; kernel/python: the kernel's speed over the "
           f"Python path's with random seats (the same games), target {KERNEL_SPEEDUP}x.  "
-          f"kernel ismcts+rnd: one ismcts seat at its default budget, the others random.  "
+          f"kernel ismcts+rnd: one ismcts seat as it plays the game by default (its default "
+          f"profile there, if any), the others random.  "
           f"ismcts compiled, ismcts python: decisions/s (not games/s) of ismcts at its "
-          f"default budget in the same positions of random games, compiled and with its "
+          f"class defaults in the same positions of random games, compiled and with its "
           f"tree in Python (rollouts compiled either way); ismcts c/py: their ratio, target "
           f"{SEARCH_SPEEDUP}x")
     for m in measures:

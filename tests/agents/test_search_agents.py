@@ -275,7 +275,8 @@ def test_options_are_passed_through_the_registry():
 
 @pytest.mark.parametrize("name, options, message", [
     ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
-                              "iterations, seconds, rollout, horizon, exploration"),
+                              "iterations, seconds, rollout, horizon, exploration, "
+                              "widening"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
                                      "keys: iterations, seconds, rollout, horizon"),
     ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
@@ -304,7 +305,8 @@ def test_defaults():
 
 def test_parameters_round_trip_through_key_value_strings():
     params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
-    assert str(params) == "iterations=50 seconds=0.25 rollout=random horizon=0 exploration=1.5"
+    assert str(params) == ("iterations=50 seconds=0.25 rollout=random horizon=0 exploration=1.5 "
+                           "widening=0.0")
     assert ISMCTSParams.from_strings(params.to_strings()) == params
     assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
     assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
