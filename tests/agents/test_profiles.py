@@ -108,17 +108,19 @@ def shipped() -> list[tuple[str, str, str]]:
 
 
 def test_the_tuned_profiles_are_shipped():
-    assert shipped() == [("ascenseur-atouts", "estimator", "tuned"),
-                         ("paris-damis", "greedy", "tuned")]
+    assert [item for item in shipped() if item[2] == "tuned"] == [
+        ("ascenseur-atouts", "estimator", "tuned"), ("betzanbloo", "responder", "tuned"),
+        ("paris-damis", "greedy", "tuned")]
 
 
 @pytest.mark.parametrize("game, agent, profile", shipped())
 def test_the_shipped_profiles_load(monkeypatch, game, agent, profile):
     """Each shipped profile loads for its game with its file's values, every parameter within
-    its Params range, and differs from the defaults (a profile no better is not shipped)."""
+    its Params range, and differs from what the plain name plays there (a ``default``
+    profile: from the class defaults)."""
     monkeypatch.delenv("TAPIS_VERT_PROFILES", raising=False)
     name = f"{agent}@{profile}"
-    assert agent in agents.written_for(game)
+    assert agent in agents.available(game)
     bot = agents.load(name, game=game)
     cls = agents.params_class(agent)
     assert type(bot.params) is cls
@@ -133,7 +135,8 @@ def test_the_shipped_profiles_load(monkeypatch, game, agent, profile):
             assert value >= meta["min"], field.name
         if meta.get("max") is not None:
             assert value <= meta["max"], field.name
-    assert bot.params != cls()
+    plain = None if profile == profiles.DEFAULT else agents.params_for(agent, game)
+    assert bot.params != (plain or cls())
 
 
 def test_a_profile_may_make_any_bot_explore(profile_dir):
