@@ -129,8 +129,7 @@ def params_for(name: str, game: str) -> Params | None:
     or a plain name's default profile, see :func:`named_profile`) or None for a plain name
     without one.  An unknown agent or profile, a profile of a bot without parameters, or a
     value out of range raises ValueError naming the valid choices."""
-    base, profile = profiles.split(name)
-    _check_base(base, game)
+    _check_base(profiles.split(name)[0], game)
     base, profile = named_profile(name, game)
     if profile is None:
         return None
@@ -158,8 +157,7 @@ def exploration(name: str, game: str) -> float:
     """The chance ``name`` (``NAME`` or ``NAME@PROFILE``) plays a random legal action at a
     decision with a choice: its profile's ``explore``, 0 for a plain name; a value outside
     [0, 1] names the valid ones."""
-    base, profile = profiles.split(name)
-    _check_base(base, game)
+    _check_base(profiles.split(name)[0], game)
     base, profile = named_profile(name, game)
     if profile is None:
         return 0.0

@@ -33,6 +33,7 @@ from engines.core.specialise import Tag, by_tag, module_of
 from engines.core.streams import (
     determinize,
     has_rounds,
+    horizon_cut,
     list_legal,
     play_decision,
     play_rounds,
@@ -124,8 +125,8 @@ def rounds_limit(w, at, horizon):
 
 # The compiled policies a search may roll out with, by the name of the policy tag it is
 # given: a kernel's ``choose(policy, s, pr, actions, n, decisions, weights, seen, table)``,
-# registered by :mod:`sim.kernels.factory` for each kernel.  A tag registered here with no
-# policies (the Python API's searches) rolls out at random.
+# registered by :mod:`sim.kernels.factory` for each kernel.  A tag not registered here (the
+# Python API's searches, :data:`RANDOM`) rolls out at random.
 ROLLOUT_POLICIES: dict[str, Any] = {}
 # The rollout policy that plays at random (policy 0 in every kernel), through the rules'
 # own random play-out.
@@ -183,7 +184,7 @@ def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, wor
             play_rounds(tag, s, pr, rng, decisions, actions, limit)
         return impl_random
     rules = module_of(tag)
-    phase, over, cut = rules.PHASE, rules.OVER, _horizon_cut(rules)
+    phase, over, cut = rules.PHASE, rules.OVER, horizon_cut(rules)
 
     def impl(policies, tag, s, pr, rng, decisions, actions, limit, rollout, work):
         if rollout == RANDOM_ROLLOUT:
@@ -194,26 +195,6 @@ def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, wor
             play_decision(tag, s, pr, policy_choice(policies, s, pr, actions, n, decisions,
                                                     rollout, work), rng)
     return impl
-
-
-def _horizon_cut(rules: Any) -> Any:
-    """``cut(s, pr, limit)``: whether a simulation stops here, ``limit`` rounds played (the
-    seats then ranked on their standing, the rules' ``final_ranking``); never in a game
-    without rounds or with ``limit`` 0."""
-    if not has_rounds(rules):
-        @njit(inline="always")
-        def never(s, pr, limit):
-            return False
-        return never
-    played, final_ranking = rules.ROUNDS_PLAYED, rules.final_ranking
-
-    @njit(inline="always")
-    def cut(s, pr, limit):
-        if limit > 0 and s[played] >= limit:
-            final_ranking(s, pr)
-            return True
-        return False
-    return cut
 
 
 @njit(cache=True)
@@ -239,7 +220,7 @@ def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rollout, rng, wo
     """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
     over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
     sweep (a fresh one when i is a multiple of n) and plays it out (``horizon`` rounds, see
-    :func:`rounds_limit`) with ``rollout``, a :class:`Rollout`; the room's ``totals`` and
+    :func:`rounds_limit`) with ``rollout``, a :class:`RolloutPolicy`; the room's ``totals`` and
     ``tries`` add up each action's rewards for ``player``."""
     world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
     totals, tries, at = room.totals, room.tries, room.at

@@ -179,12 +179,8 @@ def ranked_now(state: Any) -> tuple[float, ...]:
     """The seats' win shares if the game of ``state`` (compiled rules that count rounds)
     ended now, ranked by the rules' ``final_ranking`` (see
     :func:`agents.compiled_search.win_share`)."""
-    game = state.game
-    game.rules.final_ranking(state.s, state._pr)
-    rank = (game.state_class.fields or game.rules).RANK
-    ranks = state.s[rank:rank + game.num_players]
-    winners = int((ranks == 1).sum())
-    return tuple(1.0 / winners if r == 1 else 0.0 for r in ranks.tolist())
+    state.game.rules.final_ranking(state.s, state._pr)
+    return state.ranked_shares()
 
 
 class SearchAgent:

@@ -269,6 +269,12 @@ class RulesState:
         with_stream(playout_with_stream, self._tag, self.s, self._pr, self._stream, rng,
                     self._buffer)
         self._codes = None
+        return self.ranked_shares()
+
+    def ranked_shares(self) -> tuple[float, ...]:
+        """The seats' win shares as the state's ranks stand (``result().win_shares`` once
+        the game is over; a search cut short ranks the seats first, see
+        :func:`agents.search.ranked_now`)."""
         ranks = self.s[self._F.RANK:self._F.RANK + self._players].tolist()
         winners = ranks.count(1)                # plain Python: numpy costs more here
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)

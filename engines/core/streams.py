@@ -356,6 +356,27 @@ def _decide_rules(tag, s, pr, code, out):
     return impl_trick
 
 
+def horizon_cut(rules: Any) -> Callable[..., Any]:
+    """``cut(s, pr, limit)``, inlined into compiled callers: whether a simulation stops
+    here, ``limit`` rounds played (the seats then ranked on their standing by the rules'
+    ``final_ranking``); never in a game without rounds (see :func:`has_rounds`) or with
+    ``limit`` 0."""
+    if not has_rounds(rules):
+        @njit(inline="always")
+        def never(s, pr, limit):
+            return False
+        return never
+    played, final_ranking = rules.ROUNDS_PLAYED, rules.final_ranking
+
+    @njit(inline="always")
+    def cut(s, pr, limit):
+        if limit > 0 and s[played] >= limit:
+            final_ranking(s, pr)
+            return True
+        return False
+    return cut
+
+
 @by_tag(_play_rounds)
 def _play_rounds_rules(tag, s, pr, rng, decisions, actions, limit):
     rules = module_of(tag)
@@ -363,18 +384,14 @@ def _play_rounds_rules(tag, s, pr, rng, decisions, actions, limit):
         def impl_to_end(tag, s, pr, rng, decisions, actions, limit):
             _play_out(tag, s, pr, rng, decisions, actions)
         return impl_to_end
-    phase, over, played, final_ranking = (rules.PHASE, rules.OVER, rules.ROUNDS_PLAYED,
-                                          rules.final_ranking)
+    phase, over, cut = rules.PHASE, rules.OVER, horizon_cut(rules)
     legal_actions = entry_point(rules, "legal_actions")
 
     def impl(tag, s, pr, rng, decisions, actions, limit):
         if limit <= 0:
             _play_out(tag, s, pr, rng, decisions, actions)
             return
-        while s[phase] != over:
-            if s[played] >= limit:
-                final_ranking(s, pr)
-                return
+        while s[phase] != over and not cut(s, pr, limit):
             n = legal_actions(s, pr, actions)
             _play(tag, s, pr, actions[uniform_index_jit(decisions, n)], rng)
     return impl

@@ -112,9 +112,15 @@ def test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path(s
     bot's, through the compiled search from the Python API where they are random)."""
     game = short_game(slug)
     names = (["ismcts"] + ["random"] * game.num_players)[:game.num_players]
-    assert_kernel_plays_python(
+    widened = assert_kernel_plays_python(
         game, names, seed=7, start=0, count=2,
         options={"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5}})
+    kernel = kernel_for(slug)
+    ids, weights = kernel.lineup([("ismcts", ISMCTSParams(iterations=12, rollout=rollout))]
+                                 + [("random", None)] * (game.num_players - 1), slug)
+    plain = kernel.play(game, np.tile(ids, (2, 1)), 7, 0, 2, keep_states=True,
+                        weights=weights)
+    assert not np.array_equal(widened.finals, plain.finals)     # widening was exercised
 
 
 def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
