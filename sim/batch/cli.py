@@ -48,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat, comma-"
                                     "separated (default: random); NAME@PROFILE plays a "
-                                    "bot with a saved parameter profile (docs/agents.md)")
+                                    "bot with a saved parameter profile, and a plain NAME "
+                                    "its game's NAME@default where --list shows one "
+                                    "(docs/agents.md)")
     p.add_argument("--seating", choices=SEATINGS,
                    help="rotate: agent i at seat (i + game index) mod K (default); fixed: "
                         "agent i at seat i; random: a seeded permutation per game")
