@@ -323,22 +323,41 @@ def widens(nodes, node, legal_children, widening):
 
 
 @njit(cache=True)
+def settled(nodes, remaining):
+    """Whether the root's most visited child leads every other by more than ``remaining``
+    visits, so that no number of further iterations can change the choice."""
+    first, second = 0, 0
+    child = nodes[ROOT, FIRST_CHILD]
+    while child != NO_NODE:
+        visits = nodes[child, VISITS]
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+        child = nodes[child, NEXT_SIBLING]
+    return first - second > remaining
+
+
+@njit(cache=True)
 def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, rollout, rng,
-           worlds, alias, room):
+           worlds, alias, room, last):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
     children of the actions legal in it while the node takes no new child (see
     :func:`widens`), expands one untried action (chosen at random; with ``widening``, the
     one ``rollout`` plays if it is untried), plays out with ``rollout`` (``horizon`` rounds
     from the world's, see :func:`rounds_limit`), and adds each node's reward for the seat
-    that chose its action.  Returns the tree's size."""
+    that chose its action.  With ``last`` (these are the budget's last iterations), stops
+    as soon as the choice is :func:`settled`.  Returns the tree's size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
     if done == 0:
         clear_tree(nodes, rewards)
     size = done + 1                         # one node added per iteration
-    for _ in range(count):
+    for i in range(count):
+        if last and settled(nodes, count - i):
+            break
         new_world(tag, s, pr, player, rng, worlds, alias, sim)
         limit = rounds_limit(sim, at, horizon)
         node, depth = ROOT, 0
@@ -438,14 +457,17 @@ class CompiledSearch:
         return best_mean(self.room.totals, self.room.tries, len(codes))
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-               budget: Any, exploration: float, widening: float, horizon: int) -> int:
-        """The index in ``legal`` of ismcts's choice, run over ``budget``."""
+               budget: Any, exploration: float, widening: float, horizon: int,
+               settle: bool) -> int:
+        """The index in ``legal`` of ismcts's choice, run over ``budget`` (with ``settle``,
+        a single slice of iterations that stops once the choice is settled)."""
         state, codes, worlds, alias = self._start(observation, legal)
         done = 0
         for count in budget:
             self.room = with_tree_room(self.room, done + count)
             ismcts(self.tag, state.s, state._pr, observation.player, done, count,
-                   exploration, widening, horizon, RANDOM, rng, worlds, alias, self.room)
+                   exploration, widening, horizon, RANDOM, rng, worlds, alias, self.room,
+                   settle)
             done += count
         return most_visited(self.room.nodes, codes, len(codes))
 
@@ -494,5 +516,5 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
                 alias, room)
         return legal[best_mean(room.totals, room.tries, n)]
     ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION],
-           settings[SETTING_WIDENING], horizon, rollout, rng, worlds, alias, room)
+           settings[SETTING_WIDENING], horizon, rollout, rng, worlds, alias, room, True)
     return legal[most_visited(room.nodes, legal, n)]

@@ -296,6 +296,12 @@ class Node:
         return (self.reward / self.visits
                 + exploration * math.sqrt(math.log(self.available) / self.visits))
 
+    def settled(self, remaining: int) -> bool:
+        """See :func:`agents.compiled_search.settled`."""
+        visits = sorted((child.visits for child in self.children.values()), reverse=True)
+        visits += [0, 0]
+        return visits[0] - visits[1] > remaining
+
 
 class ISMCTS(SearchAgent):
     """SO-ISMCTS (Cowling et al. 2012): one tree over the observer's
@@ -303,7 +309,8 @@ class ISMCTS(SearchAgent):
     legal in it, selects by UCB1 with availability counts while every legal action has a
     child, expands one untried action chosen at random, rolls out, and backs the result up:
     each node gains the reward of the seat that chose its action.  The root's most visited
-    action is played (the first one on ties)."""
+    action is played (the first one on ties).  Under an iteration budget the search stops
+    early once no remaining iteration could change that choice (the same choice, sooner)."""
 
     Params = ISMCTSParams
     params: ISMCTSParams
@@ -316,9 +323,12 @@ class ISMCTS(SearchAgent):
         if search is not None:
             return legal_actions[search.ismcts(observation, legal_actions, rng,
                                                slices(self.params), self.params.exploration,
-                                               self.params.widening, self.params.horizon)]
+                                               self.params.widening, self.params.horizon,
+                                               self.params.seconds is None)]
         root = Node(None, -1)
-        for _ in budget(self.params):
+        for i in budget(self.params):
+            if self.params.seconds is None and root.settled(self.params.iterations - i):
+                break
             self.iterate(root, observation.determinize(rng), rng)
         children = root.children
         return max(legal_actions,

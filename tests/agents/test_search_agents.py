@@ -12,7 +12,7 @@ import pytest
 
 import agents
 import engines
-from agents.search import ISMCTS, FlatMC, ISMCTSParams
+from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node
 from engines.games.paris_damis import rules as R
 from sim.runner import play_python
 from tests.engines.paris_damis.paris_helpers import DIAMONDS, SPADES, build, play
@@ -261,6 +261,26 @@ def test_compiled_playouts_choose_as_rollouts_through_the_api(name, game_positio
         fast = bot.act(obs, legal, np.random.default_rng(3))
         slow = bot.act(APIOnlyObservation(obs), legal, np.random.default_rng(3))
         assert fast == slow
+
+
+def test_ismcts_stops_once_no_iteration_could_change_its_choice(game_positions, monkeypatch):
+    """The search that stops early chooses as the one that spends its whole budget."""
+    bot = agents.load("ismcts", iterations=60)
+    runs = []
+    monkeypatch.setattr(ISMCTS, "iterate", lambda self, *a, iterate=ISMCTS.iterate:
+                        runs.append(1) or iterate(self, *a))
+
+    def search(state):
+        runs.clear()
+        obs = APIOnlyObservation(state.observation(state.current_player))
+        return bot.act(obs, state.legal_actions(), np.random.default_rng(5)), len(runs)
+
+    early = [search(state) for state in game_positions[:6]]
+    monkeypatch.setattr(Node, "settled", lambda self, remaining: False)
+    whole = [search(state) for state in game_positions[:6]]
+    assert [choice for choice, _ in early] == [choice for choice, _ in whole]
+    assert all(runs == 60 for _, runs in whole)
+    assert any(runs < 60 for _, runs in early)
 
 
 # ======================================================================================
