@@ -115,10 +115,12 @@ def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
     return summary
 
 
-def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False) -> Path:
-    """The run of ``spec`` in ``run_dir``, complete: played when the directory is new or
-    empty, resumed when it holds this run unfinished, reused when it holds it finished.
-    Raises ValueError when it holds another run."""
+def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False,
+               backend: str = "auto", scheduler: str | None = None) -> Path:
+    """The run of ``spec`` in ``run_dir``, complete: played (on ``backend``, see
+    :func:`play_run`) when the directory is new or empty, resumed when it holds this run
+    unfinished, reused when it holds it finished.  Raises ValueError when it holds another
+    run."""
     if run_dir.is_dir() and any(run_dir.iterdir()):
         try:
             manifest = results.read_manifest(run_dir)
@@ -139,7 +141,7 @@ def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False) 
         spec = held
     else:
         prepare_run_dir(spec, str(run_dir))
-    play_run(spec, run_dir, jobs, progress=progress)
+    play_run(spec, run_dir, jobs, backend, scheduler, progress)
     return run_dir
 
 

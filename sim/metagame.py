@@ -1,0 +1,331 @@
+"""``python -m sim.metagame``: balance asked of a population of bots rather than of one bot.
+
+    python -m sim.metagame paris-damis --players 3 --agents greedy@tuned,cautious,aggressive
+
+Every table of K seats drawn from the agents, repeats allowed (mirror tables of one agent
+included: a *lineup*), plays ``--games`` games with rotated seating and the same seed (so
+every lineup sees the same deals), each lineup an ordinary run in ``OUT/<lineup>/``.  From
+them: the payoff table (each agent's win share in each lineup), the meta-game's symmetric
+equilibrium mix and alpha-Rank, dominance, how much the best pure response to the mix gains,
+and the seat effects in the equilibrium population, in a uniformly mixed one and in each
+mirror table, all with bootstrap intervals.  Definitions: :mod:`sim.analysis.metagame` and
+docs/metagame.md.  Writes ``OUT/metagame.json`` and a report in ``OUT/report/``;
+``--resume OUT`` finishes an interrupted one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+import engines
+from sim.analysis import Run
+from sim.analysis.metagame import Games, MetaGame, solve
+from sim.batch.backends import BACKENDS
+from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.run import ensure_run
+from sim.batch.spec import RunSpec
+from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
+from sim.report import Bullets, Heading, Table, Text, publish
+
+SETTINGS = "metagame-settings.json"
+DEFAULT_RESAMPLES = 200
+DEFAULT_ALPHA = 100.0
+DEFAULT_POPULATION = 50
+
+
+# --------------------------------------------------------------------------------------
+# What is played
+# --------------------------------------------------------------------------------------
+def lineup_name(lineup: Sequence[str]) -> str:
+    """A lineup's directory name: its agents joined by ``+``."""
+    return "+".join(lineup)
+
+
+def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpec]]:
+    """Every lineup of the settings' agents (repeats and mirror tables included) with its
+    validated RunSpec, all checked before any game is played."""
+    game = settings["game"]
+    if game not in engines.available():
+        raise UsageError(f"unknown game {game!r}; available games: "
+                         f"{', '.join(engines.available())}")
+    names = settings["agents"]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise UsageError(f"--agents takes two or more different agents, comma-separated, got "
+                         f"{','.join(names)!r}")
+    players = settings["players"] if settings["players"] is not None \
+        else engines.load(game).num_players
+    specs = []
+    for lineup in combinations_with_replacement(names, players):
+        given = argparse.Namespace(
+            game=game, variant=settings["variant"], players=settings["players"],
+            agents=",".join(lineup), games=settings["games"], seed=settings["seed"],
+            seating="rotate", jobs=None, chunk_size=None)
+        specs.append((lineup, spec_from_args(given)))
+    return specs
+
+
+def play_lineups(specs: list[tuple[tuple[str, ...], RunSpec]], out: Path, jobs: int,
+                 backend: str, scheduler: str | None, progress: bool) -> Games:
+    """Every lineup's run in ``out/<lineup>/`` (a finished one is reused, an unfinished one
+    resumed), read as the meta-game's games."""
+    names = list(dict.fromkeys(a for lineup, _ in specs for a in lineup))
+    index = {name: i for i, name in enumerate(names)}
+    tables = {}
+    for lineup, spec in specs:
+        run = Run.open(ensure_run(spec, out / lineup_name(lineup), jobs, progress, backend,
+                                  scheduler))
+        tables[tuple(sorted(index[a] for a in lineup))] = run.players
+    return Games.from_players(names, len(specs[0][0]), tables)
+
+
+# --------------------------------------------------------------------------------------
+# The answers as text
+# --------------------------------------------------------------------------------------
+def pp(value: float) -> str:
+    """A difference of proportions in percentage points: '+1.2'."""
+    return f"{100 * value:+.1f}"
+
+
+def bracket(low: float, high: float, scale: float = 100.0, digits: int = 1) -> str:
+    return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def mix_table(result: MetaGame) -> pd.DataFrame:
+    """The equilibrium mix and alpha-Rank, as text."""
+    return pd.DataFrame({
+        "agent": result.mix["agent"],
+        "equilibrium weight": [f"{r.weight:.2f} {bracket(r.weight_low, r.weight_high, 1, 2)}"
+                               for r in result.mix.itertuples()],
+        "alpha-Rank": [f"{r.alpha_rank:.2f} {bracket(r.alpha_rank_low, r.alpha_rank_high, 1, 2)}"
+                       for r in result.mix.itertuples()],
+        "win share against the mix": [f"{100 * v:.1f}%"
+                                      for v in result.mix["against_equilibrium"]]})
+
+
+def seat_table(result: MetaGame) -> pd.DataFrame:
+    """Each population's seat edges (pp) with their intervals, one row per population."""
+    rows = []
+    for population, group in result.seats.groupby("population", sort=False):
+        row = {"population": population}
+        for r in group.itertuples():
+            row[f"seat {r.seat}"] = f"{pp(r.edge)} {bracket(r.edge_low, r.edge_high)}"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def payoff_text(result: MetaGame) -> pd.DataFrame:
+    """The payoff table, as text."""
+    t = result.payoff_table
+    return pd.DataFrame({"lineup": t["lineup"], "agent": t["agent"], "seats": t["seats"],
+                         "games": t["games"],
+                         "win share per seat": [f"{100 * r.win_share:.1f}% "
+                                                f"{bracket(r.low, r.high)}"
+                                                for r in t.itertuples()]})
+
+
+def sentences(result: MetaGame) -> list[str]:
+    """The answers in plain words."""
+    k = result.players
+    mix = result.mix.sort_values("weight", ascending=False)
+    played = [f"{r.agent} {r.weight:.2f}" for r in mix.itertuples() if r.weight >= 0.005]
+    out = [f"Equilibrium mix (no agent gains by switching alone): {', '.join(played)}; the "
+           f"best pure response to it gains {pp(result.gain)} pp of win share (0 at an exact "
+           f"equilibrium)."]
+    top = result.mix.sort_values("alpha_rank", ascending=False).iloc[0]
+    out.append(f"alpha-Rank puts {top['agent']} first ({top['alpha_rank']:.2f} of the "
+               f"stationary mass).")
+    agents = list(result.agents)
+    dominant = [a for a in agents
+                if set(result.dominance.loc[result.dominance["agent"] == a, "dominates"])
+                == set(agents) - {a}]
+    dominated = sorted(set(result.dominance["dominates"]))
+    if dominant:
+        held = result.dominance.loc[result.dominance["agent"] == dominant[0],
+                                    "resamples_holding"].min()
+        out.append(f"{dominant[0]} is a dominant strategy: it wins more than any other agent "
+                   f"would in its place at every table (in {100 * held:.0f}% of the bootstrap "
+                   f"resamples).")
+    else:
+        out.append("No agent dominates every other.")
+    if dominated:
+        out.append(f"Dominated (another agent does better at every table): "
+                   f"{', '.join(dominated)}.")
+    for population in ("equilibrium", "uniform"):
+        group = result.seats[result.seats["population"] == population]
+        worst = group.loc[group["edge"].abs().idxmax()]
+        significant = worst["edge_low"] > 0 or worst["edge_high"] < 0
+        out.append(f"In the {population} population the largest seat edge is seat "
+                   f"{int(worst['seat'])}'s {pp(worst['edge'])} pp "
+                   f"{bracket(worst['edge_low'], worst['edge_high'])} against the fair "
+                   f"{100 / k:.1f}%" + ("" if significant else " (not significant)") + ".")
+    return out
+
+
+def report_blocks(settings: dict[str, Any], result: MetaGame) -> list:
+    """The meta-game report, as sim.report blocks."""
+    shown = {key: (", ".join(v) if isinstance(v, list) else str(v)) for key, v in
+             settings.items()}
+    return [
+        Heading(f"{settings['game']}: meta-game of {', '.join(result.agents)}, "
+                f"{result.players} players", 1),
+        Heading("Summary"), Bullets(tuple(sentences(result))),
+        Heading("Equilibrium and alpha-Rank"),
+        Text(f"Intervals: 95% bootstrap percentile intervals over {result.resamples} "
+             f"resamples of each lineup's games."),
+        Table("The equilibrium mix and alpha-Rank", mix_table(result)),
+        Heading("Seats"),
+        Text("Seat edge: a seat's win share minus the fair 1/K, in percentage points, at a "
+             "table whose agents are drawn from the population (seats rotating); mirror "
+             "rows are tables of one agent."),
+        Table("Seat edges by population (pp)", seat_table(result)),
+        Heading("Payoff table"),
+        Table("Win share per seat of each agent in each lineup", payoff_text(result)),
+        Heading("Settings"),
+        Table("Meta-game", pd.DataFrame({"setting": list(shown),
+                                         "value": list(shown.values())}))]
+
+
+# --------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------
+def without_nan(value: Any) -> Any:
+    """``value`` with every NaN (an interval without resamples) as None, for strict JSON."""
+    if isinstance(value, dict):
+        return {k: without_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_nan(v) for v in value]
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(
+        prog="python -m sim.metagame",
+        description="Balance among a population of bots: every table of K seats drawn "
+                    "from the agents (repeats and one-agent mirror tables included) plays "
+                    "--games games with rotated seating and the same seed; then the payoff "
+                    "table, the symmetric equilibrium mix of the meta-game and alpha-Rank, "
+                    "dominance, the gain of the best pure response to the mix, and the seat "
+                    "effects in the equilibrium population, in a uniform mix and in each "
+                    "mirror table, with bootstrap intervals.  Writes every lineup's run, "
+                    "metagame.json and a report (docs/metagame.md).",
+        epilog="Example:\n  python -m sim.metagame paris-damis --players 3 "
+               "--agents greedy@tuned,cautious,aggressive --games 2000",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", nargs="?", help="game slug")
+    p.add_argument("--agents", help="two or more different agents, comma-separated "
+                                    "(NAME@PROFILE allowed)")
+    p.add_argument("--players", type=int, help="player count (default: the game's usual)")
+    p.add_argument("--games", type=int, help=f"games per lineup (default {DEFAULT_GAMES:,})")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule parameter, repeatable")
+    p.add_argument("--seed", type=int, help="seed of every lineup (default 0)")
+    p.add_argument("--bootstrap", type=int, default=DEFAULT_RESAMPLES, metavar="B",
+                   help=f"bootstrap resamples for the intervals (default {DEFAULT_RESAMPLES}; "
+                        f"0: none)")
+    p.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
+                   help=f"alpha-Rank's selection intensity (default {DEFAULT_ALPHA:g})")
+    p.add_argument("--population-size", type=int, default=DEFAULT_POPULATION, metavar="M",
+                   help=f"alpha-Rank's population size (default {DEFAULT_POPULATION})")
+    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="where the games run, as for sim.batch (default auto)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --backend dask: tcp://HOST:PORT of a running scheduler")
+    p.add_argument("--out", metavar="DIR",
+                   help="output directory (default runs/metagame-<game>-<UTC timestamp>)")
+    p.add_argument("--resume", metavar="DIR",
+                   help="finish an interrupted meta-game in DIR (its settings are kept)")
+    p.add_argument("--format", choices=("table", "json"), default="table",
+                   help="answers on stdout as text (default) or as one JSON object")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    return p
+
+
+def settings_from_args(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
+    """The meta-game's settings and output directory (those of ``--resume DIR``)."""
+    if args.bootstrap < 0:
+        raise UsageError(f"--bootstrap must be 0 or more, got {args.bootstrap}")
+    if not args.alpha > 0 or not np.isfinite(args.alpha):
+        raise UsageError(f"--alpha must be a positive number, got {args.alpha}")
+    if args.population_size < 2:
+        raise UsageError(f"--population-size must be at least 2, got {args.population_size}")
+    if args.scheduler and args.backend != "dask":
+        raise UsageError("--scheduler goes with --backend dask")
+    if args.resume:
+        if args.game or args.agents or args.out:
+            raise UsageError("--resume DIR takes no game, --agents or --out: the meta-game "
+                             "keeps its own")
+        out = Path(args.resume)
+        try:
+            settings = json.loads((out / SETTINGS).read_text())
+        except (OSError, ValueError):
+            raise UsageError(f"--resume {out}: not a meta-game directory (no readable "
+                             f"{SETTINGS})") from None
+        return settings, out
+    if not args.game:
+        raise UsageError(f"a game is required; available games: "
+                         f"{', '.join(engines.available())}")
+    if not args.agents:
+        raise UsageError("--agents is required: two or more different agents, "
+                         "comma-separated")
+    settings = {"game": args.game, "players": args.players,
+                "agents": [a.strip() for a in args.agents.split(",") if a.strip()],
+                "games": DEFAULT_GAMES if args.games is None else args.games,
+                "seed": 0 if args.seed is None else args.seed, "variant": args.variant}
+    return settings, new_out_dir(args.out, f"metagame-{args.game}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        settings, out = settings_from_args(args)
+        specs = lineup_specs(settings)
+        jobs = resolve_jobs(args.jobs)
+    except UsageError as error:
+        return usage_error("sim.metagame", error)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / SETTINGS).write_text(json.dumps(settings, indent=2))
+    try:
+        games = play_lineups(specs, out, jobs, args.backend, args.scheduler,
+                             wants_progress(args))
+    except KeyboardInterrupt:
+        print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame --resume "
+              f"{out}", file=sys.stderr)
+        return 130
+    except Exception as error:
+        print(f"sim.metagame: error: {error}", file=sys.stderr)
+        return 1
+    result = solve(games, args.bootstrap, args.alpha, args.population_size, settings["seed"])
+    settings = settings | {"players": result.players, "lineups": len(specs),
+                           "bootstrap": args.bootstrap, "alpha": args.alpha,
+                           "population_size": args.population_size}
+    answers = without_nan({"settings": settings} | result.to_json())
+    (out / "metagame.json").write_text(json.dumps(answers, indent=2))
+    report = publish(report_blocks(settings, result), out / "report")
+    if args.format == "json":
+        json.dump(answers | {"out": str(out)}, sys.stdout, indent=2)
+        print()
+        return 0
+    print(mix_table(result).to_string(index=False))
+    print()
+    print(seat_table(result).to_string(index=False))
+    print()
+    print("\n".join(sentences(result)))
+    print(f"report: {report / 'report.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
