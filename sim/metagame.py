@@ -29,6 +29,7 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run
+from sim.analysis.balance import luck_share
 from sim.analysis.metagame import Games, MetaGame, solve
 from sim.batch.backends import BACKENDS
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
@@ -75,17 +76,36 @@ def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpe
 
 
 def play_lineups(specs: list[tuple[tuple[str, ...], RunSpec]], out: Path, jobs: int,
-                 backend: str, scheduler: str | None, progress: bool) -> Games:
+                 backend: str, scheduler: str | None, progress: bool
+                 ) -> dict[tuple[str, ...], pd.DataFrame]:
     """Every lineup's run in ``out/<lineup>/`` (a finished one is reused, an unfinished one
-    resumed), read as the meta-game's games."""
-    names = list(dict.fromkeys(a for lineup, _ in specs for a in lineup))
-    index = {name: i for i, name in enumerate(names)}
-    tables = {}
-    for lineup, spec in specs:
-        run = Run.open(ensure_run(spec, out / lineup_name(lineup), jobs, progress, backend,
-                                  scheduler))
-        tables[tuple(sorted(index[a] for a in lineup))] = run.players
-    return Games.from_players(names, len(specs[0][0]), tables)
+    resumed): its players table, by lineup."""
+    return {lineup: Run.open(ensure_run(spec, out / lineup_name(lineup), jobs, progress,
+                                        backend, scheduler)).players
+            for lineup, spec in specs}
+
+
+def luck_among(tables: dict[tuple[str, ...], pd.DataFrame], agents: Sequence[str],
+               resamples: int) -> dict[str, Any]:
+    """:func:`sim.analysis.balance.luck_share` over the seats of the mixed lineups (two
+    agents or more) made of ``agents`` only, each lineup's games kept apart; with the agents
+    it is among.  Mirror tables are left out: in them who sits there cannot matter."""
+    span = 1 + max(int(frame["game_id"].max()) for frame in tables.values())
+    chosen = [frame.assign(game_id=frame["game_id"] + i * span)
+              for i, (lineup, frame) in enumerate(tables.items())
+              if set(lineup) <= set(agents) and len(set(lineup)) > 1]
+    return {"agents": list(agents)} | luck_share(pd.concat(chosen, ignore_index=True),
+                                                 resamples=resamples)
+
+
+def luck_figures(tables: dict[tuple[str, ...], pd.DataFrame], result: MetaGame,
+                 resamples: int) -> dict[str, dict[str, Any]]:
+    """Luck in the whole pool and between the two agents alpha-Rank puts first (then the
+    higher win share against the equilibrium)."""
+    top = list(result.mix.sort_values(["alpha_rank", "against_equilibrium"],
+                                      ascending=False)["agent"])
+    return {"pool": luck_among(tables, result.agents, resamples),
+            "top_two": luck_among(tables, top[:2], resamples)}
 
 
 # --------------------------------------------------------------------------------------
@@ -133,7 +153,7 @@ def payoff_text(result: MetaGame) -> pd.DataFrame:
                                                 for r in t.itertuples()]})
 
 
-def sentences(result: MetaGame) -> list[str]:
+def sentences(result: MetaGame, luck: dict[str, dict[str, Any]]) -> list[str]:
     """The answers in plain words."""
     k = result.players
     mix = result.mix.sort_values("weight", ascending=False)
@@ -168,17 +188,26 @@ def sentences(result: MetaGame) -> list[str]:
                    f"{int(worst['seat'])}'s {pp(worst['edge'])} pp "
                    f"{bracket(worst['edge_low'], worst['edge_high'])} against the fair "
                    f"{100 / k:.1f}%" + ("" if significant else " (not significant)") + ".")
+    for key, words in (("pool", "in the whole pool"),
+                       ("top_two", "between the two agents alpha-Rank puts first")):
+        figure = luck[key]
+        if "luck" in figure:
+            out.append(f"Luck {words} ({', '.join(figure['agents'])}): "
+                       f"{100 * figure['luck']:.1f}% "
+                       f"{bracket(figure['luck_low'], figure['luck_high'])} of the variance "
+                       f"of a seat's win share is not explained by which agent sits there.")
     return out
 
 
-def report_blocks(settings: dict[str, Any], result: MetaGame) -> list:
+def report_blocks(settings: dict[str, Any], result: MetaGame,
+                  luck: dict[str, dict[str, Any]]) -> list:
     """The meta-game report, as sim.report blocks."""
     shown = {key: (", ".join(v) if isinstance(v, list) else str(v)) for key, v in
              settings.items()}
     return [
         Heading(f"{settings['game']}: meta-game of {', '.join(result.agents)}, "
                 f"{result.players} players", 1),
-        Heading("Summary"), Bullets(tuple(sentences(result))),
+        Heading("Summary"), Bullets(tuple(sentences(result, luck))),
         Heading("Equilibrium and alpha-Rank"),
         Text(f"Intervals: 95% bootstrap percentile intervals over {result.resamples} "
              f"resamples of each lineup's games."),
@@ -298,8 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / SETTINGS).write_text(json.dumps(settings, indent=2))
     try:
-        games = play_lineups(specs, out, jobs, args.backend, args.scheduler,
-                             wants_progress(args))
+        tables = play_lineups(specs, out, jobs, args.backend, args.scheduler,
+                              wants_progress(args))
     except KeyboardInterrupt:
         print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame --resume "
               f"{out}", file=sys.stderr)
@@ -307,13 +336,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         print(f"sim.metagame: error: {error}", file=sys.stderr)
         return 1
+    names = settings["agents"]
+    index = {name: i for i, name in enumerate(names)}
+    games = Games.from_players(names, len(specs[0][0]), {
+        tuple(sorted(index[a] for a in lineup)): frame for lineup, frame in tables.items()})
     result = solve(games, args.bootstrap, args.alpha, args.population_size, settings["seed"])
+    luck = luck_figures(tables, result, args.bootstrap)
     settings = settings | {"players": result.players, "lineups": len(specs),
                            "bootstrap": args.bootstrap, "alpha": args.alpha,
                            "population_size": args.population_size}
-    answers = without_nan({"settings": settings} | result.to_json())
+    answers = without_nan({"settings": settings} | result.to_json() | {"luck": luck})
     (out / "metagame.json").write_text(json.dumps(answers, indent=2))
-    report = publish(report_blocks(settings, result), out / "report")
+    report = publish(report_blocks(settings, result, luck), out / "report")
     if args.format == "json":
         json.dump(answers | {"out": str(out)}, sys.stdout, indent=2)
         print()
@@ -322,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(seat_table(result).to_string(index=False))
     print()
-    print("\n".join(sentences(result)))
+    print("\n".join(sentences(result, luck)))
     print(f"report: {report / 'report.html'}")
     return 0
 

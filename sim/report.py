@@ -258,6 +258,41 @@ def bet_sentences(analysis: Mapping[str, Any]) -> list[str]:
     return sentences
 
 
+# Below this many percentage points a snowball is called negligible, significant or not.
+NEGLIGIBLE_PP = 1.0
+
+
+def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
+    """Sentences on luck among the agents seated and on the snowball of a correct bet."""
+    sentences = []
+    luck = analysis.get("luck")
+    if luck:
+        sentences.append(
+            f"Luck: {estimate(luck['luck'], luck['luck_low'], luck['luck_high'])} of the "
+            f"variance of a seat's win share is not explained by which agent sits there "
+            f"(among the agents of this run; against weak agents it says little about "
+            f"luck among good players).")
+    ball = analysis.get("snowball")
+    if ball:
+        size = 100 * ball["snowball"]
+        verdict = "negligible" if abs(size) < NEGLIGIBLE_PP else \
+            ("a snowball" if ball["snowball_low"] > 0 else
+             "an anti-snowball" if ball["snowball_high"] < 0 else "not significant")
+        sentence = (f"After a correct bet the same agent bets correctly in the next round "
+                    f"{size:+.1f} pp [{100 * ball['snowball_low']:+.1f}, "
+                    f"{100 * ball['snowball_high']:+.1f}] more often ({verdict}; "
+                    f"{percent(ball['after_win'])} after a correct bet, "
+                    f"{percent(ball['after_loss'])} after a wrong one, before accounting "
+                    f"for the agent)")
+        cards = analysis.get("snowball_cards")
+        if cards:
+            sentence += (f", and wins {cards['snowball']:+.2f} "
+                         f"[{cards['snowball_low']:+.2f}, {cards['snowball_high']:+.2f}] "
+                         f"more points cards in it")
+        sentences.append(sentence + ".")
+    return sentences
+
+
 OUTCOMES = {"shared_win": "end in a shared win", "tiebreak": "are decided by the bet tiebreak"}
 
 
@@ -330,7 +365,7 @@ def run_blocks(run: Run) -> list[Block]:
         Heading("Parameters"), *parameter_tables(run),
         Heading("Summary"), Text(SIGNIFICANCE_NOTE),
         Bullets(tuple(seat_sentences(run, analysis) + bet_sentences(analysis)
-                      + game_sentences(analysis))),
+                      + balance_sentences(analysis) + game_sentences(analysis))),
         Heading("Win shares"), *win_tables]
     blocks += [figures[n] for n in ("win_share_by_seat", "win_share_by_agent") if n in figures]
     if "bet_accuracy" in analysis:

@@ -25,14 +25,14 @@ SECONDS_PER_DECISION = 8.0
 SUIT_COLUMNS = ["points_hearts", "points_diamonds", "points_spades", "points_clubs"]
 
 
-def _bounds(name: str, value: float, se: float, confidence: float = 0.95
+def normal_bounds(name: str, value: float, se: float, confidence: float = 0.95
             ) -> dict[str, float]:
     """A normal-approximation interval around ``value``."""
     half = NormalDist().inv_cdf(0.5 + confidence / 2) * se
     return {name: value, f"{name}_low": value - half, f"{name}_high": value + half}
 
 
-def _coefficient(y: np.ndarray, columns: list[np.ndarray], groups: np.ndarray
+def clustered_slope(y: np.ndarray, columns: list[np.ndarray], groups: np.ndarray
                  ) -> tuple[float, float]:
     """Least-squares coefficient of the last of ``columns`` (with an intercept) and its
     standard error, robust to correlation within ``groups`` (games)."""
@@ -56,19 +56,19 @@ def odd_hand(run: Run) -> dict[str, float]:
     ended = rounds[has_next]
     size = ended["hand_end"].to_numpy(np.float64)
     odd = (size % 2 == 1).astype(np.float64)
-    points, points_se = _coefficient(following[has_next].to_numpy(np.float64), [size, odd],
+    points, points_se = clustered_slope(following[has_next].to_numpy(np.float64), [size, odd],
                                      ended["game_id"].to_numpy())
     per_player = rounds.groupby(["game_id", "seat"]).agg(
         mean_size=("hand_end", "mean"),
         odd_share=("hand_end", lambda h: float((h % 2 == 1).mean()))).reset_index()
     per_player = per_player.merge(run.players[["game_id", "seat", "win_share"]],
                                   on=["game_id", "seat"])
-    win, win_se = _coefficient(per_player["win_share"].to_numpy(np.float64),
+    win, win_se = clustered_slope(per_player["win_share"].to_numpy(np.float64),
                                [per_player["mean_size"].to_numpy(np.float64),
                                 per_player["odd_share"].to_numpy(np.float64)],
                                per_player["game_id"].to_numpy())
-    return (_bounds("odd_hand_next_points", points, points_se)
-            | _bounds("odd_hand_win_share", win, win_se))
+    return (normal_bounds("odd_hand_next_points", points, points_se)
+            | normal_bounds("odd_hand_win_share", win, win_se))
 
 
 def hand_change(run: Run) -> dict[str, float]:
@@ -113,8 +113,9 @@ def table_time(run: Run) -> dict[str, float]:
     minutes = decisions * SECONDS_PER_DECISION / 60
     se = minutes.std(ddof=1) / np.sqrt(len(minutes))
     per_player = minutes / run.n_players
-    return (_bounds("table_minutes", float(minutes.mean()), float(se))
-            | _bounds("minutes_per_player", float(per_player.mean()), float(se) / run.n_players)
+    return (normal_bounds("table_minutes", float(minutes.mean()), float(se))
+            | normal_bounds("minutes_per_player", float(per_player.mean()),
+                            float(se) / run.n_players)
             | {"seconds_per_decision": SECONDS_PER_DECISION})
 
 
@@ -131,7 +132,7 @@ def deck_shortage(run: Run) -> dict[str, float]:
     return ({"short_games": games["p"], "short_games_low": games["low"],
              "short_games_high": games["high"], "short_rounds": rounds["p"],
              "short_rounds_low": rounds["low"], "short_rounds_high": rounds["high"]}
-            | _bounds("mean_cards_short", float(missing.mean()),
+            | normal_bounds("mean_cards_short", float(missing.mean()),
                       float(missing.std(ddof=1) / np.sqrt(len(missing)))))
 
 
@@ -144,14 +145,14 @@ def _ratio(name: str, numerators: np.ndarray, denominators: np.ndarray) -> dict[
     without data."""
     total = float(denominators.sum())
     if total == 0:
-        return _bounds(name, float("nan"), float("nan"))
+        return normal_bounds(name, float("nan"), float("nan"))
     ratio = float(numerators.sum()) / total
     clusters = len(numerators)
     if clusters < 2:
-        return _bounds(name, ratio, float("nan"))
+        return normal_bounds(name, ratio, float("nan"))
     residual = numerators - ratio * denominators
     variance = float((residual ** 2).sum()) / total ** 2 * clusters / (clusters - 1)
-    return _bounds(name, ratio, float(np.sqrt(variance)))
+    return normal_bounds(name, ratio, float(np.sqrt(variance)))
 
 
 def _clustered_mean(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]:
@@ -171,7 +172,7 @@ def _by_value(name: str, frame: pd.DataFrame, value: str, column: str) -> dict[s
     return out
 
 
-def _indicators(values: pd.Series) -> list[np.ndarray]:
+def indicators(values: pd.Series) -> list[np.ndarray]:
     """0/1 columns for every value of ``values`` but the first (controls in a regression)."""
     levels = sorted(values.unique())
     return [(values == level).to_numpy(np.float64) for level in levels[1:]]
@@ -223,13 +224,13 @@ def lone_player(run: Run) -> dict[str, float]:
     players = run.players
     win, win_se = float("nan"), float("nan")
     if players["times_lone"].nunique() > 1:
-        win, win_se = _coefficient(players["win_share"].to_numpy(np.float64),
+        win, win_se = clustered_slope(players["win_share"].to_numpy(np.float64),
                                    [players["times_lone"].to_numpy(np.float64)],
                                    players["game_id"].to_numpy())
     captures = proportion(int((run.games["turns_lone"] > 0).sum()), len(run.games))
     return (_clustered_mean("lone_turn_points", kept[lone], rounds["game_id"][lone])
             | _clustered_mean("turn_points", kept, rounds["game_id"])
-            | _bounds("lone_win_share", win, win_se)
+            | normal_bounds("lone_win_share", win, win_se)
             | {"games_with_capture": captures["p"], "games_with_capture_low": captures["low"],
                "games_with_capture_high": captures["high"]})
 
@@ -245,7 +246,7 @@ def lead_score(run: Run) -> dict[str, float]:
     mine = players[lead].groupby("game_id")["score"].mean()
     others = players[~lead].groupby("game_id")["score"].mean()
     diff = (mine - others).dropna().to_numpy(np.float64)
-    return _bounds("lead_score_diff", float(diff.mean()),
+    return normal_bounds("lead_score_diff", float(diff.mean()),
                    float(diff.std(ddof=1) / np.sqrt(len(diff))))
 
 
@@ -278,14 +279,14 @@ def dealer_role(run: Run) -> dict[str, float]:
     game-clustered), and ``dealer_accuracy``, ``other_accuracy``."""
     rounds = run.rounds_table()
     dealer = rounds["seat"] == rounds["dealer"]
-    diff, se = _coefficient(rounds["error"].to_numpy(np.float64),
-                            [*_indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
+    diff, se = clustered_slope(rounds["error"].to_numpy(np.float64),
+                            [*indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
                             rounds["game_id"].to_numpy())
     correct = rounds["bet_correct"].astype(np.float64)
     return (_clustered_mean("dealer_error", rounds["error"][dealer], rounds["game_id"][dealer])
             | _clustered_mean("other_error", rounds["error"][~dealer],
                               rounds["game_id"][~dealer])
-            | _bounds("dealer_error_diff", diff, se)
+            | normal_bounds("dealer_error_diff", diff, se)
             | _clustered_mean("dealer_accuracy", correct[dealer], rounds["game_id"][dealer])
             | _clustered_mean("other_accuracy", correct[~dealer],
                               rounds["game_id"][~dealer]))
@@ -297,14 +298,14 @@ def excuse_value(run: Run) -> dict[str, float]:
     game-clustered): ``excuse_tricks`` extra tricks won, ``excuse_error`` extra error
     points."""
     rounds = run.rounds_table()
-    controls = _indicators(rounds["cards"])
+    controls = indicators(rounds["cards"])
     held = rounds["played_excuse"].to_numpy(np.float64)
     games = rounds["game_id"].to_numpy()
-    tricks, tricks_se = _coefficient(rounds["tricks"].to_numpy(np.float64),
+    tricks, tricks_se = clustered_slope(rounds["tricks"].to_numpy(np.float64),
                                      [*controls, held], games)
-    error, error_se = _coefficient(rounds["error"].to_numpy(np.float64),
+    error, error_se = clustered_slope(rounds["error"].to_numpy(np.float64),
                                    [*controls, held], games)
-    return _bounds("excuse_tricks", tricks, tricks_se) | _bounds("excuse_error", error,
+    return normal_bounds("excuse_tricks", tricks, tricks_se) | normal_bounds("excuse_error", error,
                                                                  error_se)
 
 
@@ -341,7 +342,7 @@ def game_rounds(run: Run) -> dict[str, float]:
     """Rounds (hands, turns) per game (games: game_id, rounds): ``rounds_per_game`` with an
     interval, its 5th and 95th percentiles."""
     rounds = run.games["rounds"].to_numpy(np.float64)
-    return (_bounds("rounds_per_game", float(rounds.mean()),
+    return (normal_bounds("rounds_per_game", float(rounds.mean()),
                     float(rounds.std(ddof=1) / np.sqrt(len(rounds))))
             | {"rounds_p5": float(np.percentile(rounds, 5)),
                "rounds_p95": float(np.percentile(rounds, 95))})

@@ -14,6 +14,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy.stats import chisquare
 
+from sim.analysis.balance import luck_share, snowball
 from sim.analysis.run import Run
 from sim.stats import describe, proportion
 
@@ -210,6 +211,15 @@ FIGURES: dict[str, FigureSpec] = {
                        lambda run, c: k_distribution(run.rounds)),
     "hand_size_by_round": ({"rounds": ("round", "hand_start", "hand_end")},
                            lambda run, c: hand_size_by_round(run.rounds)),
+    "luck": ({"players": ("game_id", "agent", "win_share")},
+             lambda run, c: luck_share(run.players, confidence=c)),
+    "snowball": ({"rounds": (*_BETS, "round"), "players": ("game_id", "seat", "agent")},
+                 lambda run, c: snowball(run.rounds, "bet_correct", players=run.players,
+                                          confidence=c)),
+    "snowball_cards": ({"rounds": (*_BETS, "round", "points_cards_won"),
+                        "players": ("game_id", "seat", "agent")},
+                       lambda run, c: snowball(run.rounds, "bet_correct", "points_cards_won",
+                                               run.players, c)),
 }
 
 

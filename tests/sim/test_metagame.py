@@ -209,7 +209,10 @@ def test_the_answers_are_written_as_json_and_text(played):
         {k: d[k] for k in ("agent", "dominates")} for d in data["dominance"]]
     populations = {row["population"] for row in data["seat_effects"]}
     assert populations == {"equilibrium", "uniform", "mirror random", "mirror greedy"}
+    assert data["luck"]["pool"]["agents"] == list(AGENTS)
+    assert 0 <= data["luck"]["pool"]["luck"] <= 1
     assert "greedy is a dominant strategy" in stdout and "report: " in stdout
+    assert "Luck in the whole pool (random, greedy): " in stdout
     assert (out / "report" / "report.html").is_file()
 
 

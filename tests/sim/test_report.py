@@ -278,3 +278,14 @@ def test_module_exits_2_on_bad_input(tmp_path):
     failed = run_module("sim.report", tmp_path / "missing", cwd=ROOT)
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_mixed_table_reports_luck_and_every_paris_run_the_snowball(runs, base_report,
+                                                                      tmp_path):
+    base = (base_report / "report.md").read_text(encoding="utf-8")
+    assert "Luck:" not in base                  # one agent: nothing to tell apart
+    assert re.search(r"After a correct bet the same agent bets correctly in the next round "
+                     r"[+-]\d+\.\d pp \[[+-]\d+\.\d, [+-]\d+\.\d\] more often", base)
+    mixed = make_run(tmp_path / "mixed", "--agents", "random,greedy,random,greedy")
+    md = (report.write_report(mixed, tmp_path / "report") / "report.md").read_text()
+    assert re.search(r"Luck: \d+\.\d% \[\d+\.\d, \d+\.\d\] of the variance", md)

@@ -1,0 +1,96 @@
+"""Balance figures that do not saturate: how much of a result is skill and how much luck among
+the players actually seated, and whether winning a round helps win the next.  Pure functions
+of a run's tables (docs/results.md), defined in docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.questions import clustered_slope, indicators, normal_bounds
+
+
+def group_moments(players: pd.DataFrame, by: str = "agent") -> tuple[np.ndarray, ...]:
+    """Per game (rows, in ``game_id`` order) and per player (columns, the values of ``by``):
+    how many seats, the sum of their win shares and the sum of their squares."""
+    keys = [players["game_id"], players[by].astype(str)]
+    shares = players["win_share"].astype(np.float64)
+    grouped = pd.DataFrame({"n": 1.0, "s1": shares, "s2": shares ** 2}).groupby(keys)
+    table = grouped.sum().unstack(fill_value=0.0)
+    return table["n"].to_numpy(), table["s1"].to_numpy(), table["s2"].to_numpy()
+
+
+def skill_share_of(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray) -> float:
+    """:func:`skill_share` from each player's seat count, win-share sum and sum of squares."""
+    k, total = len(counts), counts.sum()
+    if k < 2 or total <= k or (counts < 2).any():
+        return float("nan")
+    means = sums / counts
+    grand = sums.sum() / total
+    between = (counts * (means - grand) ** 2).sum() / (k - 1)
+    within = (squares - counts * means ** 2).sum() / (total - k)
+    n0 = (total - (counts ** 2).sum() / total) / (k - 1)
+    sigma_b = max(0.0, (between - within) / n0)
+    if sigma_b + within <= 0:
+        return float("nan")
+    return float(sigma_b / (sigma_b + within))
+
+
+def skill_share(players: pd.DataFrame, by: str = "agent") -> float:
+    """The share of the variance of a seat's win share that the player's identity (column
+    ``by``) explains beyond chance: the one-way random-effects estimate (the intraclass
+    correlation ICC(1)), sigma_b^2 / (sigma_b^2 + sigma_w^2) with sigma_b^2 = (MSB - MSW) /
+    n0, clipped at 0.  1 - skill share is the share of luck.  players: game_id, win_share,
+    ``by``."""
+    n, s1, s2 = group_moments(players, by)
+    return skill_share_of(n.sum(axis=0), s1.sum(axis=0), s2.sum(axis=0))
+
+
+def luck_share(players: pd.DataFrame, by: str = "agent", resamples: int = 200,
+               seed: int = 0, confidence: float = 0.95) -> dict[str, float]:
+    """``luck`` = 1 - :func:`skill_share`, with a bootstrap percentile interval over whole
+    games (``luck_low``, ``luck_high``); empty when fewer than two players are compared."""
+    n, s1, s2 = group_moments(players, by)
+    if n.shape[1] < 2:
+        return {}
+    value = 1.0 - skill_share_of(n.sum(axis=0), s1.sum(axis=0), s2.sum(axis=0))
+    rng = np.random.default_rng(seed)
+    games = len(n)
+    samples = []
+    for _ in range(resamples):
+        weights = rng.multinomial(games, np.full(games, 1.0 / games)).astype(np.float64)
+        samples.append(1.0 - skill_share_of(weights @ n, weights @ s1, weights @ s2))
+    tail = 50 * (1 - confidence)
+    low, high = (np.nanpercentile(samples, [tail, 100 - tail]) if resamples
+                 else (float("nan"), float("nan")))
+    return {"luck": value, "luck_low": float(low), "luck_high": float(high)}
+
+
+def snowball(rounds: pd.DataFrame, won: str = "bet_correct", outcome: str | None = None,
+             players: pd.DataFrame | None = None, confidence: float = 0.95
+             ) -> dict[str, float]:
+    """Whether winning a round (the boolean column ``won``) helps in the next, for the same
+    seat: ``snowball``, the difference in ``outcome`` (default: ``won`` again) in round r+1
+    between seats that won round r and seats that did not (a least-squares slope, its
+    interval robust to the correlation of one game's rows); with ``players`` (game_id, seat,
+    agent), the difference for the same agent (its identity a control, so that a good
+    player winning both rounds is not read as a snowball); ``after_win`` and
+    ``after_loss``, the two plain means.  rounds: game_id, round, seat, ``won``,
+    ``outcome``."""
+    outcome = outcome or won
+    now = rounds[["game_id", "round", "seat", won]]
+    later = rounds[["game_id", "round", "seat", outcome]].assign(round=rounds["round"] - 1)
+    pairs = now.merge(later, on=["game_id", "round", "seat"], suffixes=("", "_next"))
+    nxt = f"{outcome}_next" if outcome == won else outcome
+    if players is not None:
+        pairs = pairs.merge(players[["game_id", "seat", "agent"]], on=["game_id", "seat"])
+    if pairs.empty or pairs[won].nunique() < 2:
+        return {}
+    x = pairs[won].to_numpy(dtype=np.float64)
+    y = pairs[nxt].to_numpy(dtype=np.float64)
+    controls = indicators(pairs["agent"].astype(str)) if players is not None else []
+    slope, se = clustered_slope(y, [*controls, x], pairs["game_id"].to_numpy())
+    return normal_bounds("snowball", slope, se, confidence) | {"after_win": float(y[x == 1].mean()),
+                                                   "after_loss": float(y[x == 0].mean()),
+                                                   "pairs": float(len(pairs))}

@@ -1,0 +1,89 @@
+"""Balance figures that do not saturate (sim.analysis.balance): the skill and luck shares of
+a table's results, and the snowball of a won round, on tables whose answer is known."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.analysis.balance import luck_share, skill_share, snowball
+
+
+def table_games(rng, strengths, games):
+    """Players rows of ``games`` games between agents of the given winning chances (one
+    winner a game, drawn from ``strengths``)."""
+    names = list(strengths)
+    p = np.array(list(strengths.values()), dtype=float)
+    winners = rng.choice(len(names), size=games, p=p / p.sum())
+    return pd.DataFrame([{"game_id": g, "seat": s, "agent": names[s],
+                          "win_share": float(winners[g] == s)}
+                         for g in range(games) for s in range(len(names))])
+
+
+def test_equal_players_leave_everything_to_luck():
+    players = table_games(np.random.default_rng(1), {"a": 1, "b": 1, "c": 1}, 3000)
+    assert skill_share(players) == pytest.approx(0, abs=0.01)
+    luck = luck_share(players, resamples=50)
+    assert luck["luck_low"] <= luck["luck"] <= luck["luck_high"]
+    assert luck["luck_high"] == pytest.approx(1, abs=1e-9)
+
+
+def test_a_player_who_always_wins_leaves_nothing_to_luck():
+    players = table_games(np.random.default_rng(2), {"a": 1, "b": 0, "c": 0}, 500)
+    assert skill_share(players) == pytest.approx(1)
+    assert luck_share(players, resamples=20)["luck"] == pytest.approx(0)
+
+
+def test_the_skill_share_grows_with_the_gap_between_players():
+    rng = np.random.default_rng(3)
+    shares = [skill_share(table_games(rng, {"a": w, "b": 1, "c": 1}, 4000))
+              for w in (1.5, 3, 10)]
+    assert shares == sorted(shares) and shares[0] > 0
+
+
+def test_one_agent_has_no_luck_share():
+    players = table_games(np.random.default_rng(4), {"a": 1}, 10)
+    assert luck_share(players) == {}
+
+
+def rounds_table(rng, games, rounds, persist, rates):
+    """Rounds of two seats whose agents win a round with chance ``rates[seat]``, or, with
+    chance ``persist``, as they did in the round before."""
+    rows = []
+    for g in range(games):
+        for seat, rate in enumerate(rates):
+            won = rng.random() < rate
+            for r in range(1, rounds + 1):
+                if r > 1 and rng.random() >= persist:
+                    won = rng.random() < rate
+                rows.append({"game_id": g, "round": r, "seat": seat, "bet_correct": won,
+                             "points_cards_won": 2 * won})
+    return pd.DataFrame(rows)
+
+
+def players_of(rounds_frame):
+    seats = rounds_frame[["game_id", "seat"]].drop_duplicates()
+    return seats.assign(agent=seats["seat"].map({0: "good", 1: "poor"}))
+
+
+def test_a_won_round_that_repeats_itself_is_a_snowball():
+    frame = rounds_table(np.random.default_rng(5), 400, 8, 0.5, [0.5, 0.5])
+    ball = snowball(frame)
+    assert ball["snowball_low"] > 0.4 and ball["snowball"] == pytest.approx(0.5, abs=0.05)
+    assert ball["after_win"] > ball["after_loss"]
+    cards = snowball(frame, "bet_correct", "points_cards_won")
+    assert cards["snowball"] == pytest.approx(2 * ball["snowball"])
+
+
+def test_independent_rounds_have_no_snowball_once_the_agent_is_accounted_for():
+    frame = rounds_table(np.random.default_rng(6), 600, 8, 0.0, [0.8, 0.2])
+    raw = snowball(frame)
+    assert raw["snowball_low"] > 0.2                 # the good agent wins both rounds
+    same_agent = snowball(frame, players=players_of(frame))
+    assert same_agent["snowball_low"] < 0 < same_agent["snowball_high"]
+
+
+def test_no_snowball_without_both_outcomes():
+    frame = rounds_table(np.random.default_rng(7), 5, 3, 0.0, [1.0, 1.0])
+    assert snowball(frame) == {}
