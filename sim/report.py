@@ -293,6 +293,58 @@ def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
     return sentences
 
 
+STRONG_PLAYERS = ("ismcts", "flatmc", "greedy@tuned")
+
+
+def players_phrase(run: Run) -> str:
+    """Who played, as the population a figure holds for."""
+    agents = sorted(set(run.agents))
+    if len(agents) == 1:
+        return f"tables of {run.n_players} copies of {agents[0]}"
+    seating = run.manifest["spec"].get("seating", "rotate")
+    return f"mixed tables of {', '.join(agents)} (seating: {seating})"
+
+
+def verdict_sentences(run: Run, analysis: Mapping[str, Any]) -> list[str]:
+    """What a designer reads first: players, seats, skill, luck and length, one line each,
+    with its number, its interval and the players it holds for."""
+    fair = 1 / run.n_players
+    lines = [f"Players: {players_phrase(run)}."]
+    if set(run.agents) == {"random"}:
+        lines.append("Random play only: these figures say how the rules play at random, not "
+                     "whether they are fair or reward skill among good players; ask that of "
+                     f"strong players ({', '.join(STRONG_PLAYERS)}: see sim.metagame).")
+    seats = analysis["win_share_by_seat"]
+    first = seats[seats["seat"] == run.first_seat].iloc[0]
+    p = stats.proportion_test(first["wins"], first["n"], fair)
+    unfair = analysis["seat_equality"]["p_value"] < ALPHA
+    lines.append(f"Seats: {'unequal' if unfair else 'no significant difference'}; the first "
+                 f"seat wins {estimate(first['share'], first['low'], first['high'])} against "
+                 f"the fair {percent(fair)} ({p_text(p)}).")
+    agents = analysis["win_share_by_agent"]
+    if len(agents) > 1:
+        best = agents.loc[agents["share"].idxmax()]
+        others = ", ".join(a for a in agents["agent"].astype(str) if a != best["agent"])
+        lines.append(f"Skill: {best['agent']} wins "
+                     f"{estimate(best['share'], best['low'], best['high'])} of its games "
+                     f"against {others} (fair {percent(fair)}).")
+    else:
+        lines.append("Skill: one agent only, so not measured here (sim.tournament, "
+                     "sim.metagame).")
+    luck = analysis.get("luck")
+    if luck:
+        lines.append(f"Luck: {estimate(luck['luck'], luck['luck_low'], luck['luck_high'])} "
+                     f"of the variance of a seat's result is not explained by the agent "
+                     f"seated.")
+    decisions = analysis["decisions"]
+    length = (f"Length: {decisions['median']:,.0f} decisions on median (90% of games "
+              f"between {decisions['p5']:,.0f} and {decisions['p95']:,.0f})")
+    if "rounds" in analysis:
+        length += f", {analysis['rounds']['mean']:.1f} rounds on average"
+    lines.append(length + ".")
+    return lines
+
+
 OUTCOMES = {"shared_win": "end in a shared win", "tiebreak": "are decided by the bet tiebreak"}
 
 
@@ -362,7 +414,7 @@ def run_blocks(run: Run) -> list[Block]:
                                    ["agent", "games", "wins", "win share [95% interval]"])]
     blocks: list[Block] = [
         Heading(f"{run.game}: report on run {run.label}", 1),
-        Heading("Parameters"), *parameter_tables(run),
+        Heading("Verdict"), Bullets(tuple(verdict_sentences(run, analysis))),
         Heading("Summary"), Text(SIGNIFICANCE_NOTE),
         Bullets(tuple(seat_sentences(run, analysis) + bet_sentences(analysis)
                       + balance_sentences(analysis) + game_sentences(analysis))),
@@ -381,6 +433,7 @@ def run_blocks(run: Run) -> list[Block]:
                    if n in figures]
     blocks += [Heading("Game length"), length_table(analysis)]
     blocks += [figures[n] for n in ("game_length", "hand_size_by_round") if n in figures]
+    blocks += [Heading("Parameters"), *parameter_tables(run)]
     return blocks
 
 

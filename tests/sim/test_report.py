@@ -146,7 +146,8 @@ def test_run_report_lists_parameters_tables_and_figures(runs, base_report):
     manifest = json.loads((runs["base"] / "manifest.json").read_text())
     for key, value in manifest["spec"]["params"].items():
         assert f"| {key} | {value} |" in md
-    assert md.startswith("# paris-damis: report on run base\n\n## Parameters")
+    assert md.startswith("# paris-damis: report on run base\n\n## Verdict")
+    assert md.index("## Game length") < md.index("## Parameters")
     for title in ("Win share by seat", "Bet accuracy by bet value",
                   "Game length: mean and percentiles"):
         assert f"**{title}**" in md and f">{title}</p>" in page
@@ -289,3 +290,12 @@ def test_a_mixed_table_reports_luck_and_every_paris_run_the_snowball(runs, base_
     mixed = make_run(tmp_path / "mixed", "--agents", "random,greedy,random,greedy")
     md = (report.write_report(mixed, tmp_path / "report") / "report.md").read_text()
     assert re.search(r"Luck: \d+\.\d% \[\d+\.\d, \d+\.\d\] of the variance", md)
+
+
+def test_the_verdict_comes_first_and_says_who_played(base_report, tmp_path, runs):
+    md = (base_report / "report.md").read_text(encoding="utf-8")
+    verdict = md[md.index("## Verdict"):md.index("## Summary")]
+    assert "- Players: tables of 4 copies of random." in verdict
+    assert "Random play only" in verdict and "sim.metagame" in verdict
+    assert re.search(r"- Seats: .*the first seat wins \d+\.\d% \[", verdict)
+    assert "- Skill: one agent only" in verdict and "- Length: " in verdict
