@@ -290,6 +290,16 @@ def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
                          f"[{cards['snowball_low']:+.2f}, {cards['snowball_high']:+.2f}] "
                          f"more points cards in it")
         sentences.append(sentence + ".")
+    leads = analysis.get("leader_wins")
+    if leads is not None and len(leads) > 1:
+        middle = leads.iloc[len(leads) // 2 - 1]
+        late = leads.iloc[-2]
+        sentences.append(
+            f"Decisive lead: the sole leader after round {int(middle['round'])} of "
+            f"{int(leads['round'].max())} goes on to win "
+            f"{estimate(middle['holds'], middle['low'], middle['high'])} of its games "
+            f"(comebacks in the rest), after round {int(late['round'])} "
+            f"{estimate(late['holds'], late['low'], late['high'])}.")
     return sentences
 
 

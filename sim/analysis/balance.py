@@ -1,6 +1,6 @@
 """Balance figures that do not saturate: how much of a result is skill and how much luck among
-the players actually seated, and whether winning a round helps win the next.  Pure functions
-of a run's tables (docs/results.md), defined in docs/analysis.md.
+the players actually seated, whether winning a round helps win the next, and how often a
+lead holds.  Pure functions of a run's tables (docs/results.md), defined in docs/analysis.md.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.questions import clustered_slope, indicators, normal_bounds
+from sim.stats import proportion
 
 
 def group_moments(players: pd.DataFrame, by: str = "agent") -> tuple[np.ndarray, ...]:
@@ -94,3 +95,22 @@ def snowball(rounds: pd.DataFrame, won: str = "bet_correct", outcome: str | None
     return normal_bounds("snowball", slope, se, confidence) | {"after_win": float(y[x == 1].mean()),
                                                    "after_loss": float(y[x == 0].mean()),
                                                    "pairs": float(len(pairs))}
+
+
+def leader_wins(rounds: pd.DataFrame, players: pd.DataFrame, confidence: float = 0.95
+                ) -> pd.DataFrame:
+    """How often the leader after each round goes on to win: ``[round, n, wins, holds, low,
+    high]``, over the games with a single leader after that round (the one highest
+    ``score``), ``wins`` the leaders' win shares summed, ``holds`` their mean with its
+    Wilson interval (1 - holds: comebacks).  rounds: game_id, round, seat, score; players:
+    game_id, seat, win_share."""
+    standing = rounds[["game_id", "round", "seat", "score"]]
+    top = standing.groupby(["game_id", "round"])["score"].transform("max")
+    leaders = standing[standing["score"] == top]
+    alone = leaders.groupby(["game_id", "round"])["seat"].transform("size") == 1
+    won = leaders[alone].merge(players[["game_id", "seat", "win_share"]],
+                               on=["game_id", "seat"])
+    table = won.groupby("round")["win_share"].agg(n="size", wins="sum").reset_index()
+    intervals = pd.DataFrame([proportion(w, n, confidence)
+                              for w, n in zip(table["wins"], table["n"], strict=True)])
+    return table.assign(holds=intervals["p"], low=intervals["low"], high=intervals["high"])

@@ -14,7 +14,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy.stats import chisquare
 
-from sim.analysis.balance import luck_share, snowball
+from sim.analysis.balance import leader_wins, luck_share, snowball
 from sim.analysis.run import Run
 from sim.stats import describe, proportion
 
@@ -220,6 +220,9 @@ FIGURES: dict[str, FigureSpec] = {
                         "players": ("game_id", "seat", "agent")},
                        lambda run, c: snowball(run.rounds, "bet_correct", "points_cards_won",
                                                run.players, c)),
+    "leader_wins": ({"rounds": ("game_id", "round", "seat", "score"),
+                     "players": ("game_id", "seat", "win_share")},
+                    lambda run, c: leader_wins(run.rounds, run.players, c)),
 }
 
 

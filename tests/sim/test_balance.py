@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis.balance import luck_share, skill_share, snowball
+from sim.analysis.balance import leader_wins, luck_share, skill_share, snowball
 
 
 def table_games(rng, strengths, games):
@@ -87,3 +87,35 @@ def test_independent_rounds_have_no_snowball_once_the_agent_is_accounted_for():
 def test_no_snowball_without_both_outcomes():
     frame = rounds_table(np.random.default_rng(7), 5, 3, 0.0, [1.0, 1.0])
     assert snowball(frame) == {}
+
+
+def standings(rng, games, rounds, decided):
+    """Rounds of three seats whose scores grow at random; with ``decided`` the final leader
+    wins, without it the winner is drawn at random."""
+    rows, winners = [], []
+    for g in range(games):
+        score = np.zeros(3, dtype=int)
+        for r in range(1, rounds + 1):
+            score += rng.integers(0, 4, size=3)
+            rows += [{"game_id": g, "round": r, "seat": s, "score": int(score[s])}
+                     for s in range(3)]
+        winners.append(int(np.argmax(score)) if decided else int(rng.integers(3)))
+    players = pd.DataFrame([{"game_id": g, "seat": s, "win_share": float(winners[g] == s)}
+                            for g in range(games) for s in range(3)])
+    return pd.DataFrame(rows), players
+
+
+def test_a_lead_holds_more_often_late_when_the_score_decides():
+    frame, players = standings(np.random.default_rng(8), 800, 8, decided=True)
+    table = leader_wins(frame, players).set_index("round")
+    assert list(table.index) == list(range(1, 9))
+    assert table.loc[8, "holds"] > 0.95            # ties at the end go to the first seat
+    assert table.loc[2, "holds"] < table.loc[7, "holds"]
+    assert (table["low"] <= table["holds"] + 1e-12).all()
+    assert (table["holds"] <= table["high"] + 1e-12).all()
+
+
+def test_a_lead_means_nothing_when_the_winner_is_drawn_at_random():
+    frame, players = standings(np.random.default_rng(9), 1500, 4, decided=False)
+    table = leader_wins(frame, players)
+    assert ((table["low"] < 1 / 3) & (1 / 3 < table["high"])).sum() >= 3

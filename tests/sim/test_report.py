@@ -287,6 +287,8 @@ def test_a_mixed_table_reports_luck_and_every_paris_run_the_snowball(runs, base_
     assert "Luck:" not in base                  # one agent: nothing to tell apart
     assert re.search(r"After a correct bet the same agent bets correctly in the next round "
                      r"[+-]\d+\.\d pp \[[+-]\d+\.\d, [+-]\d+\.\d\] more often", base)
+    assert re.search(r"Decisive lead: the sole leader after round 4 of 8 goes on to win "
+                     r"\d+\.\d% \[\d+\.\d, \d+\.\d\] of its games", base)
     mixed = make_run(tmp_path / "mixed", "--agents", "random,greedy,random,greedy")
     md = (report.write_report(mixed, tmp_path / "report") / "report.md").read_text()
     assert re.search(r"Luck: \d+\.\d% \[\d+\.\d, \d+\.\d\] of the variance", md)

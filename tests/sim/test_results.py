@@ -142,7 +142,8 @@ SCHEMAS = {
                "seat": pa.int16(), "bet": pa.int16(), "bet_position": pa.int16(),
                "bet_correct": pa.bool_(), "k": pa.int16(), "cards_placed": pa.int16(),
                "hand_start": pa.int16(), "hand_end": pa.int16(), "exchanged": pa.bool_(),
-               "points_cards_won": pa.int16(), "cards_short": pa.int16()},
+               "points_cards_won": pa.int16(), "cards_short": pa.int16(),
+               "score": pa.int16()},
 }
 
 

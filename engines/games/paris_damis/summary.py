@@ -74,8 +74,10 @@ def result(params: ParisDamisParams, row: np.ndarray) -> Result:
 ROUND_FIELDS = ("round", "trump", "seat", "bet", "bet_position", "bet_correct", "k",
                 "cards_placed", "hand_start", "hand_end", "exchanged", "points_cards_won",
                 "cards_short")
-ROUND_ROW = Layout(*ROUND_FIELDS)
+# and the seat's points in each suit once the round is settled (its standing then)
+ROUND_ROW = Layout(*ROUND_FIELDS, ("suit_score", R.SUITS))
 ROUND_WIDTH = ROUND_ROW.size
+ROUND_SUIT_SCORE = ROUND_ROW.offset("suit_score")
 (ROUND_ROUND, ROUND_TRUMP, ROUND_SEAT, ROUND_BET, ROUND_BET_POSITION, ROUND_BET_CORRECT,
  ROUND_K, ROUND_CARDS_PLACED, ROUND_HAND_START, ROUND_HAND_END, ROUND_EXCHANGED,
  ROUND_POINTS_CARDS_WON, ROUND_CARDS_SHORT) = ROUND_ROW.offsets(
@@ -107,6 +109,8 @@ def record_round(s, pr, out, row):
         r[ROUND_EXCHANGED] = s[R.EXCHANGED + p]
         r[ROUND_POINTS_CARDS_WON] = won
         r[ROUND_CARDS_SHORT] = s[R.CARDS_SHORT + p]
+        for suit in range(R.SUITS):
+            r[ROUND_SUIT_SCORE + suit] = s[R.SUIT_SCORE + p * R.SUITS + suit]
     return row + players
 
 
@@ -157,4 +161,6 @@ def round_columns(params: ParisDamisParams, rounds: np.ndarray) -> dict[str, Any
     columns["trump"] = (rounds[:, ROUND_TRUMP].astype(np.int8), SUIT_NAMES)
     columns["bet_correct"] = rounds[:, ROUND_BET_CORRECT].astype(bool)
     columns["exchanged"] = rounds[:, ROUND_EXCHANGED].astype(bool)
+    suits = rounds[:, ROUND_SUIT_SCORE:ROUND_SUIT_SCORE + R.SUITS]
+    columns["score"] = primary_score(params, suits).astype(np.int16)
     return columns
