@@ -129,7 +129,8 @@ def mix_table(result: MetaGame) -> pd.DataFrame:
         "alpha-Rank": [f"{r.alpha_rank:.2f} {bracket(r.alpha_rank_low, r.alpha_rank_high, 1, 2)}"
                        for r in result.mix.itertuples()],
         "win share against the mix": [f"{100 * v:.1f}%"
-                                      for v in result.mix["against_equilibrium"]]})
+                                      for v in result.mix["against_equilibrium"]],
+        "against a uniform mix": [f"{100 * v:.1f}%" for v in result.mix["against_uniform"]]})
 
 
 def seat_table(result: MetaGame) -> pd.DataFrame:
@@ -161,6 +162,10 @@ def sentences(result: MetaGame, luck: dict[str, dict[str, Any]]) -> list[str]:
     out = [f"Equilibrium mix (no agent gains by switching alone): {', '.join(played)}; the "
            f"best pure response to it gains {pp(result.gain)} pp of win share (0 at an exact "
            f"equilibrium)."]
+    line = result.mix.loc[result.mix["against_uniform"].idxmax()]
+    out.append(f"Dominant line: in a uniformly mixed population {line['agent']} wins "
+               f"{100 * line['against_uniform']:.1f}% of its games, against the fair "
+               f"{100 / k:.1f}%.")
     top = result.mix.sort_values("alpha_rank", ascending=False).iloc[0]
     out.append(f"alpha-Rank puts {top['agent']} first ({top['alpha_rank']:.2f} of the "
                f"stationary mass).")

@@ -310,7 +310,8 @@ def solve(games: Games, resamples: int = 200, alpha: float = 100.0, size: int = 
     mix = pd.DataFrame({"agent": games.agents, "weight": weight, "weight_low": w_low,
                         "weight_high": w_high, "alpha_rank": rank, "alpha_rank_low": r_low,
                         "alpha_rank_high": r_high,
-                        "against_equilibrium": payoffs.against(x)})
+                        "against_equilibrium": payoffs.against(x),
+                        "against_uniform": payoffs.against(np.full(n, 1.0 / n))})
 
     rows = []
     for lineup in games.lineups:

@@ -212,6 +212,7 @@ def test_the_answers_are_written_as_json_and_text(played):
     assert data["luck"]["pool"]["agents"] == list(AGENTS)
     assert 0 <= data["luck"]["pool"]["luck"] <= 1
     assert "greedy is a dominant strategy" in stdout and "report: " in stdout
+    assert "Dominant line: in a uniformly mixed population greedy wins " in stdout
     assert "Luck in the whole pool (random, greedy): " in stdout
     assert (out / "report" / "report.html").is_file()
 
