@@ -230,10 +230,11 @@ def test_decisive_games_with_and_without_the_tiebreak_column():
 # --------------------------------------------------------------------------------------
 ALWAYS = {"win_share_by_seat", "win_share_by_agent", "seat_equality", "first_player_edge",
           "decisions", "rounds", "decisions_per_player", "decisions_histogram", "margins",
-          "rank_distribution", "decisive"}
+          "rank_distribution", "decisive", "luck"}
 WITH_ROUNDS = {"bet_accuracy", "bet_accuracy_by_value", "bet_accuracy_by_position",
                "bet_accuracy_by_round", "bet_accuracy_by_agent",
-               "bet_accuracy_by_value_position", "k_distribution", "hand_size_by_round"}
+               "bet_accuracy_by_value_position", "k_distribution", "hand_size_by_round",
+               "snowball"}
 
 
 def test_analyze_computes_every_figure_the_tables_support():
