@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
@@ -59,15 +60,15 @@ POINTS_RANKS = 8                # points cards per suit: 7 8 9 10 J Q K A
 FIRST_POINTS_RANK = 7
 POINTS_CARD_IDS = 52            # points cards use the standard ids (a 32-card subset)
 
-# Hands are also kept as bit masks, 31 cards to a word (the sign bit stays clear, so plain
-# Python without numba computes the same), so listing a hand costs its size, not the deck's.
+# Hands are also kept as bit masks, 31 cards to a word (the sign bit of the state's int32
+# stays clear), so listing a hand costs its size, not the deck's.
 HAND_WORDS = 2
 WORD_BITS = 31
 WORD_MASK = (1 << WORD_BITS) - 1
-# index of a single set bit b in a 32-bit word: DEBRUIJN[(b * 0x077CB531 mod 2**32) >> 27]
-DEBRUIJN_MULTIPLIER = 0x077CB531
-DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+# A set of cards as one int64, bit ``card`` for each card (see hand_cards): each suit's cards.
+SUIT_CARDS = np.array([((1 << RANKS_PER_SUIT) - 1) << (suit * RANKS_PER_SUIT)
+                       for suit in range(SUITS)], dtype=np.int64)
+STANDARD_CARD_SET = (1 << FIRST_JOKER) - 1     # the 52 standard cards (no joker)
 
 # Per-card lookup tables (cheaper than dividing on every turn): suit (4 for jokers), rank,
 # and where the card sits in a hand mask.
@@ -343,8 +344,14 @@ def hand_word(s, player, half):
 
 
 @njit(cache=True)
+def hand_cards(s, player):
+    """The player's hand as one set: bit ``card`` for each card held."""
+    return hand_word(s, player, 0) | (hand_word(s, player, 1) << WORD_BITS)
+
+
+@njit(cache=True)
 def lowest_bit_index(bit):
-    return DEBRUIJN[((bit * DEBRUIJN_MULTIPLIER) & 0xFFFFFFFF) >> 27]
+    return trailing_zeros(bit)
 
 
 @njit(cache=True)
@@ -450,20 +457,44 @@ def turn_actions(s, pr, player, out):
     it, while markers remain; then ``bet(k)`` for k = 1..max bet."""
     n = 0
     if s[MARKERS_USED + player] < pr[P_MARKERS]:
-        trump = s[TRUMP]
-        for half in range(HAND_WORDS):
-            bits = hand_word(s, player, half)
-            while bits != 0:
-                bit = bits & -bits
-                bits ^= bit
-                card = half * WORD_BITS + lowest_bit_index(bit)
-                mask = accepting_columns(pr, trump, card)
-                for column in range(COLUMNS):       # written always, kept if accepted
-                    out[n] = PLACE + card * COLUMNS + column
-                    n += (mask >> column) & 1
+        hand = hand_cards(s, player)
+        n = standard_placements(s[TRUMP], hand & STANDARD_CARD_SET, out, n)
+        n = joker_placements(pr, s[TRUMP], hand >> FIRST_JOKER, out, n)
     for k in range(1, pr[P_MAX_BET] + 1):
         out[n] = BET_ACTION + k - 1
         n += 1
+    return n
+
+
+@njit(cache=True)
+def standard_placements(trump, cards, out, n):
+    """``place(card, column)`` for each standard card of the set ``cards``, ascending, after
+    the ``n`` actions in ``out``: a card of the trump in every column, another in its suit's
+    (as :func:`accepting_columns` says); returns the new count."""
+    trumps = SUIT_CARDS[trump]
+    while cards != 0:
+        card = trailing_zeros(cards)
+        cards &= cards - 1
+        code = PLACE + card * COLUMNS
+        anywhere = (trumps >> card) & 1
+        out[n] = code + suit_of(card) * (1 - anywhere)   # its suit's column, or the first
+        for column in range(1, COLUMNS):                 # the others: written always, kept
+            out[n + column] = code + column              # for a card of the trump
+        n += 1 + (COLUMNS - 1) * anywhere
+    return n
+
+
+@njit(cache=True)
+def joker_placements(pr, trump, jokers, out, n):
+    """``place(joker, column)`` for each joker of the set ``jokers`` (bit i: joker i) and
+    each column accepting it, after the ``n`` actions in ``out``; returns the new count."""
+    while jokers != 0:
+        card = FIRST_JOKER + trailing_zeros(jokers)
+        jokers &= jokers - 1
+        mask = accepting_columns(pr, trump, card)
+        for column in range(COLUMNS):       # written always, kept if accepted
+            out[n] = PLACE + card * COLUMNS + column
+            n += (mask >> column) & 1
     return n
 
 
@@ -668,13 +699,11 @@ def next_discarder(s, pr, seat, remaining):
 def discard_actions(s, player, out):
     """``discard(card)`` for each card in hand, ascending."""
     n = 0
-    for half in range(HAND_WORDS):
-        bits = hand_word(s, player, half)
-        while bits != 0:
-            bit = bits & -bits
-            bits ^= bit
-            out[n] = DISCARD_ACTION + half * WORD_BITS + lowest_bit_index(bit)
-            n += 1
+    cards = hand_cards(s, player)
+    while cards != 0:
+        out[n] = DISCARD_ACTION + trailing_zeros(cards)
+        cards &= cards - 1
+        n += 1
     return n
 
 
@@ -774,12 +803,10 @@ def exchange_hand(s, pr, rng):
     (fewer if the deck runs out)."""
     player = s[CURRENT]
     h = s[HAND_SIZE + player]
-    for half in range(HAND_WORDS):
-        bits = hand_word(s, player, half)
-        while bits != 0:
-            bit = bits & -bits
-            bits ^= bit
-            to_deck(s, half * WORD_BITS + lowest_bit_index(bit))
+    cards = hand_cards(s, player)
+    while cards != 0:
+        to_deck(s, trailing_zeros(cards))
+        cards &= cards - 1
     s[HAND_SIZE + player] = 0
     shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     for _ in range(h - pr[P_MULLIGAN_PENALTY]):
