@@ -551,34 +551,45 @@ def column_winner(s, pr, column):
     """The highest total wins.  A tie goes to the one tied player holding a tiebreak joker
     there (A7); otherwise (or among several such players) ``column_tie`` decides (A4).
     Returns -1 when nobody wins: an empty column, or a tie under ``nobody``."""
-    players = pr[P_PLAYERS]
+    tied = best_totals(s, pr, column)
+    if tied & (tied - 1) == 0:                  # nobody placed there, or one player leads
+        return trailing_zeros(tied) if tied else -1
+    holders = 0                                 # tied players holding a tiebreak joker
+    for p in range(pr[P_PLAYERS]):
+        if tied >> p & 1 and s[COLUMN_JOKERS + p * COLUMNS + column] > 0:
+            holders |= 1 << p
+    if holders:
+        tied = holders
+        if tied & (tied - 1) == 0:
+            return trailing_zeros(tied)
+    return tie_winner(s, pr, column, tied)
+
+
+@njit(cache=True)
+def best_totals(s, pr, column):
+    """The players with the highest total in the column, as bits (bit p: player p)."""
     best = -1
-    for p in range(players):
+    tied = 0
+    for p in range(pr[P_PLAYERS]):
         cell = p * COLUMNS + column
-        if s[COLUMN_FIRST + cell] >= 0 and s[COLUMN_TOTAL + cell] > best:
-            best = s[COLUMN_TOTAL + cell]
-    if best < 0:
-        return -1
-    tied = 0                                    # bit p: player p has the best total
-    n_tied = 0
-    n_jokers = 0
-    for p in range(players):
-        cell = p * COLUMNS + column
-        if s[COLUMN_FIRST + cell] >= 0 and s[COLUMN_TOTAL + cell] == best:
-            tied |= 1 << p
-            n_tied += 1
-            if s[COLUMN_JOKERS + cell] > 0:
-                n_jokers += 1
-    if n_jokers > 0 and n_tied > 1:
-        for p in range(players):
-            if s[COLUMN_JOKERS + p * COLUMNS + column] == 0:
-                tied &= ~(1 << p)
-        n_tied = n_jokers
+        if s[COLUMN_FIRST + cell] >= 0:
+            total = s[COLUMN_TOTAL + cell]
+            if total > best:
+                best = total
+                tied = 0
+            if total == best:
+                tied |= 1 << p
+    return tied
+
+
+@njit(cache=True)
+def tie_winner(s, pr, column, tied):
+    """Among several tied players (bits), the one ``column_tie`` names (A4), or -1."""
     rule = pr[P_COLUMN_TIE]
-    if n_tied > 1 and rule == TIE_NOBODY:
+    if rule == TIE_NOBODY:
         return -1
     winner = -1
-    for p in range(players):
+    for p in range(pr[P_PLAYERS]):
         if not tied & (1 << p):
             continue
         cell = p * COLUMNS + column
@@ -612,12 +623,14 @@ def award_columns(s, pr):
 @njit(cache=True)
 def players_sharing(s, pr):
     """k: the number of distinct players who won at least one points card this round."""
+    sharing = 0                                 # bit p: player p won a points card
+    for column in range(COLUMNS):
+        winner = s[COLUMN_WINNER + column]
+        if winner >= 0 and face_up_card(s, column) >= 0:
+            sharing |= 1 << winner
     k = 0
     for p in range(pr[P_PLAYERS]):
-        for column in range(COLUMNS):
-            if s[COLUMN_WINNER + column] == p and face_up_card(s, column) >= 0:
-                k += 1
-                break
+        k += sharing >> p & 1
     return k
 
 
@@ -643,14 +656,17 @@ def settle_bets(s, pr):
     for p in range(players):
         s[BET_CORRECT + p] = 0
         s[OWED + p] = pr[P_WRONG_BET_CARDS]
+    bettors = stack_room(MAX_PLAYERS)            # the seats in betting order
+    for p in range(players):
+        bettors[s[BET_ORDER + p] - 1] = p
     correct_rank = 0
-    for order in range(1, players + 1):          # in betting order
-        for p in range(players):
-            if s[BET_ORDER + p] == order and s[BET + p] == k:
-                s[BET_CORRECT + p] = 1
-                s[CORRECT_BETS + p] += 1
-                s[OWED + p] = reward(s, pr, p, correct_rank)
-                correct_rank += 1
+    for order in range(players):
+        p = bettors[order]
+        if s[BET + p] == k:
+            s[BET_CORRECT + p] = 1
+            s[CORRECT_BETS + p] += 1
+            s[OWED + p] = reward(s, pr, p, correct_rank)
+            correct_rank += 1
 
 
 @njit(cache=True)
@@ -878,12 +894,14 @@ def final_ranking(s, pr):
     """Rank by elimination; a strict tie for first goes to the tied player who bet correctly
     earliest in the last round, and if none of them did, they all win (a shared win)."""
     players = pr[P_PLAYERS]
+    keys = stack_room(MAX_PLAYERS, np.int64)
+    for p in range(players):
+        keys[p] = ranking_key(s, pr, p)
     top = 0
     for a in range(players):
-        key = ranking_key(s, pr, a)
         above = 0
         for b in range(players):
-            if ranking_key(s, pr, b) > key:
+            if keys[b] > keys[a]:
                 above += 1
         s[RANK + a] = above + 1
         if above == 0:
