@@ -748,14 +748,27 @@ def recycle(s, pr, rng):
         s[MARKERS_USED + p] = 0
     for i in range(s[PLACEMENTS]):
         to_deck(s, s[PLACEMENT_CARD + i])
-    for card in range(PLAY_CARDS):
-        if is_discard(s[LOCATION + card]):
-            to_deck(s, card)
+    discards = discarded_cards(s, pr)
+    while discards != 0:                # ascending
+        to_deck(s, trailing_zeros(discards))
+        discards &= discards - 1
     for p in range(players):
         s[DISCARDED + p] = 0
     shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     deal_new_cards(s, pr)
     start_hand_change(s, pr)
+
+
+@njit(cache=True)
+def discarded_cards(s, pr):
+    """This round's discards as one set, once the placed cards are back in the deck: the
+    cards in play that are neither in a hand nor in the deck."""
+    cards = (np.int64(1) << (FIRST_JOKER + pr[P_JOKERS])) - 1
+    for p in range(pr[P_PLAYERS]):
+        cards &= ~hand_cards(s, p)
+    for i in range(s[DECK_SIZE]):
+        cards &= ~(np.int64(1) << s[DECK + i])
+    return cards
 
 
 @njit(cache=True)
