@@ -358,6 +358,13 @@ def lowest_bit_index(bit):
     return trailing_zeros(bit)
 
 
+@njit(cache=True, inline="always")
+def put(out, i, code):
+    """``out[i] = code`` for an ``i`` known not to be negative: an unsigned index spares the
+    test numba makes for a negative one (on every action a listing writes)."""
+    out[np.uint64(i)] = code
+
+
 @njit(cache=True)
 def rebuild_hands(s, pr):
     """Recompute hand masks and sizes from the locations, and the suit scores from the points
@@ -465,7 +472,7 @@ def turn_actions(s, pr, player, out):
         n = standard_placements(s[TRUMP], hand & STANDARD_CARD_SET, out, n)
         n = joker_placements(pr, s[TRUMP], hand >> FIRST_JOKER, out, n)
     for k in range(1, pr[P_MAX_BET] + 1):
-        out[n] = BET_ACTION + k - 1
+        put(out, n, BET_ACTION + k - 1)
         n += 1
     return n
 
@@ -481,9 +488,9 @@ def standard_placements(trump, cards, out, n):
         cards &= cards - 1
         code = PLACE + card * COLUMNS
         anywhere = (trumps >> card) & 1
-        out[n] = code + suit_of(card) * (1 - anywhere)   # its suit's column, or the first
-        for column in range(1, COLUMNS):                 # the others: written always, kept
-            out[n + column] = code + column              # for a card of the trump
+        put(out, n, code + suit_of(card) * (1 - anywhere))   # its suit's column, or the first
+        for column in range(1, COLUMNS):                     # the others: written always,
+            put(out, n + column, code + column)              # kept for a card of the trump
         n += 1 + (COLUMNS - 1) * anywhere
     return n
 
@@ -721,7 +728,7 @@ def discard_actions(s, player, out):
     n = 0
     cards = hand_cards(s, player)
     while cards != 0:
-        out[n] = DISCARD_ACTION + trailing_zeros(cards)
+        put(out, n, DISCARD_ACTION + trailing_zeros(cards))
         cards &= cards - 1
         n += 1
     return n
