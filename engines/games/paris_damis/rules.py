@@ -10,7 +10,11 @@ Mechanics: the state is one flat int32 array (``STATE`` names its fields); a gam
 decisions (``legal_actions`` / ``apply_action``) and chance steps (``resolve_chance``: the setup
 shuffle, the recycle, a hand exchange), which draw from the game's chance stream through
 :mod:`engines.core.chance`.  Hands are kept twice, as card locations and as bit masks, and every
-move of a card goes through :func:`move`, which keeps the two in step.
+move of a card goes through :func:`move`, which keeps the two in step.  The handlers of each
+decision (``place``, ``bet``, ``discard``, ``hand_change``) and the listings of a turn's and a
+discard's actions are compiled into ``apply_action`` and ``legal_actions`` (numba's
+``inline="always"``): a call passing the state and parameter arrays, seven words each, cost
+about a tenth of a random game.
 
 Readings of the text that the spec leaves implicit (each documented where it is coded):
 
@@ -41,6 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
 from engines.core.chance import shuffle
@@ -59,15 +64,15 @@ POINTS_RANKS = 8                # points cards per suit: 7 8 9 10 J Q K A
 FIRST_POINTS_RANK = 7
 POINTS_CARD_IDS = 52            # points cards use the standard ids (a 32-card subset)
 
-# Hands are also kept as bit masks, 31 cards to a word (the sign bit stays clear, so plain
-# Python without numba computes the same), so listing a hand costs its size, not the deck's.
+# Hands are also kept as bit masks, 31 cards to a word (the sign bit of the state's int32
+# stays clear), so listing a hand costs its size, not the deck's.
 HAND_WORDS = 2
 WORD_BITS = 31
 WORD_MASK = (1 << WORD_BITS) - 1
-# index of a single set bit b in a 32-bit word: DEBRUIJN[(b * 0x077CB531 mod 2**32) >> 27]
-DEBRUIJN_MULTIPLIER = 0x077CB531
-DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+# A set of cards as one int64, bit ``card`` for each card (see hand_cards): each suit's cards.
+SUIT_CARDS = np.array([((1 << RANKS_PER_SUIT) - 1) << (suit * RANKS_PER_SUIT)
+                       for suit in range(SUITS)], dtype=np.int64)
+STANDARD_CARD_SET = (1 << FIRST_JOKER) - 1     # the 52 standard cards (no joker)
 
 # Per-card lookup tables (cheaper than dividing on every turn): suit (4 for jokers), rank,
 # and where the card sits in a hand mask.
@@ -343,8 +348,21 @@ def hand_word(s, player, half):
 
 
 @njit(cache=True)
+def hand_cards(s, player):
+    """The player's hand as one set: bit ``card`` for each card held."""
+    return hand_word(s, player, 0) | (hand_word(s, player, 1) << WORD_BITS)
+
+
+@njit(cache=True)
 def lowest_bit_index(bit):
-    return DEBRUIJN[((bit * DEBRUIJN_MULTIPLIER) & 0xFFFFFFFF) >> 27]
+    return trailing_zeros(bit)
+
+
+@njit(cache=True, inline="always")
+def put(out, i, code):
+    """``out[i] = code`` for an ``i`` known not to be negative: an unsigned index spares the
+    test numba makes for a negative one (on every action a listing writes)."""
+    out[np.uint64(i)] = code
 
 
 @njit(cache=True)
@@ -444,30 +462,54 @@ def setup(s, pr, rng):
 # --------------------------------------------------------------------------------------
 # A round: on a turn, place one card or bet
 # --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_actions(s, pr, player, out):
     """``place(card, column)`` for each card in hand (ascending) and each column accepting
     it, while markers remain; then ``bet(k)`` for k = 1..max bet."""
     n = 0
     if s[MARKERS_USED + player] < pr[P_MARKERS]:
-        trump = s[TRUMP]
-        for half in range(HAND_WORDS):
-            bits = hand_word(s, player, half)
-            while bits != 0:
-                bit = bits & -bits
-                bits ^= bit
-                card = half * WORD_BITS + lowest_bit_index(bit)
-                mask = accepting_columns(pr, trump, card)
-                for column in range(COLUMNS):       # written always, kept if accepted
-                    out[n] = PLACE + card * COLUMNS + column
-                    n += (mask >> column) & 1
+        hand = hand_cards(s, player)
+        n = standard_placements(s[TRUMP], hand & STANDARD_CARD_SET, out, n)
+        n = joker_placements(pr, s[TRUMP], hand >> FIRST_JOKER, out, n)
     for k in range(1, pr[P_MAX_BET] + 1):
-        out[n] = BET_ACTION + k - 1
+        put(out, n, BET_ACTION + k - 1)
         n += 1
     return n
 
 
 @njit(cache=True)
+def standard_placements(trump, cards, out, n):
+    """``place(card, column)`` for each standard card of the set ``cards``, ascending, after
+    the ``n`` actions in ``out``: a card of the trump in every column, another in its suit's
+    (as :func:`accepting_columns` says); returns the new count."""
+    trumps = SUIT_CARDS[trump]
+    while cards != 0:
+        card = trailing_zeros(cards)
+        cards &= cards - 1
+        code = PLACE + card * COLUMNS
+        anywhere = (trumps >> card) & 1
+        put(out, n, code + suit_of(card) * (1 - anywhere))   # its suit's column, or the first
+        for column in range(1, COLUMNS):                     # the others: written always,
+            put(out, n + column, code + column)              # kept for a card of the trump
+        n += 1 + (COLUMNS - 1) * anywhere
+    return n
+
+
+@njit(cache=True)
+def joker_placements(pr, trump, jokers, out, n):
+    """``place(joker, column)`` for each joker of the set ``jokers`` (bit i: joker i) and
+    each column accepting it, after the ``n`` actions in ``out``; returns the new count."""
+    while jokers != 0:
+        card = FIRST_JOKER + trailing_zeros(jokers)
+        jokers &= jokers - 1
+        mask = accepting_columns(pr, trump, card)
+        for column in range(COLUMNS):       # written always, kept if accepted
+            out[n] = PLACE + card * COLUMNS + column
+            n += (mask >> column) & 1
+    return n
+
+
+@njit(cache=True, inline="always")
 def place(s, pr, player, card, column):
     """Put a card from hand in a column, with one of the player's markers."""
     i = s[PLACEMENTS]
@@ -489,7 +531,7 @@ def place(s, pr, player, card, column):
     pass_turn(s, pr, player)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bet(s, pr, player, k):
     """Put the bet token on pile k (♥ = 1 ... ♣ = 4): the player places no more cards."""
     s[BET + player] = k
@@ -520,34 +562,45 @@ def column_winner(s, pr, column):
     """The highest total wins.  A tie goes to the one tied player holding a tiebreak joker
     there (A7); otherwise (or among several such players) ``column_tie`` decides (A4).
     Returns -1 when nobody wins: an empty column, or a tie under ``nobody``."""
-    players = pr[P_PLAYERS]
+    tied = best_totals(s, pr, column)
+    if tied & (tied - 1) == 0:                  # nobody placed there, or one player leads
+        return trailing_zeros(tied) if tied else -1
+    holders = 0                                 # tied players holding a tiebreak joker
+    for p in range(pr[P_PLAYERS]):
+        if tied >> p & 1 and s[COLUMN_JOKERS + p * COLUMNS + column] > 0:
+            holders |= 1 << p
+    if holders:
+        tied = holders
+        if tied & (tied - 1) == 0:
+            return trailing_zeros(tied)
+    return tie_winner(s, pr, column, tied)
+
+
+@njit(cache=True)
+def best_totals(s, pr, column):
+    """The players with the highest total in the column, as bits (bit p: player p)."""
     best = -1
-    for p in range(players):
+    tied = 0
+    for p in range(pr[P_PLAYERS]):
         cell = p * COLUMNS + column
-        if s[COLUMN_FIRST + cell] >= 0 and s[COLUMN_TOTAL + cell] > best:
-            best = s[COLUMN_TOTAL + cell]
-    if best < 0:
-        return -1
-    tied = 0                                    # bit p: player p has the best total
-    n_tied = 0
-    n_jokers = 0
-    for p in range(players):
-        cell = p * COLUMNS + column
-        if s[COLUMN_FIRST + cell] >= 0 and s[COLUMN_TOTAL + cell] == best:
-            tied |= 1 << p
-            n_tied += 1
-            if s[COLUMN_JOKERS + cell] > 0:
-                n_jokers += 1
-    if n_jokers > 0 and n_tied > 1:
-        for p in range(players):
-            if s[COLUMN_JOKERS + p * COLUMNS + column] == 0:
-                tied &= ~(1 << p)
-        n_tied = n_jokers
+        if s[COLUMN_FIRST + cell] >= 0:
+            total = s[COLUMN_TOTAL + cell]
+            if total > best:
+                best = total
+                tied = 0
+            if total == best:
+                tied |= 1 << p
+    return tied
+
+
+@njit(cache=True)
+def tie_winner(s, pr, column, tied):
+    """Among several tied players (bits), the one ``column_tie`` names (A4), or -1."""
     rule = pr[P_COLUMN_TIE]
-    if n_tied > 1 and rule == TIE_NOBODY:
+    if rule == TIE_NOBODY:
         return -1
     winner = -1
-    for p in range(players):
+    for p in range(pr[P_PLAYERS]):
         if not tied & (1 << p):
             continue
         cell = p * COLUMNS + column
@@ -581,12 +634,14 @@ def award_columns(s, pr):
 @njit(cache=True)
 def players_sharing(s, pr):
     """k: the number of distinct players who won at least one points card this round."""
+    sharing = 0                                 # bit p: player p won a points card
+    for column in range(COLUMNS):
+        winner = s[COLUMN_WINNER + column]
+        if winner >= 0 and face_up_card(s, column) >= 0:
+            sharing |= 1 << winner
     k = 0
     for p in range(pr[P_PLAYERS]):
-        for column in range(COLUMNS):
-            if s[COLUMN_WINNER + column] == p and face_up_card(s, column) >= 0:
-                k += 1
-                break
+        k += sharing >> p & 1
     return k
 
 
@@ -612,14 +667,17 @@ def settle_bets(s, pr):
     for p in range(players):
         s[BET_CORRECT + p] = 0
         s[OWED + p] = pr[P_WRONG_BET_CARDS]
+    bettors = stack_room(MAX_PLAYERS)            # the seats in betting order
+    for p in range(players):
+        bettors[s[BET_ORDER + p] - 1] = p
     correct_rank = 0
-    for order in range(1, players + 1):          # in betting order
-        for p in range(players):
-            if s[BET_ORDER + p] == order and s[BET + p] == k:
-                s[BET_CORRECT + p] = 1
-                s[CORRECT_BETS + p] += 1
-                s[OWED + p] = reward(s, pr, p, correct_rank)
-                correct_rank += 1
+    for order in range(players):
+        p = bettors[order]
+        if s[BET + p] == k:
+            s[BET_CORRECT + p] = 1
+            s[CORRECT_BETS + p] += 1
+            s[OWED + p] = reward(s, pr, p, correct_rank)
+            correct_rank += 1
 
 
 @njit(cache=True)
@@ -664,21 +722,19 @@ def next_discarder(s, pr, seat, remaining):
     s[PHASE] = RECYCLE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_actions(s, player, out):
     """``discard(card)`` for each card in hand, ascending."""
     n = 0
-    for half in range(HAND_WORDS):
-        bits = hand_word(s, player, half)
-        while bits != 0:
-            bit = bits & -bits
-            bits ^= bit
-            out[n] = DISCARD_ACTION + half * WORD_BITS + lowest_bit_index(bit)
-            n += 1
+    cards = hand_cards(s, player)
+    while cards != 0:
+        put(out, n, DISCARD_ACTION + trailing_zeros(cards))
+        cards &= cards - 1
+        n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(s, pr, player, card):
     """Discard one card of the player's choice; the player goes on until done."""
     move(s, card, LOC_DISCARD + player)
@@ -699,14 +755,27 @@ def recycle(s, pr, rng):
         s[MARKERS_USED + p] = 0
     for i in range(s[PLACEMENTS]):
         to_deck(s, s[PLACEMENT_CARD + i])
-    for card in range(PLAY_CARDS):
-        if is_discard(s[LOCATION + card]):
-            to_deck(s, card)
+    discards = discarded_cards(s, pr)
+    while discards != 0:                # ascending
+        to_deck(s, trailing_zeros(discards))
+        discards &= discards - 1
     for p in range(players):
         s[DISCARDED + p] = 0
     shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     deal_new_cards(s, pr)
     start_hand_change(s, pr)
+
+
+@njit(cache=True)
+def discarded_cards(s, pr):
+    """This round's discards as one set, once the placed cards are back in the deck: the
+    cards in play that are neither in a hand nor in the deck."""
+    cards = (np.int64(1) << (FIRST_JOKER + pr[P_JOKERS])) - 1
+    for p in range(pr[P_PLAYERS]):
+        cards &= ~hand_cards(s, p)
+    for i in range(s[DECK_SIZE]):
+        cards &= ~(np.int64(1) << s[DECK + i])
+    return cards
 
 
 @njit(cache=True)
@@ -756,7 +825,7 @@ def next_hand_changer(s, pr):
     start_next_round(s, pr)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_change(s, pr, player, exchange):
     """Keep the hand, or exchange it (resolved by the EXCHANGE chance step)."""
     if exchange:
@@ -774,12 +843,10 @@ def exchange_hand(s, pr, rng):
     (fewer if the deck runs out)."""
     player = s[CURRENT]
     h = s[HAND_SIZE + player]
-    for half in range(HAND_WORDS):
-        bits = hand_word(s, player, half)
-        while bits != 0:
-            bit = bits & -bits
-            bits ^= bit
-            to_deck(s, half * WORD_BITS + lowest_bit_index(bit))
+    cards = hand_cards(s, player)
+    while cards != 0:
+        to_deck(s, trailing_zeros(cards))
+        cards &= cards - 1
     s[HAND_SIZE + player] = 0
     shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
     for _ in range(h - pr[P_MULLIGAN_PENALTY]):
@@ -851,12 +918,14 @@ def final_ranking(s, pr):
     """Rank by elimination; a strict tie for first goes to the tied player who bet correctly
     earliest in the last round, and if none of them did, they all win (a shared win)."""
     players = pr[P_PLAYERS]
+    keys = stack_room(MAX_PLAYERS, np.int64)
+    for p in range(players):
+        keys[p] = ranking_key(s, pr, p)
     top = 0
     for a in range(players):
-        key = ranking_key(s, pr, a)
         above = 0
         for b in range(players):
-            if ranking_key(s, pr, b) > key:
+            if keys[b] > keys[a]:
                 above += 1
         s[RANK + a] = above + 1
         if above == 0:
