@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.core.cards import RANKS_PER_SUIT
+from engines.core.cards import RANKS_PER_SUIT, lowest_member
 from engines.games.paris_damis import rules as R
 
 # Rows of the column table (:func:`column_table`), one entry per column.
@@ -324,14 +324,14 @@ def lowest_card(s, pr, me):
     order ♥ ♦ ♠ ♣, a joker before the first rank worth more than it."""
     hand = hand_bits(s, me)
     jokers = hand >> R.FIRST_JOKER
-    joker = -1 if jokers == 0 else R.FIRST_JOKER + R.lowest_bit_index(jokers & -jokers)
+    joker = -1 if jokers == 0 else R.FIRST_JOKER + lowest_member(jokers & -jokers)
     ranks = 0                                   # bit r: some suit holds rank r + 2
     for suit in range(R.SUITS):
         ranks |= (hand >> (suit * RANKS_PER_SUIT)) & SUIT_RANKS
     if ranks == 0:
         return joker
     bit = ranks & -ranks
-    offset = R.lowest_bit_index(bit)
+    offset = lowest_member(bit)
     if joker >= 0 and R.joker_column_value(pr) < R.COLUMN_VALUE[offset + 2]:
         return joker
     for suit in range(R.SUITS):
@@ -423,7 +423,7 @@ def hand_strength(s, pr, me, trump_bonus):
         while bits != 0:
             bit = bits & -bits
             bits ^= bit
-            card = half * R.WORD_BITS + R.lowest_bit_index(bit)
+            card = half * R.WORD_BITS + lowest_member(bit)
             total += keep_value(pr, card, trump, trump_bonus)
             count += 1
     return total / count if count else 0.0

@@ -16,6 +16,8 @@ The 78-card tarot deck has its own encoding: ids 0..55 are the four suits of 14 
 from __future__ import annotations
 
 import numpy as np
+from numba.core.extending import overload
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 HEARTS, DIAMONDS, SPADES, CLUBS = 0, 1, 2, 3
 SUITS = (HEARTS, DIAMONDS, SPADES, CLUBS)
@@ -134,3 +136,18 @@ def tarot_card_name(card: int) -> str:
     suit, index = divmod(card, TAROT_SUIT_CARDS)
     rank = index + 1
     return f"{_TAROT_FACES.get(rank, str(rank))}{SUIT_SYMBOLS[suit]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Sets of cards as bits of an integer (bit i: card i)
+# ---------------------------------------------------------------------------------------------
+def lowest_member(cards: int) -> int:
+    """The lowest member of a set that is not empty (the index of its lowest set bit)."""
+    cards = int(cards)
+    return (cards & -cards).bit_length() - 1
+
+
+@overload(lowest_member)
+def _lowest_member(cards):  # type: ignore[no-untyped-def]
+    """Compiled, one count of trailing zeros (the Python body above runs without numba)."""
+    return lambda cards: trailing_zeros(cards)  # type: ignore[call-arg]

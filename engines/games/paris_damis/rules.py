@@ -45,9 +45,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
-from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT
+from engines.core.cards import FIRST_JOKER, RANKS_PER_SUIT, lowest_member
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, end_game, new_state, two_actions
 from engines.core.layout import Layout, copy_into, sort_field, stack_room
@@ -353,11 +352,6 @@ def hand_cards(s, player):
     return hand_word(s, player, 0) | (hand_word(s, player, 1) << WORD_BITS)
 
 
-@njit(cache=True)
-def lowest_bit_index(bit):
-    return trailing_zeros(bit)
-
-
 @njit(cache=True, inline="always")
 def put(out, i, code):
     """``out[i] = code`` for an ``i`` known not to be negative: an unsigned index spares the
@@ -484,7 +478,7 @@ def standard_placements(trump, cards, out, n):
     (as :func:`accepting_columns` says); returns the new count."""
     trumps = SUIT_CARDS[trump]
     while cards != 0:
-        card = trailing_zeros(cards)
+        card = lowest_member(cards)
         cards &= cards - 1
         code = PLACE + card * COLUMNS
         anywhere = (trumps >> card) & 1
@@ -500,7 +494,7 @@ def joker_placements(pr, trump, jokers, out, n):
     """``place(joker, column)`` for each joker of the set ``jokers`` (bit i: joker i) and
     each column accepting it, after the ``n`` actions in ``out``; returns the new count."""
     while jokers != 0:
-        card = FIRST_JOKER + trailing_zeros(jokers)
+        card = FIRST_JOKER + lowest_member(jokers)
         jokers &= jokers - 1
         mask = accepting_columns(pr, trump, card)
         for column in range(COLUMNS):       # written always, kept if accepted
@@ -564,7 +558,7 @@ def column_winner(s, pr, column):
     Returns -1 when nobody wins: an empty column, or a tie under ``nobody``."""
     tied = best_totals(s, pr, column)
     if tied & (tied - 1) == 0:                  # nobody placed there, or one player leads
-        return trailing_zeros(tied) if tied else -1
+        return lowest_member(tied) if tied else -1
     holders = 0                                 # tied players holding a tiebreak joker
     for p in range(pr[P_PLAYERS]):
         if tied >> p & 1 and s[COLUMN_JOKERS + p * COLUMNS + column] > 0:
@@ -572,7 +566,7 @@ def column_winner(s, pr, column):
     if holders:
         tied = holders
         if tied & (tied - 1) == 0:
-            return trailing_zeros(tied)
+            return lowest_member(tied)
     return tie_winner(s, pr, column, tied)
 
 
@@ -728,7 +722,7 @@ def discard_actions(s, player, out):
     n = 0
     cards = hand_cards(s, player)
     while cards != 0:
-        put(out, n, DISCARD_ACTION + trailing_zeros(cards))
+        put(out, n, DISCARD_ACTION + lowest_member(cards))
         cards &= cards - 1
         n += 1
     return n
@@ -757,7 +751,7 @@ def recycle(s, pr, rng):
         to_deck(s, s[PLACEMENT_CARD + i])
     discards = discarded_cards(s, pr)
     while discards != 0:                # ascending
-        to_deck(s, trailing_zeros(discards))
+        to_deck(s, lowest_member(discards))
         discards &= discards - 1
     for p in range(players):
         s[DISCARDED + p] = 0
@@ -845,7 +839,7 @@ def exchange_hand(s, pr, rng):
     h = s[HAND_SIZE + player]
     cards = hand_cards(s, player)
     while cards != 0:
-        to_deck(s, trailing_zeros(cards))
+        to_deck(s, lowest_member(cards))
         cards &= cards - 1
     s[HAND_SIZE + player] = 0
     shuffle(rng, s[DECK:DECK + s[DECK_SIZE]])
