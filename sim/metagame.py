@@ -37,6 +37,7 @@ from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
 from sim.report import Bullets, Heading, Table, Text, publish
+from sim.tournament import lineup_name
 
 SETTINGS = "metagame-settings.json"
 DEFAULT_RESAMPLES = 200
@@ -47,11 +48,6 @@ DEFAULT_POPULATION = 50
 # --------------------------------------------------------------------------------------
 # What is played
 # --------------------------------------------------------------------------------------
-def lineup_name(lineup: Sequence[str]) -> str:
-    """A lineup's directory name: its agents joined by ``+``."""
-    return "+".join(lineup)
-
-
 def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpec]]:
     """Every lineup of the settings' agents (repeats and mirror tables included) with its
     validated RunSpec, all checked before any game is played."""
