@@ -29,8 +29,8 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run
-from sim.analysis.balance import luck_share
-from sim.analysis.metagame import Games, MetaGame, solve
+from sim.analysis.balance import leader_wins, luck_share, pooled, snowball
+from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
 from sim.batch.backends import BACKENDS
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
@@ -73,35 +73,86 @@ def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpe
 
 def play_lineups(specs: list[tuple[tuple[str, ...], RunSpec]], out: Path, jobs: int,
                  backend: str, scheduler: str | None, progress: bool
-                 ) -> dict[tuple[str, ...], pd.DataFrame]:
+                 ) -> dict[tuple[str, ...], Run]:
     """Every lineup's run in ``out/<lineup>/`` (a finished one is reused, an unfinished one
-    resumed): its players table, by lineup."""
+    resumed), by lineup."""
     return {lineup: Run.open(ensure_run(spec, out / lineup_name(lineup), jobs, progress,
-                                        backend, scheduler)).players
+                                        backend, scheduler))
             for lineup, spec in specs}
 
 
-def luck_among(tables: dict[tuple[str, ...], pd.DataFrame], agents: Sequence[str],
+# Lineups less likely than this in a population are left out of its figures.
+LEAST_CHANCE = 1e-3
+SNOWBALL_COLUMNS = ("game_id", "round", "seat", "bet_correct")
+LEAD_COLUMNS = ("game_id", "round", "seat", "score")
+
+
+def lineup_figures(run: Run) -> dict[str, float]:
+    """One lineup's snowball of a correct bet and how often the sole leader after the middle
+    round wins (see :mod:`sim.analysis.balance`), where its tables have the columns."""
+    figures: dict[str, float] = {}
+    if run.has("rounds", *SNOWBALL_COLUMNS):
+        figures |= snowball(run.rounds, "bet_correct", players=run.players)
+    if run.has("rounds", *LEAD_COLUMNS):
+        leads = leader_wins(run.rounds, run.players)
+        if len(leads) > 1:
+            middle = leads.iloc[len(leads) // 2 - 1]
+            figures |= {"lead_holds": middle["holds"], "lead_holds_low": middle["low"],
+                        "lead_holds_high": middle["high"],
+                        "lead_after_round": float(middle["round"])}
+    return figures
+
+
+def population_figures(runs: dict[tuple[str, ...], Run], result: MetaGame
+                       ) -> dict[str, dict[str, float]]:
+    """The game's figures (snowball, decisive lead) in the equilibrium population and in a
+    uniform mix: each lineup's estimate weighted by its chance at a table drawn from the
+    population (lineups less likely than :data:`LEAST_CHANCE` left out), see
+    :func:`sim.analysis.balance.pooled`."""
+    n = len(result.agents)
+    index = {name: i for i, name in enumerate(result.agents)}
+    per_lineup = {lineup: lineup_figures(run) for lineup, run in runs.items()}
+    mixes = {"equilibrium": result.mix["weight"].to_numpy(), "uniform": np.full(n, 1.0 / n)}
+    out = {}
+    for population, x in mixes.items():
+        chances = {lineup: multiset_probability(counts_of([index[a] for a in lineup], n), x)
+                   for lineup in runs}
+        kept = [lineup for lineup, p in chances.items() if p >= LEAST_CHANCE]
+        figures: dict[str, float] = {}
+        for name in ("snowball", "lead_holds"):
+            having = [lineup for lineup in kept if name in per_lineup[lineup]]
+            if having:
+                figures |= pooled([per_lineup[lineup] for lineup in having], name,
+                                  [chances[lineup] for lineup in having])
+        rounds = {per_lineup[lineup]["lead_after_round"] for lineup in kept
+                  if "lead_after_round" in per_lineup[lineup]}
+        if len(rounds) == 1:
+            figures["lead_after_round"] = rounds.pop()
+        out[population] = figures
+    return out
+
+
+def luck_among(runs: dict[tuple[str, ...], Run], agents: Sequence[str],
                resamples: int) -> dict[str, Any]:
     """:func:`sim.analysis.balance.luck_share` over the seats of the mixed lineups (two
     agents or more) made of ``agents`` only, each lineup's games kept apart; with the agents
     it is among.  Mirror tables are left out: in them who sits there cannot matter."""
-    span = 1 + max(int(frame["game_id"].max()) for frame in tables.values())
-    chosen = [frame.assign(game_id=frame["game_id"] + i * span)
-              for i, (lineup, frame) in enumerate(tables.items())
+    span = 1 + max(int(run.players["game_id"].max()) for run in runs.values())
+    chosen = [run.players.assign(game_id=run.players["game_id"] + i * span)
+              for i, (lineup, run) in enumerate(runs.items())
               if set(lineup) <= set(agents) and len(set(lineup)) > 1]
     return {"agents": list(agents)} | luck_share(pd.concat(chosen, ignore_index=True),
                                                  resamples=resamples)
 
 
-def luck_figures(tables: dict[tuple[str, ...], pd.DataFrame], result: MetaGame,
+def luck_figures(runs: dict[tuple[str, ...], Run], result: MetaGame,
                  resamples: int) -> dict[str, dict[str, Any]]:
     """Luck in the whole pool and between the two agents alpha-Rank puts first (then the
     higher win share against the equilibrium)."""
     top = list(result.mix.sort_values(["alpha_rank", "against_equilibrium"],
                                       ascending=False)["agent"])
-    return {"pool": luck_among(tables, result.agents, resamples),
-            "top_two": luck_among(tables, top[:2], resamples)}
+    return {"pool": luck_among(runs, result.agents, resamples),
+            "top_two": luck_among(runs, top[:2], resamples)}
 
 
 # --------------------------------------------------------------------------------------
@@ -150,7 +201,8 @@ def payoff_text(result: MetaGame) -> pd.DataFrame:
                                                 for r in t.itertuples()]})
 
 
-def sentences(result: MetaGame, luck: dict[str, dict[str, Any]]) -> list[str]:
+def sentences(result: MetaGame, luck: dict[str, dict[str, Any]],
+              game: dict[str, dict[str, float]]) -> list[str]:
     """The answers in plain words."""
     k = result.players
     mix = result.mix.sort_values("weight", ascending=False)
@@ -197,18 +249,30 @@ def sentences(result: MetaGame, luck: dict[str, dict[str, Any]]) -> list[str]:
                        f"{100 * figure['luck']:.1f}% "
                        f"{bracket(figure['luck_low'], figure['luck_high'])} of the variance "
                        f"of a seat's win share is not explained by which agent sits there.")
+    for population, figures in game.items():
+        if "snowball" in figures:
+            out.append(f"In the {population} population a correct bet makes the same agent's "
+                       f"next bet right {pp(figures['snowball'])} pp "
+                       f"{bracket(figures['snowball_low'], figures['snowball_high'])} more "
+                       f"often.")
+        if "lead_holds" in figures and "lead_after_round" in figures:
+            out.append(f"In the {population} population the sole leader after round "
+                       f"{int(figures['lead_after_round'])} goes on to win "
+                       f"{100 * figures['lead_holds']:.1f}% "
+                       f"{bracket(figures['lead_holds_low'], figures['lead_holds_high'])} of "
+                       f"its games.")
     return out
 
 
 def report_blocks(settings: dict[str, Any], result: MetaGame,
-                  luck: dict[str, dict[str, Any]]) -> list:
+                  luck: dict[str, dict[str, Any]], game: dict[str, dict[str, float]]) -> list:
     """The meta-game report, as sim.report blocks."""
     shown = {key: (", ".join(v) if isinstance(v, list) else str(v)) for key, v in
              settings.items()}
     return [
         Heading(f"{settings['game']}: meta-game of {', '.join(result.agents)}, "
                 f"{result.players} players", 1),
-        Heading("Summary"), Bullets(tuple(sentences(result, luck))),
+        Heading("Summary"), Bullets(tuple(sentences(result, luck, game))),
         Heading("Equilibrium and alpha-Rank"),
         Text(f"Intervals: 95% bootstrap percentile intervals over {result.resamples} "
              f"resamples of each lineup's games."),
@@ -328,8 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / SETTINGS).write_text(json.dumps(settings, indent=2))
     try:
-        tables = play_lineups(specs, out, jobs, args.backend, args.scheduler,
-                              wants_progress(args))
+        runs = play_lineups(specs, out, jobs, args.backend, args.scheduler,
+                            wants_progress(args))
     except KeyboardInterrupt:
         print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame --resume "
               f"{out}", file=sys.stderr)
@@ -340,15 +404,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = settings["agents"]
     index = {name: i for i, name in enumerate(names)}
     games = Games.from_players(names, len(specs[0][0]), {
-        tuple(sorted(index[a] for a in lineup)): frame for lineup, frame in tables.items()})
+        tuple(sorted(index[a] for a in lineup)): run.players for lineup, run in runs.items()})
     result = solve(games, args.bootstrap, args.alpha, args.population_size, settings["seed"])
-    luck = luck_figures(tables, result, args.bootstrap)
+    luck = luck_figures(runs, result, args.bootstrap)
+    game = population_figures(runs, result)
     settings = settings | {"players": result.players, "lineups": len(specs),
                            "bootstrap": args.bootstrap, "alpha": args.alpha,
                            "population_size": args.population_size}
-    answers = without_nan({"settings": settings} | result.to_json() | {"luck": luck})
+    answers = without_nan({"settings": settings} | result.to_json()
+                          | {"luck": luck, "population_figures": game})
     (out / "metagame.json").write_text(json.dumps(answers, indent=2))
-    report = publish(report_blocks(settings, result, luck), out / "report")
+    report = publish(report_blocks(settings, result, luck, game), out / "report")
     if args.format == "json":
         json.dump(answers | {"out": str(out)}, sys.stdout, indent=2)
         print()
@@ -357,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(seat_table(result).to_string(index=False))
     print()
-    print("\n".join(sentences(result, luck)))
+    print("\n".join(sentences(result, luck, game)))
     print(f"report: {report / 'report.html'}")
     return 0
 

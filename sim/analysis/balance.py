@@ -5,6 +5,9 @@ lead holds.  Pure functions of a run's tables (docs/results.md), defined in docs
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from statistics import NormalDist
+
 import numpy as np
 import pandas as pd
 
@@ -114,3 +117,17 @@ def leader_wins(rounds: pd.DataFrame, players: pd.DataFrame, confidence: float =
     intervals = pd.DataFrame([proportion(w, n, confidence)
                               for w, n in zip(table["wins"], table["n"], strict=True)])
     return table.assign(holds=intervals["p"], low=intervals["low"], high=intervals["high"])
+
+
+def pooled(estimates: Sequence[Mapping[str, float]], name: str, weights: Sequence[float],
+           confidence: float = 0.95) -> dict[str, float]:
+    """The weighted mean of independent estimates of ``name`` (each with its interval,
+    ``name_low`` and ``name_high``, read as normal), with its interval: weights normalised,
+    standard error sqrt(sum w^2 se^2)."""
+    w = np.asarray(weights, dtype=np.float64)
+    w = w / w.sum()
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    values = np.array([e[name] for e in estimates])
+    errors = np.array([(e[f"{name}_high"] - e[f"{name}_low"]) / (2 * z) for e in estimates])
+    return normal_bounds(name, float(w @ values), float(np.sqrt(w ** 2 @ errors ** 2)),
+                         confidence)

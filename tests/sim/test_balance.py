@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis.balance import leader_wins, luck_share, skill_share, snowball
+from sim.analysis.balance import leader_wins, luck_share, pooled, skill_share, snowball
 
 
 def table_games(rng, strengths, games):
@@ -119,3 +119,14 @@ def test_a_lead_means_nothing_when_the_winner_is_drawn_at_random():
     frame, players = standings(np.random.default_rng(9), 1500, 4, decided=False)
     table = leader_wins(frame, players)
     assert ((table["low"] < 1 / 3) & (1 / 3 < table["high"])).sum() >= 3
+
+
+def test_pooled_estimates_weigh_their_values_and_errors():
+    z = 1.959963984540054
+    estimates = [{"x": 1.0, "x_low": 1.0 - z * 0.1, "x_high": 1.0 + z * 0.1},
+                 {"x": 3.0, "x_low": 3.0 - z * 0.2, "x_high": 3.0 + z * 0.2}]
+    both = pooled(estimates, "x", [1, 1])
+    assert both["x"] == pytest.approx(2.0)
+    half_width = z * np.sqrt(0.25 * 0.01 + 0.25 * 0.04)
+    assert both["x_high"] - both["x"] == pytest.approx(half_width)
+    assert pooled(estimates, "x", [1, 0])["x"] == pytest.approx(1.0)

@@ -214,6 +214,12 @@ def test_the_answers_are_written_as_json_and_text(played):
     assert "greedy is a dominant strategy" in stdout and "report: " in stdout
     assert "Dominant line: in a uniformly mixed population greedy wins " in stdout
     assert "Luck in the whole pool (random, greedy): " in stdout
+    for population in ("equilibrium", "uniform"):
+        figures = data["population_figures"][population]
+        assert figures["snowball_low"] <= figures["snowball"] <= figures["snowball_high"]
+        assert 0 <= figures["lead_holds"] <= 1 and figures["lead_after_round"] == 4
+    assert "In the equilibrium population the sole leader after round 4 goes on to win " \
+        in stdout
     assert (out / "report" / "report.html").is_file()
 
 
