@@ -310,10 +310,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "from the agents (repeats and one-agent mirror tables included) plays "
                     "--games games with rotated seating and the same seed; then the payoff "
                     "table, the symmetric equilibrium mix of the meta-game and alpha-Rank, "
-                    "dominance, the gain of the best pure response to the mix, and the seat "
-                    "effects in the equilibrium population, in a uniform mix and in each "
-                    "mirror table, with bootstrap intervals.  Writes every lineup's run, "
-                    "metagame.json and a report (docs/metagame.md).",
+                    "dominance, the gain of the best pure response to the mix, the dominant "
+                    "line, the seat effects in the equilibrium population, in a uniform mix "
+                    "and in each mirror table, luck among the agents, and the game's "
+                    "snowball and decisive lead in the two populations, with intervals.  "
+                    "Writes every lineup's run, metagame.json and a report "
+                    "(docs/metagame.md).",
         epilog="Example:\n  python -m sim.metagame paris-damis --players 3 "
                "--agents greedy@tuned,cautious,aggressive --games 2000",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -358,9 +360,14 @@ def settings_from_args(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
     if args.scheduler and args.backend != "dask":
         raise UsageError("--scheduler goes with --backend dask")
     if args.resume:
-        if args.game or args.agents or args.out:
-            raise UsageError("--resume DIR takes no game, --agents or --out: the meta-game "
-                             "keeps its own")
+        given = [name for name, value in (
+            ("a game", args.game), ("--agents", args.agents), ("--out", args.out),
+            ("--players", args.players), ("--games", args.games), ("--seed", args.seed),
+            ("--variant", args.variant)) if value]
+        if given:
+            raise UsageError(f"--resume DIR keeps the meta-game's own settings; drop "
+                             f"{', '.join(given)} (--bootstrap, --alpha and "
+                             f"--population-size may be given)")
         out = Path(args.resume)
         try:
             settings = json.loads((out / SETTINGS).read_text())

@@ -268,3 +268,10 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, message
 def test_resume_of_a_directory_that_is_not_a_metagame_is_refused(tmp_path):
     code, _, stderr = metagame_main("--resume", tmp_path)
     assert code == 2 and "not a meta-game directory" in stderr
+
+
+def test_resume_keeps_the_settings_it_was_given(played):
+    out, _ = played
+    code, _, stderr = metagame_main("--resume", out, "--games", 5, "--players", 4)
+    assert code == 2 and stderr.count("\n") == 1
+    assert "drop --players, --games" in stderr
