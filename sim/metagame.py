@@ -164,6 +164,10 @@ def pp(value: float) -> str:
 
 
 def bracket(low: float, high: float, scale: float = 100.0, digits: int = 1) -> str:
+    """An interval as text, scaled (percentage points by default): '[1.2, 3.4]'; '[no
+    interval]' without resamples."""
+    if math.isnan(low) or math.isnan(high):
+        return "[no interval]"
     return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
 
 
