@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 import engines
-from sim.analysis import Run
+from sim.analysis import Run, ratings
 from sim.analysis.balance import leader_wins, luck_share, pooled, snowball
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
 from sim.batch.backends import BACKENDS
@@ -145,14 +145,30 @@ def luck_among(runs: dict[tuple[str, ...], Run], agents: Sequence[str],
                                                  resamples=resamples)
 
 
+def upsets_between(runs: dict[tuple[str, ...], Run], pair: Sequence[str]) -> dict[str, Any]:
+    """How often the weaker of two agents (the one finishing ahead of the other less than half
+    the time) finishes ahead of the stronger at the tables of the two of them: ``weaker``,
+    ``upsets`` with its Wilson interval (``upsets_low``, ``upsets_high``; ties count ½), and
+    ``comparisons``; see :func:`sim.analysis.ratings.head_to_head`."""
+    players = pd.concat([run.players.assign(match=i)
+                         for i, (lineup, run) in enumerate(runs.items())
+                         if set(lineup) == set(pair)], ignore_index=True)
+    record = ratings.head_to_head(ratings.pairwise(players))
+    weaker = record.loc[record["share"].idxmin()]
+    return {"weaker": weaker["agent"], "upsets": weaker["share"],
+            "upsets_low": weaker["low"], "upsets_high": weaker["high"],
+            "comparisons": int(weaker["n"])}
+
+
 def luck_figures(runs: dict[tuple[str, ...], Run], result: MetaGame,
                  resamples: int) -> dict[str, dict[str, Any]]:
     """Luck in the whole pool and between the two agents alpha-Rank puts first (then the
-    higher win share against the equilibrium)."""
+    higher win share against the equilibrium), with how often the weaker of those two
+    finishes ahead."""
     top = list(result.mix.sort_values(["alpha_rank", "against_equilibrium"],
                                       ascending=False)["agent"])
     return {"pool": luck_among(runs, result.agents, resamples),
-            "top_two": luck_among(runs, top[:2], resamples)}
+            "top_two": luck_among(runs, top[:2], resamples) | upsets_between(runs, top[:2])}
 
 
 # --------------------------------------------------------------------------------------
@@ -253,6 +269,10 @@ def sentences(result: MetaGame, luck: dict[str, dict[str, Any]],
                        f"{100 * figure['luck']:.1f}% "
                        f"{bracket(figure['luck_low'], figure['luck_high'])} of the variance "
                        f"of a seat's win share is not explained by which agent sits there.")
+    top = luck["top_two"]
+    out.append(f"Between those two, the weaker ({top['weaker']}) finishes ahead of the other "
+               f"{100 * top['upsets']:.1f}% {bracket(top['upsets_low'], top['upsets_high'])} "
+               f"of the time ({top['comparisons']:,} comparisons; 50% would be pure chance).")
     for population, figures in game.items():
         if "snowball" in figures:
             out.append(f"In the {population} population a correct bet makes the same agent's "

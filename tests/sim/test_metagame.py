@@ -214,6 +214,9 @@ def test_the_answers_are_written_as_json_and_text(played):
     assert "greedy is a dominant strategy" in stdout and "report: " in stdout
     assert "Dominant line: in a uniformly mixed population greedy wins " in stdout
     assert "Luck in the whole pool (random, greedy): " in stdout
+    top = data["luck"]["top_two"]
+    assert top["weaker"] == "random" and top["upsets_high"] < 0.5
+    assert "Between those two, the weaker (random) finishes ahead of the other " in stdout
     for population in ("equilibrium", "uniform"):
         figures = data["population_figures"][population]
         assert figures["snowball_low"] <= figures["snowball"] <= figures["snowball_high"]
