@@ -30,6 +30,7 @@ import pandas as pd
 import engines
 from sim.analysis import Run, ratings
 from sim.analysis.balance import leader_wins, luck_share, pooled, snowball
+from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
 from sim.batch.backends import BACKENDS
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
@@ -288,6 +289,19 @@ def sentences(result: MetaGame, luck: dict[str, dict[str, Any]],
     return out
 
 
+def seat_figure(result: MetaGame) -> Any:
+    """The seat edges by population, each with its interval, as a figure."""
+    return grouped_intervals(
+        result.seats.assign(seat=result.seats["seat"].astype(str),
+                            population=result.seats["population"].str.replace(
+                                "mirror ", "mirror\n", regex=False)), "population", "seat",
+        "edge", name="seat_edges", title="Seat edges by population",
+        caption="Each seat's win share minus the fair 1/K at tables drawn from each "
+                "population, with 95% bootstrap intervals.",
+        xlabel="population", ylabel="seat edge (share of games)", reference=0.0,
+        percent=True)
+
+
 def report_blocks(settings: dict[str, Any], result: MetaGame,
                   luck: dict[str, dict[str, Any]], game: dict[str, dict[str, float]]) -> list:
     """The meta-game report, as sim.report blocks."""
@@ -306,6 +320,7 @@ def report_blocks(settings: dict[str, Any], result: MetaGame,
              "table whose agents are drawn from the population (seats rotating); mirror "
              "rows are tables of one agent."),
         Table("Seat edges by population (pp)", seat_table(result)),
+        seat_figure(result),
         Heading("Payoff table"),
         Table("Win share per seat of each agent in each lineup", payoff_text(result)),
         Heading("Settings"),

@@ -224,6 +224,8 @@ def test_the_answers_are_written_as_json_and_text(played):
     assert "In the equilibrium population the sole leader after round 4 goes on to win " \
         in stdout
     assert (out / "report" / "report.html").is_file()
+    assert (out / "report" / "seat_edges.png").is_file()
+    assert "Seat edges by population" in (out / "report" / "report.md").read_text()
 
 
 def test_json_format_prints_one_object(played):
