@@ -33,12 +33,12 @@ from sim.analysis.balance import leader_wins, luck_share, pooled, snowball
 from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
 from sim.batch.backends import BACKENDS
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
 from sim.report import Bullets, Heading, Table, Text, publish
-from sim.tournament import lineup_name
+from sim.tournament import lineup_name, lineup_spec
 
 SETTINGS = "metagame-settings.json"
 DEFAULT_RESAMPLES = 200
@@ -49,7 +49,8 @@ DEFAULT_POPULATION = 50
 # --------------------------------------------------------------------------------------
 # What is played
 # --------------------------------------------------------------------------------------
-def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpec]]:
+def lineup_specs(settings: dict[str, Any], jobs: int | None = None
+                 ) -> list[tuple[tuple[str, ...], RunSpec]]:
     """Every lineup of the settings' agents (repeats and mirror tables included) with its
     validated RunSpec, all checked before any game is played."""
     game = settings["game"]
@@ -62,14 +63,9 @@ def lineup_specs(settings: dict[str, Any]) -> list[tuple[tuple[str, ...], RunSpe
                          f"{','.join(names)!r}")
     players = settings["players"] if settings["players"] is not None \
         else engines.load(game).num_players
-    specs = []
-    for lineup in combinations_with_replacement(names, players):
-        given = argparse.Namespace(
-            game=game, variant=settings["variant"], players=settings["players"],
-            agents=",".join(lineup), games=settings["games"], seed=settings["seed"],
-            seating="rotate", jobs=None, chunk_size=None)
-        specs.append((lineup, spec_from_args(given)))
-    return specs
+    return [(lineup, lineup_spec(game, lineup, settings["variant"], settings["players"],
+                                 settings["games"], settings["seed"], jobs))
+            for lineup in combinations_with_replacement(names, players)]
 
 
 def play_lineups(specs: list[tuple[tuple[str, ...], RunSpec]], out: Path, jobs: int,
@@ -431,8 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         settings, out = settings_from_args(args)
-        specs = lineup_specs(settings)
         jobs = resolve_jobs(args.jobs)
+        specs = lineup_specs(settings, jobs)
     except UsageError as error:
         return usage_error("sim.metagame", error)
     out.mkdir(parents=True, exist_ok=True)

@@ -263,15 +263,9 @@ NEGLIGIBLE_PP = 1.0
 
 
 def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
-    """Sentences on luck among the agents seated and on the snowball of a correct bet."""
+    """Sentences on the snowball of a correct bet and on how often a lead holds (luck is in
+    the verdict, :func:`verdict_sentences`)."""
     sentences = []
-    luck = analysis.get("luck")
-    if luck:
-        sentences.append(
-            f"Luck: {estimate(luck['luck'], luck['luck_low'], luck['luck_high'])} of the "
-            f"variance of a seat's win share is not explained by which agent sits there "
-            f"(among the agents of this run; against weak agents it says little about "
-            f"luck among good players).")
     ball = analysis.get("snowball")
     if ball:
         size = 100 * ball["snowball"]
@@ -303,9 +297,6 @@ def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
     return sentences
 
 
-STRONG_PLAYERS = ("ismcts", "flatmc", "greedy@tuned")
-
-
 def players_phrase(run: Run) -> str:
     """Who played, as the population a figure holds for."""
     agents = sorted(set(run.agents))
@@ -323,7 +314,8 @@ def verdict_sentences(run: Run, analysis: Mapping[str, Any]) -> list[str]:
     if set(run.agents) == {"random"}:
         lines.append("Random play only: these figures say how the rules play at random, not "
                      "whether they are fair or reward skill among good players; ask that of "
-                     f"strong players ({', '.join(STRONG_PLAYERS)}: see sim.metagame).")
+                     "strong players (the searches ismcts and flatmc, tuned bots NAME@tuned) "
+                     "with sim.metagame.")
     seats = analysis["win_share_by_seat"]
     first = seats[seats["seat"] == run.first_seat].iloc[0]
     p = stats.proportion_test(first["wins"], first["n"], fair)
@@ -344,15 +336,21 @@ def verdict_sentences(run: Run, analysis: Mapping[str, Any]) -> list[str]:
     luck = analysis.get("luck")
     if luck:
         lines.append(f"Luck: {estimate(luck['luck'], luck['luck_low'], luck['luck_high'])} "
-                     f"of the variance of a seat's result is not explained by the agent "
-                     f"seated.")
-    decisions = analysis["decisions"]
-    length = (f"Length: {decisions['median']:,.0f} decisions on median (90% of games "
-              f"between {decisions['p5']:,.0f} and {decisions['p95']:,.0f})")
-    if "rounds" in analysis:
-        length += f", {analysis['rounds']['mean']:.1f} rounds on average"
-    lines.append(length + ".")
+                     f"of the variance of a seat's win share is not explained by which agent "
+                     f"sits there (among the agents of this run: against weak agents it says "
+                     f"little about luck among good players).")
+    lines.append(f"Length: {length_text(analysis)}.")
     return lines
+
+
+def length_text(analysis: Mapping[str, Any]) -> str:
+    """A game's length: median decisions, the middle 90% of games and the mean rounds."""
+    decisions = analysis["decisions"]
+    text = (f"{decisions['median']:,.0f} decisions on median (90% of games between "
+            f"{decisions['p5']:,.0f} and {decisions['p95']:,.0f})")
+    if "rounds" in analysis:
+        text += f" over {analysis['rounds']['mean']:.1f} rounds on average"
+    return text
 
 
 OUTCOMES = {"shared_win": "end in a shared win", "tiebreak": "are decided by the bet tiebreak"}
@@ -360,12 +358,7 @@ OUTCOMES = {"shared_win": "end in a shared win", "tiebreak": "are decided by the
 
 def game_sentences(analysis: Mapping[str, Any]) -> list[str]:
     """Sentences on game length and on how games are decided."""
-    decisions = analysis["decisions"]
-    length = (f"A game takes {decisions['median']:,.0f} decisions on median (90% of games "
-              f"between {decisions['p5']:,.0f} and {decisions['p95']:,.0f})")
-    if "rounds" in analysis:
-        length += f" over {analysis['rounds']['mean']:.1f} rounds on average"
-    sentences = [length + "."]
+    sentences = [f"A game takes {length_text(analysis)}."]
     sentences += [f"{estimate(share['p'], share['low'], share['high'])} of games "
                   f"{OUTCOMES[key]}." for key, share in analysis["decisive"].items()]
     return sentences

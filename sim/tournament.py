@@ -203,14 +203,18 @@ def lineup_specs(args: argparse.Namespace) -> list[tuple[str, RunSpec]]:
         raise UsageError(f"--agents takes two or more different agents, got {args.agents!r}")
     players = args.players if args.players is not None \
         else engines.load(args.game).num_players
-    specs = []
-    for lineup in ratings.lineups(names, players):
-        given = argparse.Namespace(
-            game=args.game, variant=args.variant, players=args.players,
-            agents=",".join(lineup), games=args.games, seed=args.seed, seating="rotate",
-            jobs=args.jobs, chunk_size=None)
-        specs.append((lineup_name(lineup), spec_from_args(given)))
-    return specs
+    return [(lineup_name(lineup), lineup_spec(args.game, lineup, args.variant, args.players,
+                                              args.games, args.seed, args.jobs))
+            for lineup in ratings.lineups(names, players)]
+
+
+def lineup_spec(game: str, lineup: Sequence[str], variant: Sequence[str], players: int | None,
+                games: int | None, seed: int | None, jobs: int | None) -> RunSpec:
+    """One lineup's validated RunSpec: its agents in seat order, seats rotating (UsageError
+    naming the valid choices for a bad game, agent, variant or count)."""
+    return spec_from_args(argparse.Namespace(
+        game=game, variant=list(variant), players=players, agents=",".join(lineup),
+        games=games, seed=seed, seating="rotate", jobs=jobs, chunk_size=None))
 
 
 def play_tournament(specs: list[tuple[str, RunSpec]], out: Path, jobs: int,

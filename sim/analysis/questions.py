@@ -26,14 +26,14 @@ SUIT_COLUMNS = ["points_hearts", "points_diamonds", "points_spades", "points_clu
 
 
 def normal_bounds(name: str, value: float, se: float, confidence: float = 0.95
-            ) -> dict[str, float]:
+                  ) -> dict[str, float]:
     """A normal-approximation interval around ``value``."""
     half = NormalDist().inv_cdf(0.5 + confidence / 2) * se
     return {name: value, f"{name}_low": value - half, f"{name}_high": value + half}
 
 
 def clustered_slope(y: np.ndarray, columns: list[np.ndarray], groups: np.ndarray
-                 ) -> tuple[float, float]:
+                    ) -> tuple[float, float]:
     """Least-squares coefficient of the last of ``columns`` (with an intercept) and its
     standard error, robust to correlation within ``groups`` (games)."""
     x = sm.add_constant(np.column_stack(columns))
@@ -56,17 +56,17 @@ def odd_hand(run: Run) -> dict[str, float]:
     ended = rounds[has_next]
     size = ended["hand_end"].to_numpy(np.float64)
     odd = (size % 2 == 1).astype(np.float64)
-    points, points_se = clustered_slope(following[has_next].to_numpy(np.float64), [size, odd],
-                                     ended["game_id"].to_numpy())
+    points, points_se = clustered_slope(following[has_next].to_numpy(np.float64),
+                                        [size, odd], ended["game_id"].to_numpy())
     per_player = rounds.groupby(["game_id", "seat"]).agg(
         mean_size=("hand_end", "mean"),
         odd_share=("hand_end", lambda h: float((h % 2 == 1).mean()))).reset_index()
     per_player = per_player.merge(run.players[["game_id", "seat", "win_share"]],
                                   on=["game_id", "seat"])
     win, win_se = clustered_slope(per_player["win_share"].to_numpy(np.float64),
-                               [per_player["mean_size"].to_numpy(np.float64),
-                                per_player["odd_share"].to_numpy(np.float64)],
-                               per_player["game_id"].to_numpy())
+                                  [per_player["mean_size"].to_numpy(np.float64),
+                                   per_player["odd_share"].to_numpy(np.float64)],
+                                  per_player["game_id"].to_numpy())
     return (normal_bounds("odd_hand_next_points", points, points_se)
             | normal_bounds("odd_hand_win_share", win, win_se))
 
@@ -133,7 +133,7 @@ def deck_shortage(run: Run) -> dict[str, float]:
              "short_games_high": games["high"], "short_rounds": rounds["p"],
              "short_rounds_low": rounds["low"], "short_rounds_high": rounds["high"]}
             | normal_bounds("mean_cards_short", float(missing.mean()),
-                      float(missing.std(ddof=1) / np.sqrt(len(missing)))))
+                            float(missing.std(ddof=1) / np.sqrt(len(missing)))))
 
 
 # --------------------------------------------------------------------------------------
@@ -225,8 +225,8 @@ def lone_player(run: Run) -> dict[str, float]:
     win, win_se = float("nan"), float("nan")
     if players["times_lone"].nunique() > 1:
         win, win_se = clustered_slope(players["win_share"].to_numpy(np.float64),
-                                   [players["times_lone"].to_numpy(np.float64)],
-                                   players["game_id"].to_numpy())
+                                      [players["times_lone"].to_numpy(np.float64)],
+                                      players["game_id"].to_numpy())
     captures = proportion(int((run.games["turns_lone"] > 0).sum()), len(run.games))
     return (_clustered_mean("lone_turn_points", kept[lone], rounds["game_id"][lone])
             | _clustered_mean("turn_points", kept, rounds["game_id"])
@@ -247,7 +247,7 @@ def lead_score(run: Run) -> dict[str, float]:
     others = players[~lead].groupby("game_id")["score"].mean()
     diff = (mine - others).dropna().to_numpy(np.float64)
     return normal_bounds("lead_score_diff", float(diff.mean()),
-                   float(diff.std(ddof=1) / np.sqrt(len(diff))))
+                         float(diff.std(ddof=1) / np.sqrt(len(diff))))
 
 
 def bid_breakdown(run: Run) -> dict[str, float]:
@@ -280,8 +280,8 @@ def dealer_role(run: Run) -> dict[str, float]:
     rounds = run.rounds_table()
     dealer = rounds["seat"] == rounds["dealer"]
     diff, se = clustered_slope(rounds["error"].to_numpy(np.float64),
-                            [*indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
-                            rounds["game_id"].to_numpy())
+                               [*indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
+                               rounds["game_id"].to_numpy())
     correct = rounds["bet_correct"].astype(np.float64)
     return (_clustered_mean("dealer_error", rounds["error"][dealer], rounds["game_id"][dealer])
             | _clustered_mean("other_error", rounds["error"][~dealer],
@@ -302,11 +302,11 @@ def excuse_value(run: Run) -> dict[str, float]:
     held = rounds["played_excuse"].to_numpy(np.float64)
     games = rounds["game_id"].to_numpy()
     tricks, tricks_se = clustered_slope(rounds["tricks"].to_numpy(np.float64),
-                                     [*controls, held], games)
+                                        [*controls, held], games)
     error, error_se = clustered_slope(rounds["error"].to_numpy(np.float64),
-                                   [*controls, held], games)
-    return normal_bounds("excuse_tricks", tricks, tricks_se) | normal_bounds("excuse_error", error,
-                                                                 error_se)
+                                      [*controls, held], games)
+    return (normal_bounds("excuse_tricks", tricks, tricks_se)
+            | normal_bounds("excuse_error", error, error_se))
 
 
 def blind_hand(run: Run) -> dict[str, float]:
@@ -343,7 +343,7 @@ def game_rounds(run: Run) -> dict[str, float]:
     interval, its 5th and 95th percentiles."""
     rounds = run.games["rounds"].to_numpy(np.float64)
     return (normal_bounds("rounds_per_game", float(rounds.mean()),
-                    float(rounds.std(ddof=1) / np.sqrt(len(rounds))))
+                          float(rounds.std(ddof=1) / np.sqrt(len(rounds))))
             | {"rounds_p5": float(np.percentile(rounds, 5)),
                "rounds_p95": float(np.percentile(rounds, 95))})
 

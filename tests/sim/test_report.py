@@ -291,7 +291,9 @@ def test_a_mixed_table_reports_luck_and_every_paris_run_the_snowball(runs, base_
                      r"\d+\.\d% \[\d+\.\d, \d+\.\d\] of its games", base)
     mixed = make_run(tmp_path / "mixed", "--agents", "random,greedy,random,greedy")
     md = (report.write_report(mixed, tmp_path / "report") / "report.md").read_text()
-    assert re.search(r"Luck: \d+\.\d% \[\d+\.\d, \d+\.\d\] of the variance", md)
+    verdict = md[md.index("## Verdict"):md.index("## Summary")]
+    assert re.search(r"Luck: \d+\.\d% \[\d+\.\d, \d+\.\d\] of the variance", verdict)
+    assert md.count("of the variance of a seat's win share") == 1
 
 
 def test_the_verdict_comes_first_and_says_who_played(base_report, tmp_path, runs):
