@@ -340,14 +340,14 @@ def settled(nodes, remaining):
 
 @njit(cache=True)
 def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, rollout, rng,
-           worlds, alias, room, last):
+           worlds, alias, room, settle):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
     children of the actions legal in it while the node takes no new child (see
     :func:`widens`), expands one untried action (chosen at random; with ``widening``, the
     one ``rollout`` plays if it is untried), plays out with ``rollout`` (``horizon`` rounds
     from the world's, see :func:`rounds_limit`), and adds each node's reward for the seat
-    that chose its action.  With ``last`` (these are the budget's last iterations), stops
+    that chose its action.  With ``settle`` (``count`` is what is left of the budget), stops
     as soon as the choice is :func:`settled`.  Returns the tree's size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
@@ -356,7 +356,7 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, roll
         clear_tree(nodes, rewards)
     size = done + 1                         # one node added per iteration
     for i in range(count):
-        if last and settled(nodes, count - i):
+        if settle and settled(nodes, count - i):
             break
         new_world(tag, s, pr, player, rng, worlds, alias, sim)
         limit = rounds_limit(sim, at, horizon)

@@ -54,10 +54,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import register_jitable
 
-from engines.core.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS
+from engines.core.cards import ACE, RANKS_PER_SUIT, STANDARD_CARDS, lowest_member
 from engines.core.layout import Layout, copy_into, stack_room
 
 # --------------------------------------------------------------------------------------
@@ -250,7 +249,7 @@ def wilds_fitting(pr, suit, wilds):
 @njit(cache=True)
 def first_card(cards):
     """The lowest card id of a set that is not empty."""
-    return trailing_zeros(cards)
+    return lowest_member(cards)
 
 
 # --------------------------------------------------------------------------------------

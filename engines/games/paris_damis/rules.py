@@ -67,7 +67,6 @@ POINTS_CARD_IDS = 52            # points cards use the standard ids (a 32-card s
 # stays clear), so listing a hand costs its size, not the deck's.
 HAND_WORDS = 2
 WORD_BITS = 31
-WORD_MASK = (1 << WORD_BITS) - 1
 # A set of cards as one int64, bit ``card`` for each card (see hand_cards): each suit's cards.
 SUIT_CARDS = np.array([((1 << RANKS_PER_SUIT) - 1) << (suit * RANKS_PER_SUIT)
                        for suit in range(SUITS)], dtype=np.int64)
