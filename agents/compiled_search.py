@@ -20,6 +20,7 @@ the tree between slices.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -445,16 +446,18 @@ class CompiledSearch:
         self.dtype = state._buffer.dtype
 
     def flat_mc(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-                budget: Any, horizon: int) -> int:
-        """The index in ``legal`` of flatmc's choice, run over ``budget`` (iteration
-        slices, see :func:`slices`) with simulations of ``horizon`` rounds."""
+                budget: Any, horizon: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """flatmc's totals and tries for each action of ``legal``, after each slice of
+        ``budget`` (iteration counts, see :func:`slices`), with simulations of ``horizon``
+        rounds."""
         state, codes, worlds, alias = self._start(observation, legal)
+        n = len(codes)
         done = 0
         for count in budget:
-            flat_mc(self.tag, state.s, state._pr, observation.player, codes, len(codes), done,
+            flat_mc(self.tag, state.s, state._pr, observation.player, codes, n, done,
                     count, horizon, RANDOM, rng, worlds, alias, self.room)
             done += count
-        return best_mean(self.room.totals, self.room.tries, len(codes))
+            yield self.room.totals[:n].copy(), self.room.tries[:n].copy()
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
                budget: Any, exploration: float, widening: float, horizon: int,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -37,7 +37,7 @@ import numpy as np
 import agents
 import engines
 from agents import profiles
-from agents.compiled_search import SLICE, CompiledSearch
+from agents.compiled_search import SLICE, CompiledSearch, best_mean
 from engines.core.api import Action
 from engines.core.base import RulesObservation
 from engines.core.chance import uniform_index
@@ -227,16 +227,54 @@ class FlatMC(SearchAgent):
 
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        n = len(legal_actions)
-        if n == 1:
+        if len(legal_actions) == 1:
             return legal_actions[0]
+        totals, tries = self.values(observation, legal_actions, rng)
+        return legal_actions[best_mean(totals, tries, len(legal_actions))]
+
+    def values(self, observation: Any, legal_actions: list[Action],
+               rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        """Each legal action's total reward for the deciding seat and its number of tries
+        (totals / tries: the action's estimated win share), over the whole budget."""
         search = self.compiled(observation)
         if search is not None:
-            return legal_actions[search.flat_mc(observation, legal_actions, rng,
-                                                slices(self.params), self.params.horizon)]
-        totals = [0.0] * n
-        tries = [0] * n
-        for i in budget(self.params):
+            *_, (totals, tries) = search.flat_mc(observation, legal_actions, rng,
+                                                 slices(self.params), self.params.horizon)
+            return totals, tries
+        n = len(legal_actions)
+        totals = np.zeros(n)
+        tries = np.zeros(n, dtype=np.int64)
+        for k, reward in self.simulations(observation, legal_actions, rng,
+                                          budget(self.params)):
+            totals[k] += reward
+            tries[k] += 1
+        return totals, tries
+
+    def sweeps(self, observation: Any, legal_actions: list[Action], rng: np.random.Generator,
+               count: int) -> np.ndarray:
+        """Each legal action's reward (columns) in each of ``count`` sweeps (rows): the
+        simulations of ``count * len(legal_actions)`` iterations, one determinization per
+        sweep shared by every action (so two actions compare on the same worlds)."""
+        n = len(legal_actions)
+        search = self.compiled(observation)
+        if search is not None:
+            totals = [t for t, _ in search.flat_mc(observation, legal_actions, rng,
+                                                   [n] * count, self.params.horizon)]
+            return np.diff(np.array(totals), axis=0, prepend=0.0)
+        rewards = np.zeros((count, n))
+        for i, (k, reward) in enumerate(self.simulations(observation, legal_actions, rng,
+                                                         range(count * n))):
+            rewards[i // n, k] = reward
+        return rewards
+
+    def simulations(self, observation: Any, legal_actions: list[Action],
+                    rng: np.random.Generator, iterations: Iterable[int]
+                    ) -> Iterator[tuple[int, float]]:
+        """The simulations through the common API: for iteration i, the action tried
+        (``i mod n``, in a fresh determinization when that is 0) and its rollout's reward
+        for the deciding seat."""
+        n = len(legal_actions)
+        for i in iterations:
             k = i % n
             if k == 0:
                 world = observation.determinize(rng)
@@ -244,10 +282,7 @@ class FlatMC(SearchAgent):
                 limit = self.rollout.limit(world)
             state = world.clone()
             state.apply(legal_actions[k])
-            totals[k] += self.rollout(state, rng, limit)[me]
-            tries[k] += 1
-        best = max(range(n), key=lambda k: totals[k] / tries[k] if tries[k] else -1.0)
-        return legal_actions[best]
+            yield k, self.rollout(state, rng, limit)[me]
 
 
 # --------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
-"""What every ``python -m sim.*`` command shares: bad input is one line and exit status 2."""
+"""What every ``python -m sim.*`` command shares: bad input is one line and exit status 2,
+strict JSON on stdout."""
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,3 +72,14 @@ def new_out_dir(out: str | None, name: str) -> Path:
     except OSError as error:
         raise UsageError(f"cannot write to --out {path}: {error.strerror}") from None
     return path
+
+
+def without_nan(value: Any) -> Any:
+    """``value`` with every NaN (an interval without resamples) as None, for strict JSON."""
+    if isinstance(value, dict):
+        return {k: without_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_nan(v) for v in value]
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value

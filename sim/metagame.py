@@ -29,14 +29,22 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run, ratings
-from sim.analysis.balance import leader_wins, luck_share, pooled, snowball
+from sim.analysis.balance import (
+    decisions_that_matter,
+    lead_changes,
+    leader_wins,
+    luck_share,
+    pooled,
+    snowball,
+)
 from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
 from sim.batch.backends import BACKENDS
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
+from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress, without_nan
+from sim.decisions import DEFAULT_TRIES, judged_run
 from sim.report import Bullets, Heading, Table, Text, publish
 from sim.tournament import lineup_name, lineup_spec
 
@@ -85,8 +93,9 @@ LEAD_COLUMNS = ("game_id", "round", "seat", "score")
 
 
 def lineup_figures(run: Run) -> dict[str, float]:
-    """One lineup's snowball of a correct bet and how often the sole leader after the middle
-    round wins (see :mod:`sim.analysis.balance`), where its tables have the columns."""
+    """One lineup's snowball of a correct bet, how often the sole leader after the middle
+    round wins and how often the lead changes (see :mod:`sim.analysis.balance`), where its
+    tables have the columns."""
     figures: dict[str, float] = {}
     if run.has("rounds", *SNOWBALL_COLUMNS):
         figures |= snowball(run.rounds, "bet_correct", players=run.players)
@@ -97,36 +106,66 @@ def lineup_figures(run: Run) -> dict[str, float]:
             figures |= {"lead_holds": middle["holds"], "lead_holds_low": middle["low"],
                         "lead_holds_high": middle["high"],
                         "lead_after_round": float(middle["round"])}
+        figures |= lead_changes(run.rounds)
     return figures
 
 
-def population_figures(runs: dict[tuple[str, ...], Run], result: MetaGame
-                       ) -> dict[str, dict[str, float]]:
-    """The game's figures (snowball, decisive lead) in the equilibrium population and in a
-    uniform mix: each lineup's estimate weighted by its chance at a table drawn from the
-    population (lineups less likely than :data:`LEAST_CHANCE` left out), see
-    :func:`sim.analysis.balance.pooled`."""
+def population_chances(runs: dict[tuple[str, ...], Run], result: MetaGame
+                       ) -> dict[str, dict[tuple[str, ...], float]]:
+    """Each lineup's chance at a table drawn from the equilibrium population and from a
+    uniform mix (lineups less likely than :data:`LEAST_CHANCE` left out)."""
     n = len(result.agents)
     index = {name: i for i, name in enumerate(result.agents)}
-    per_lineup = {lineup: lineup_figures(run) for lineup, run in runs.items()}
     mixes = {"equilibrium": result.mix["weight"].to_numpy(), "uniform": np.full(n, 1.0 / n)}
     out = {}
     for population, x in mixes.items():
         chances = {lineup: multiset_probability(counts_of([index[a] for a in lineup], n), x)
                    for lineup in runs}
-        kept = [lineup for lineup, p in chances.items() if p >= LEAST_CHANCE]
+        out[population] = {lineup: p for lineup, p in chances.items() if p >= LEAST_CHANCE}
+    return out
+
+
+def population_figures(runs: dict[tuple[str, ...], Run], result: MetaGame
+                       ) -> dict[str, dict[str, Any]]:
+    """The game's figures (snowball, decisive lead, lead changes) in the equilibrium
+    population and in a uniform mix: each lineup's estimate weighted by its chance at a
+    table drawn from the population (:func:`population_chances`), see
+    :func:`sim.analysis.balance.pooled`."""
+    per_lineup = {lineup: lineup_figures(run) for lineup, run in runs.items()}
+    out = {}
+    for population, chances in population_chances(runs, result).items():
         figures: dict[str, float] = {}
-        for name in ("snowball", "lead_holds"):
-            having = [lineup for lineup in kept if name in per_lineup[lineup]]
+        for name in ("snowball", "lead_holds", "lead_changes"):
+            having = [lineup for lineup in chances if name in per_lineup[lineup]]
             if having:
                 figures |= pooled([per_lineup[lineup] for lineup in having], name,
                                   [chances[lineup] for lineup in having])
-        rounds = {per_lineup[lineup]["lead_after_round"] for lineup in kept
+        rounds = {per_lineup[lineup]["lead_after_round"] for lineup in chances
                   if "lead_after_round" in per_lineup[lineup]}
         if len(rounds) == 1:
             figures["lead_after_round"] = rounds.pop()
         out[population] = figures
     return out
+
+
+def judged_figures(runs: dict[tuple[str, ...], Run], result: MetaGame, games: int,
+                   tries: int, jobs: int, progress: bool = False) -> dict[str, Any]:
+    """The decisions that matter at tables of the equilibrium population: games
+    0..games-1 of each of its lineups judged as ``sim.decisions`` does (the table written
+    into the lineup's run, and read again on a resume), each lineup's share weighted by its
+    chance (:func:`sim.analysis.balance.pooled`)."""
+    chances = population_chances(runs, result)["equilibrium"]
+    estimates = []
+    for lineup in chances:
+        run = runs[lineup]
+        spec = RunSpec.from_json(run.manifest["spec"])
+        table, _ = judged_run(spec, run.path, min(games, spec.games), tries, 0, jobs,
+                              progress)
+        estimates.append(decisions_that_matter(table))
+    return pooled(estimates, "matters", list(chances.values())) | {
+        "population": "equilibrium", "lineups": len(estimates),
+        "decisions": sum(e["decisions"] for e in estimates), "games_per_lineup": games,
+        "tries": tries}
 
 
 def luck_among(runs: dict[tuple[str, ...], Run], agents: Sequence[str],
@@ -219,7 +258,7 @@ def payoff_text(result: MetaGame) -> pd.DataFrame:
 
 
 def sentences(result: MetaGame, luck: dict[str, dict[str, Any]],
-              game: dict[str, dict[str, float]]) -> list[str]:
+              game: dict[str, dict[str, Any]]) -> list[str]:
     """The answers in plain words."""
     k = result.players
     mix = result.mix.sort_values("weight", ascending=False)
@@ -282,6 +321,21 @@ def sentences(result: MetaGame, luck: dict[str, dict[str, Any]],
                        f"{100 * figures['lead_holds']:.1f}% "
                        f"{bracket(figures['lead_holds_low'], figures['lead_holds_high'])} of "
                        f"its games.")
+        judged = figures.get("decisions")
+        if judged:
+            out.append(f"At tables of the {population} population "
+                       f"{100 * judged['matters']:.1f}% "
+                       f"{bracket(judged['matters_low'], judged['matters_high'])} of the "
+                       f"decisions with a choice matter (the best action clearly ahead of "
+                       f"the next by the judge, flatmc with {judged['tries']} simulations "
+                       f"per legal action; {judged['decisions']:,} decisions in "
+                       f"{judged['games_per_lineup']} games of each of its "
+                       f"{judged['lineups']} lineups).")
+        if "lead_changes" in figures:
+            low, high = figures["lead_changes_low"], figures["lead_changes_high"]
+            out.append(f"In the {population} population the sole leader changes "
+                       f"{figures['lead_changes']:.2f} {bracket(low, high, 1.0, 2)} times "
+                       f"per game.")
     return out
 
 
@@ -299,7 +353,7 @@ def seat_figure(result: MetaGame) -> Any:
 
 
 def report_blocks(settings: dict[str, Any], result: MetaGame,
-                  luck: dict[str, dict[str, Any]], game: dict[str, dict[str, float]]) -> list:
+                  luck: dict[str, dict[str, Any]], game: dict[str, dict[str, Any]]) -> list:
     """The meta-game report, as sim.report blocks."""
     shown = {key: (", ".join(v) if isinstance(v, list) else str(v)) for key, v in
              settings.items()}
@@ -327,17 +381,6 @@ def report_blocks(settings: dict[str, Any], result: MetaGame,
 # --------------------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------------------
-def without_nan(value: Any) -> Any:
-    """``value`` with every NaN (an interval without resamples) as None, for strict JSON."""
-    if isinstance(value, dict):
-        return {k: without_nan(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [without_nan(v) for v in value]
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="python -m sim.metagame",
@@ -369,6 +412,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"alpha-Rank's selection intensity (default {DEFAULT_ALPHA:g})")
     p.add_argument("--population-size", type=int, default=DEFAULT_POPULATION, metavar="M",
                    help=f"alpha-Rank's population size (default {DEFAULT_POPULATION})")
+    p.add_argument("--decisions", type=int, default=0, metavar="G",
+                   help="judge games 0..G-1 of every lineup of the equilibrium population "
+                        "and give the share of decisions that matter there (as "
+                        "sim.decisions does; default 0: not measured)")
+    p.add_argument("--tries", type=int, default=DEFAULT_TRIES, metavar="T",
+                   help=f"with --decisions: the judge's simulations per legal action "
+                        f"(default {DEFAULT_TRIES}; at least 4)")
     p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="where the games run, as for sim.batch (default auto)")
@@ -390,6 +440,10 @@ def settings_from_args(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
         raise UsageError(f"--bootstrap must be 0 or more, got {args.bootstrap}")
     if not args.alpha > 0 or not np.isfinite(args.alpha):
         raise UsageError(f"--alpha must be a positive number, got {args.alpha}")
+    if args.decisions < 0:
+        raise UsageError(f"--decisions must be 0 or more, got {args.decisions}")
+    if args.tries < 4:
+        raise UsageError(f"--tries must be at least 4, got {args.tries}")
     if args.population_size < 2:
         raise UsageError(f"--population-size must be at least 2, got {args.population_size}")
     if args.scheduler and args.backend != "dask":
@@ -401,8 +455,8 @@ def settings_from_args(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
             ("--variant", args.variant)) if value]
         if given:
             raise UsageError(f"--resume DIR keeps the meta-game's own settings; drop "
-                             f"{', '.join(given)} (--bootstrap, --alpha and "
-                             f"--population-size may be given)")
+                             f"{', '.join(given)} (--bootstrap, --alpha, --population-size, "
+                             f"--decisions and --tries may be given)")
         out = Path(args.resume)
         try:
             settings = json.loads((out / SETTINGS).read_text())
@@ -450,6 +504,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = solve(games, args.bootstrap, args.alpha, args.population_size, settings["seed"])
     luck = luck_figures(runs, result, args.bootstrap)
     game = population_figures(runs, result)
+    if args.decisions:
+        try:
+            game["equilibrium"] |= {"decisions": judged_figures(
+                runs, result, args.decisions, args.tries, jobs, wants_progress(args))}
+        except KeyboardInterrupt:
+            print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame "
+                  f"--resume {out} --decisions {args.decisions}", file=sys.stderr)
+            return 130
     settings = settings | {"players": result.players, "lineups": len(specs),
                            "bootstrap": args.bootstrap, "alpha": args.alpha,
                            "population_size": args.population_size}

@@ -28,8 +28,9 @@ from typing import Any
 
 import pandas as pd
 
-from sim import stats
+from sim import results, stats
 from sim.analysis import Run, analyze, headline
+from sim.analysis.balance import decisions_that_matter
 from sim.analysis.figures import Figure, forest, run_figures
 from sim.cli import Parser, UsageError, usage_error
 
@@ -294,7 +295,43 @@ def balance_sentences(analysis: Mapping[str, Any]) -> list[str]:
             f"{estimate(middle['holds'], middle['low'], middle['high'])} of its games "
             f"(comebacks in the rest), after round {int(late['round'])} "
             f"{estimate(late['holds'], late['low'], late['high'])}.")
+    changes = analysis.get("lead_changes")
+    if changes:
+        sentences.append(
+            f"Drama: the sole leader changes {changes['lead_changes']:.2f} "
+            f"[{changes['lead_changes_low']:.2f}, {changes['lead_changes_high']:.2f}] times "
+            f"per game on average, at least once in {percent(changes['games_with_change'])} "
+            f"of games.")
     return sentences
+
+
+def judge_text(settings: Mapping[str, Any]) -> str:
+    """The judge of ``sim.decisions``, from its settings."""
+    depth = f", {settings['horizon']} rounds deep" if settings.get("horizon") else ""
+    return f"flatmc with {settings['tries']} simulations per legal action{depth}"
+
+
+def decision_sentences(figures: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """What the judged decisions say (:func:`sim.analysis.balance.decisions_that_matter`):
+    how many matter, in which phases, and how often each agent takes the judge's best."""
+    lines = [f"Decisions that matter: "
+             f"{estimate(figures['matters'], figures['matters_low'], figures['matters_high'])} "
+             f"of the {figures['decisions']:,} decisions with a choice in {figures['games']} "
+             f"games: there the judge ({judge_text(settings)}) finds one action ahead of "
+             f"the next by at least {100 * figures['margin']:g} pp of win share, beyond its "
+             f"noise; elsewhere any reasonable move does about as well."]
+    phases = figures["by_phase"].sort_values("matters", ascending=False)
+    if len(phases) > 1:
+        lines.append("By phase: " + ", ".join(
+            f"{row.phase} {estimate(row.matters, row.low, row.high)} of {row.decisions:,}"
+            for row in phases.itertuples()) + ".")
+    chosen = [f"{row.agent} {estimate(row.best_chosen, row.low, row.high)} (giving up "
+              f"{row.regret:.3f} of win share on average)"
+              for row in figures["by_agent"].itertuples() if row.regret == row.regret]
+    if chosen:
+        lines.append("Where a decision matters, the judge's best action is taken by "
+                     + ", ".join(chosen) + ".")
+    return lines
 
 
 def players_phrase(run: Run) -> str:
@@ -407,6 +444,27 @@ def length_table(analysis: Mapping[str, Any]) -> Table:
                  pd.DataFrame(rows, columns=["measure", *PERCENTILES]))
 
 
+def decision_blocks(figures: Mapping[str, Any], settings: Mapping[str, Any]) -> list[Block]:
+    """The section on the decisions ``sim.decisions`` judged: sentences, then the share that
+    matter by phase and each agent's choices where they matter."""
+    phases = figures["by_phase"]
+    by_agent = figures["by_agent"]
+    return [Heading("Decisions that matter"),
+            Bullets(tuple(decision_sentences(figures, settings))),
+            Table("Decisions that matter, by phase", pd.DataFrame({
+                "phase": phases["phase"], "decisions": phases["decisions"].map(number),
+                "matter [95% interval]": [estimate(*row) for row in zip(
+                    phases["matters"], phases["low"], phases["high"], strict=True)],
+                "mean lead of the best": phases["margin"].map(lambda v: f"{v:.3f}")})),
+            Table("Each agent where a decision matters", pd.DataFrame({
+                "agent": by_agent["agent"], "decisions": by_agent["decisions"].map(number),
+                "matter": by_agent["matters"].map(percent),
+                "takes the judge's best [95% interval]": [estimate(*row) for row in zip(
+                    by_agent["best_chosen"], by_agent["low"], by_agent["high"],
+                    strict=True)],
+                "win share given up": by_agent["regret"].map(lambda v: f"{v:.3f}")}))]
+
+
 def run_blocks(run: Run) -> list[Block]:
     """The whole report of one run, as blocks."""
     analysis = analyze(run)
@@ -415,9 +473,19 @@ def run_blocks(run: Run) -> list[Block]:
                                    ["seat", "games", "wins", "win share [95% interval]"]),
                   proportion_table("Win share by agent", analysis["win_share_by_agent"],
                                    ["agent", "games", "wins", "win share [95% interval]"])]
+    judged = results.read_decisions(run.path)
+    decisions = None if judged is None else decisions_that_matter(judged[0])
+    verdict = verdict_sentences(run, analysis)
+    if decisions is not None:
+        share = estimate(decisions["matters"], decisions["matters_low"],
+                         decisions["matters_high"])
+        verdict.append(f"Decisions: {share} of the decisions with a choice matter (the "
+                       f"judge's best action leads the next by at least "
+                       f"{100 * decisions['margin']:g} pp of win share; "
+                       f"{decisions['games']} games of this run, sim.decisions).")
     blocks: list[Block] = [
         Heading(f"{run.game}: report on run {run.label}", 1),
-        Heading("Verdict"), Bullets(tuple(verdict_sentences(run, analysis))),
+        Heading("Verdict"), Bullets(tuple(verdict)),
         Heading("Summary"), Text(SIGNIFICANCE_NOTE),
         Bullets(tuple(seat_sentences(run, analysis) + bet_sentences(analysis)
                       + balance_sentences(analysis) + game_sentences(analysis))),
@@ -436,6 +504,8 @@ def run_blocks(run: Run) -> list[Block]:
                    if n in figures]
     blocks += [Heading("Game length"), length_table(analysis)]
     blocks += [figures[n] for n in ("game_length", "hand_size_by_round") if n in figures]
+    if judged is not None and decisions is not None:
+        blocks += decision_blocks(decisions, judged[1])
     blocks += [Heading("Parameters"), *parameter_tables(run)]
     return blocks
 

@@ -7,6 +7,7 @@ Layout of a run directory::
     games/part-000000000000.parquet     one file per chunk, named by its first game index
     players/part-....parquet
     rounds/part-....parquet             (games played in rounds only)
+    decisions.parquet, decisions.json   (optional) decisions judged by ``sim.decisions``
 
 A chunk's files are each written to a temporary name and renamed; the ``games`` file comes
 last, so a chunk counts as done exactly when its ``games`` file exists.
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 TABLES = ("games", "players", "rounds")
 MANIFEST = "manifest.json"
+DECISIONS = "decisions.parquet"         # sim.decisions: one row per judged decision
+DECISIONS_SETTINGS = "decisions.json"   # sim.decisions: the judge's settings
 # zstd: as fast to write as the default snappy here, and a quarter smaller on disk
 COMPRESSION = "zstd"
 
@@ -111,3 +114,16 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
         dataset = pq.ParquetDataset([str(f) for f in files])
         out[name] = dataset.read(columns=wanted).to_pandas()
     return out[names[0]] if single else out
+
+
+def read_decisions(folder: str | os.PathLike) -> tuple[pd.DataFrame, dict[str, Any]] | None:
+    """The decisions ``sim.decisions`` judged in ``folder`` and the judge's settings (None
+    when it has not been run there)."""
+    import pandas as pd
+
+    folder = Path(folder)
+    if not (folder / DECISIONS).is_file() or not (folder / DECISIONS_SETTINGS).is_file():
+        return None
+    with open(folder / DECISIONS_SETTINGS, encoding="utf-8") as f:
+        settings = json.load(f)
+    return pd.read_parquet(folder / DECISIONS), settings

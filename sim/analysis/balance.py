@@ -1,17 +1,19 @@
 """Balance figures that do not saturate: how much of a result is skill and how much luck among
-the players actually seated, whether winning a round helps win the next, and how often a
-lead holds.  Pure functions of a run's tables (docs/results.md), defined in docs/analysis.md.
+the players actually seated, whether winning a round helps win the next, how often a lead
+holds, and which decisions matter.  Pure functions of a run's tables (docs/results.md),
+defined in docs/analysis.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from sim.analysis.questions import clustered_slope, indicators, normal_bounds
+from sim.analysis.questions import clustered_mean, clustered_slope, indicators, normal_bounds
 from sim.stats import proportion
 
 
@@ -119,6 +121,27 @@ def leader_wins(rounds: pd.DataFrame, players: pd.DataFrame, confidence: float =
     return table.assign(holds=intervals["p"], low=intervals["low"], high=intervals["high"])
 
 
+def lead_changes(rounds: pd.DataFrame, confidence: float = 0.95) -> dict[str, float]:
+    """How often the lead changes hands (drama): per game, the number of rounds after
+    which the sole leader (the one highest ``score``) is another seat than the last sole
+    leader, averaged over the games (``lead_changes`` with its normal interval), and the
+    share of games where it changes at least once after the first round
+    (``games_with_change``).  rounds: game_id, round, seat, score."""
+    standing = rounds[["game_id", "round", "seat", "score"]]
+    top = standing.groupby(["game_id", "round"])["score"].transform("max")
+    leaders = standing[standing["score"] == top]
+    sole = leaders[leaders.groupby(["game_id", "round"])["seat"].transform("size") == 1]
+    sole = sole.sort_values(["game_id", "round"])
+    before = sole.groupby("game_id")["seat"].shift()
+    changes = (before.notna() & (before != sole["seat"])).groupby(sole["game_id"]).sum()
+    changes = changes.reindex(standing["game_id"].unique(), fill_value=0).astype(np.float64)
+    if len(changes) < 2:
+        return {}
+    return normal_bounds("lead_changes", float(changes.mean()),
+                         float(changes.std(ddof=1) / np.sqrt(len(changes))), confidence) | {
+        "games_with_change": float((changes > 0).mean()), "games": float(len(changes))}
+
+
 def pooled(estimates: Sequence[Mapping[str, float]], name: str, weights: Sequence[float],
            confidence: float = 0.95) -> dict[str, float]:
     """The weighted mean of independent estimates of ``name`` (each with its interval,
@@ -131,3 +154,59 @@ def pooled(estimates: Sequence[Mapping[str, float]], name: str, weights: Sequenc
     errors = np.array([(e[f"{name}_high"] - e[f"{name}_low"]) / (2 * z) for e in estimates])
     return normal_bounds(name, float(w @ values), float(np.sqrt(w ** 2 @ errors ** 2)),
                          confidence)
+
+
+# A decision matters when the judge's best action leads the next by at least this much win
+# share (and beyond the noise of its estimates).
+DEFAULT_MARGIN = 0.05
+
+
+def matters(decisions: pd.DataFrame, margin: float = DEFAULT_MARGIN,
+            confidence: float = 0.95) -> pd.Series:
+    """Whether each judged decision matters: the judge's best action leads the next best by
+    at least ``margin`` and by more than its noise, ``margin - z * margin_se > 0`` (z the
+    one-sided normal quantile at ``confidence``).  decisions: margin, margin_se."""
+    z = NormalDist().inv_cdf(confidence)
+    return (decisions["margin"] >= margin) & (decisions["margin"] - z * decisions["margin_se"]
+                                              > 0)
+
+
+def share_of(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]:
+    """The share of true ``values`` with its game-clustered normal interval, clipped to
+    [0, 1]."""
+    share = clustered_mean(name, values, games)
+    return share | {key: float(np.clip(share[key], 0.0, 1.0))
+                    for key in (f"{name}_low", f"{name}_high")}
+
+
+PHASE_COLUMNS = ["phase", "decisions", "matters", "low", "high", "margin"]
+AGENT_COLUMNS = ["agent", "decisions", "matters", "best_chosen", "low", "high", "regret"]
+
+
+def decisions_that_matter(decisions: pd.DataFrame, margin: float = DEFAULT_MARGIN,
+                          confidence: float = 0.95) -> dict[str, Any]:
+    """The share of judged decisions that :func:`matters`, over all (``matters`` with its
+    game-clustered interval, ``decisions``, ``games``) and by phase (``by_phase``: phase,
+    decisions, matters, low, high, mean margin); by agent (``by_agent``: agent, decisions,
+    matters, then over its decisions that matter: ``best_chosen``, the share where it took
+    the judge's best action, with its interval, and its mean ``regret``, the win share the
+    judge says its choice gave up).  decisions: the table of ``sim.decisions``."""
+    frame = decisions.assign(matters=matters(decisions, margin, confidence))
+    overall = share_of("matters", frame["matters"], frame["game_id"])
+    phases, agents = [], []
+    for phase, rows in frame.groupby("phase", observed=True, sort=False):
+        share = share_of("m", rows["matters"], rows["game_id"])
+        phases.append({"phase": str(phase), "decisions": len(rows), "matters": share["m"],
+                       "low": share["m_low"], "high": share["m_high"],
+                       "margin": float(rows["margin"].mean())})
+    for agent, rows in frame.groupby("agent", observed=True):
+        key = rows[rows["matters"]]
+        best = share_of("b", key["agrees"], key["game_id"])
+        agents.append({"agent": str(agent), "decisions": len(rows),
+                       "matters": float(rows["matters"].mean()),
+                       "best_chosen": best["b"], "low": best["b_low"], "high": best["b_high"],
+                       "regret": float(key["regret"].mean()) if len(key) else float("nan")})
+    return overall | {"decisions": len(frame), "games": int(frame["game_id"].nunique()),
+                      "margin": margin,
+                      "by_phase": pd.DataFrame(phases, columns=PHASE_COLUMNS),
+                      "by_agent": pd.DataFrame(agents, columns=AGENT_COLUMNS)}

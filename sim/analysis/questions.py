@@ -155,7 +155,7 @@ def _ratio(name: str, numerators: np.ndarray, denominators: np.ndarray) -> dict[
     return normal_bounds(name, ratio, float(np.sqrt(variance)))
 
 
-def _clustered_mean(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]:
+def clustered_mean(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]:
     """The mean of ``values`` with a normal interval robust to correlation within games;
     for a 0/1 column, a share."""
     frame = pd.DataFrame({"y": values.to_numpy(np.float64), "g": games.to_numpy()})
@@ -168,7 +168,7 @@ def _by_value(name: str, frame: pd.DataFrame, value: str, column: str) -> dict[s
     for every v seen."""
     out: dict[str, float] = {}
     for key, rows in frame.groupby(column, observed=True):
-        out |= _clustered_mean(f"{name}_{key}", rows[value], rows["game_id"])
+        out |= clustered_mean(f"{name}_{key}", rows[value], rows["game_id"])
     return out
 
 
@@ -185,8 +185,8 @@ def score_summary(run: Run) -> dict[str, float]:
     players = run.players
     winners = players[players["rank"] == 1].drop_duplicates("game_id")
     scores = players["score"].to_numpy(np.float64)
-    return (_clustered_mean("mean_score", players["score"], players["game_id"])
-            | _clustered_mean("winning_score", winners["score"], winners["game_id"])
+    return (clustered_mean("mean_score", players["score"], players["game_id"])
+            | clustered_mean("winning_score", winners["score"], winners["game_id"])
             | {"score_sd": float(scores.std(ddof=1)),
                "score_p5": float(np.percentile(scores, 5)),
                "score_p50": float(np.percentile(scores, 50)),
@@ -204,7 +204,7 @@ def resolution_cases(run: Run) -> dict[str, float]:
     for case in sorted(map(str, cases)):
         hit = (turns["case"].astype(str) == case).astype(np.float64)
         frame = turns.assign(hit=hit)
-        out |= _clustered_mean(f"case_{case}", frame["hit"], frame["game_id"])
+        out |= clustered_mean(f"case_{case}", frame["hit"], frame["game_id"])
         out |= _by_value(f"case_{case}_threshold", frame, "hit", "threshold")
         out |= _by_value(f"case_{case}_round", frame, "hit", "round")
     return out
@@ -228,8 +228,8 @@ def lone_player(run: Run) -> dict[str, float]:
                                       [players["times_lone"].to_numpy(np.float64)],
                                       players["game_id"].to_numpy())
     captures = proportion(int((run.games["turns_lone"] > 0).sum()), len(run.games))
-    return (_clustered_mean("lone_turn_points", kept[lone], rounds["game_id"][lone])
-            | _clustered_mean("turn_points", kept, rounds["game_id"])
+    return (clustered_mean("lone_turn_points", kept[lone], rounds["game_id"][lone])
+            | clustered_mean("turn_points", kept, rounds["game_id"])
             | normal_bounds("lone_win_share", win, win_se)
             | {"games_with_capture": captures["p"], "games_with_capture_low": captures["low"],
                "games_with_capture_high": captures["high"]})
@@ -267,9 +267,9 @@ def errors_per_hand(run: Run) -> dict[str, float]:
     whole table's error points in a hand."""
     rounds = run.rounds_table()
     hands = rounds.groupby(["game_id", "round"])["error"].sum().reset_index()
-    return (_clustered_mean("error_per_seat", rounds["error"], rounds["game_id"])
+    return (clustered_mean("error_per_seat", rounds["error"], rounds["game_id"])
             | _by_value("error_cards", rounds, "error", "cards")
-            | _clustered_mean("error_per_hand", hands["error"], hands["game_id"]))
+            | clustered_mean("error_per_hand", hands["error"], hands["game_id"]))
 
 
 def dealer_role(run: Run) -> dict[str, float]:
@@ -283,12 +283,12 @@ def dealer_role(run: Run) -> dict[str, float]:
                                [*indicators(rounds["cards"]), dealer.to_numpy(np.float64)],
                                rounds["game_id"].to_numpy())
     correct = rounds["bet_correct"].astype(np.float64)
-    return (_clustered_mean("dealer_error", rounds["error"][dealer], rounds["game_id"][dealer])
-            | _clustered_mean("other_error", rounds["error"][~dealer],
+    return (clustered_mean("dealer_error", rounds["error"][dealer], rounds["game_id"][dealer])
+            | clustered_mean("other_error", rounds["error"][~dealer],
                               rounds["game_id"][~dealer])
             | normal_bounds("dealer_error_diff", diff, se)
-            | _clustered_mean("dealer_accuracy", correct[dealer], rounds["game_id"][dealer])
-            | _clustered_mean("other_accuracy", correct[~dealer],
+            | clustered_mean("dealer_accuracy", correct[dealer], rounds["game_id"][dealer])
+            | clustered_mean("other_accuracy", correct[~dealer],
                               rounds["game_id"][~dealer]))
 
 
@@ -327,8 +327,8 @@ def blind_hand(run: Run) -> dict[str, float]:
     sighted = _winners(seats.assign(score=seats["blind_error"] - seats["error"]))
     differ = proportion(int((all_hands != sighted.reindex(all_hands.index)).sum()),
                         len(all_hands))
-    return (_clustered_mean("blind_error", rounds["error"][blind], games[blind])
-            | _clustered_mean("blind_accuracy", rounds["bet_correct"][blind].astype(
+    return (clustered_mean("blind_error", rounds["error"][blind], games[blind])
+            | clustered_mean("blind_accuracy", rounds["bet_correct"][blind].astype(
                 np.float64), games[blind])
             | _ratio("blind_error_share", totals["blind_error"].to_numpy(np.float64),
                      totals["error"].to_numpy(np.float64))

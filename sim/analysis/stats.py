@@ -14,7 +14,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy.stats import chisquare
 
-from sim.analysis.balance import leader_wins, luck_share, snowball
+from sim.analysis.balance import lead_changes, leader_wins, luck_share, snowball
 from sim.analysis.run import Run
 from sim.stats import describe, proportion
 
@@ -223,6 +223,8 @@ FIGURES: dict[str, FigureSpec] = {
     "leader_wins": ({"rounds": ("game_id", "round", "seat", "score"),
                      "players": ("game_id", "seat", "win_share")},
                     lambda run, c: leader_wins(run.rounds, run.players, c)),
+    "lead_changes": ({"rounds": ("game_id", "round", "seat", "score")},
+                     lambda run, c: lead_changes(run.rounds, c)),
 }
 
 

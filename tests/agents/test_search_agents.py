@@ -263,6 +263,22 @@ def test_compiled_playouts_choose_as_rollouts_through_the_api(name, game_positio
         assert fast == slow
 
 
+def test_flatmc_sweeps_are_its_simulations_one_determinization_a_row(game_positions):
+    bot = agents.load("flatmc")
+    for state in game_positions[:5]:
+        obs = state.observation(state.current_player)
+        legal = state.legal_actions()
+        rewards = bot.sweeps(obs, legal, np.random.default_rng(4), 6)
+        assert rewards.shape == (6, len(legal))
+        assert ((rewards >= 0) & (rewards <= 1 + 1e-12)).all()
+        slow = bot.sweeps(APIOnlyObservation(obs), legal, np.random.default_rng(4), 6)
+        assert np.allclose(rewards, slow, atol=1e-12)
+        totals, tries = agents.load("flatmc", iterations=6 * len(legal)).values(
+            obs, legal, np.random.default_rng(4))
+        assert (tries == 6).all()
+        assert np.allclose(rewards.sum(axis=0), totals, atol=1e-12)
+
+
 def test_ismcts_stops_once_no_iteration_could_change_its_choice(game_positions, monkeypatch):
     """The search that stops early chooses as the one that spends its whole budget."""
     bot = agents.load("ismcts", iterations=60)

@@ -36,20 +36,20 @@ def around(figures: dict, name: str, value: float) -> None:
 def test_clustered_mean_is_the_plain_mean_and_widens_when_games_repeat_a_value():
     rng = np.random.default_rng(1)
     values = pd.Series(rng.normal(size=400))
-    independent = questions._clustered_mean("x", values, pd.Series(np.arange(400)))
+    independent = questions.clustered_mean("x", values, pd.Series(np.arange(400)))
     assert independent["x"] == pytest.approx(values.mean())
     naive = values.std(ddof=1) / np.sqrt(len(values))
     assert independent["x_high"] - independent["x"] == pytest.approx(1.96 * naive, rel=0.01)
     # the same 100 values each seen 4 times in one game: 100 games' worth of information
     repeated = pd.Series(np.repeat(values[:100].to_numpy(), 4))
-    clustered = questions._clustered_mean("x", repeated, pd.Series(np.repeat(np.arange(100),
+    clustered = questions.clustered_mean("x", repeated, pd.Series(np.repeat(np.arange(100),
                                                                              4)))
     half = clustered["x_high"] - clustered["x"]
     assert half == pytest.approx(1.96 * values[:100].std(ddof=1) / 10, rel=0.01)
 
 
 def test_a_mean_over_nothing_is_nan_not_an_error():
-    empty = questions._clustered_mean("x", pd.Series([], dtype=float),
+    empty = questions.clustered_mean("x", pd.Series([], dtype=float),
                                       pd.Series([], dtype=int))
     assert np.isnan(empty["x"]) and np.isnan(empty["x_low"])
 

@@ -1,5 +1,6 @@
 """Balance figures that do not saturate (sim.analysis.balance): the skill and luck shares of
-a table's results, and the snowball of a won round, on tables whose answer is known."""
+a table's results, the snowball of a won round, decisive leads and lead changes, and the
+decisions that matter, on tables whose answer is known."""
 
 from __future__ import annotations
 
@@ -7,7 +8,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis.balance import leader_wins, luck_share, pooled, skill_share, snowball
+from sim.analysis.balance import (
+    decisions_that_matter,
+    lead_changes,
+    leader_wins,
+    luck_share,
+    matters,
+    pooled,
+    skill_share,
+    snowball,
+)
 
 
 def table_games(rng, strengths, games):
@@ -130,3 +140,66 @@ def test_pooled_estimates_weigh_their_values_and_errors():
     half_width = z * np.sqrt(0.25 * 0.01 + 0.25 * 0.04)
     assert both["x_high"] - both["x"] == pytest.approx(half_width)
     assert pooled(estimates, "x", [1, 0])["x"] == pytest.approx(1.0)
+
+
+def scores(*by_round):
+    """Rounds of one game: ``by_round[r]`` the seats' scores after round r + 1."""
+    return pd.DataFrame([{"game_id": 0, "round": r + 1, "seat": s, "score": v}
+                         for r, row in enumerate(by_round) for s, v in enumerate(row)])
+
+
+def test_a_lead_change_is_a_new_sole_leader_and_a_tie_changes_nothing():
+    game = scores([3, 1, 0], [4, 2, 0], [4, 6, 1], [6, 6, 2], [9, 6, 2])
+    other = scores([1, 0, 0], [2, 0, 0]).assign(game_id=1)      # one leader all along
+    changes = lead_changes(pd.concat([game, other]))
+    # seat 0 leads, then seat 1 (1), a tie, then seat 0 again (2)
+    assert changes["lead_changes"] == pytest.approx(1.0)
+    assert changes["games_with_change"] == pytest.approx(0.5)
+    assert changes["lead_changes_low"] < 1.0 < changes["lead_changes_high"]
+
+
+def test_random_scores_change_leader_more_often_than_a_runaway():
+    rng = np.random.default_rng(10)
+    random_frame, _ = standings(rng, 300, 8, decided=False)
+    runaway = random_frame.assign(score=random_frame["score"]
+                                  + 100 * random_frame["round"] * (random_frame["seat"] == 0))
+    assert lead_changes(runaway)["lead_changes_high"] < 0.05
+    assert lead_changes(random_frame)["lead_changes_low"] > 0.5
+
+
+def judged(rows):
+    """A decisions table from (game, agent, phase, margin, margin_se, agrees, regret)."""
+    return pd.DataFrame([{"game_id": g, "agent": a, "phase": p, "margin": m, "margin_se": se,
+                          "agrees": ok, "regret": lost}
+                         for g, a, p, m, se, ok, lost in rows])
+
+
+def test_a_decision_matters_when_its_lead_is_large_and_beyond_noise():
+    frame = judged([(0, "a", "bet", 0.20, 0.01, True, 0.0),     # large and sure
+                    (0, "a", "bet", 0.20, 0.15, True, 0.0),     # large but noisy
+                    (0, "a", "bet", 0.02, 0.001, True, 0.0),    # sure but small
+                    (0, "a", "bet", 0.05, 0.01, True, 0.0)])    # at the margin
+    assert list(matters(frame)) == [True, False, False, True]
+    assert list(matters(frame, margin=0.1)) == [True, False, False, False]
+
+
+def test_decisions_that_matter_by_phase_and_agent():
+    rng = np.random.default_rng(11)
+    rows = []
+    for g in range(200):
+        for _ in range(10):          # bets matter, discards do not
+            rows.append((g, "good", "bet", 0.3, 0.02, rng.random() < 0.9, 0.01))
+            rows.append((g, "poor", "bet", 0.3, 0.02, rng.random() < 0.4, 0.2))
+            rows.append((g, "good", "discard", 0.01, 0.02, True, 0.0))
+    figures = decisions_that_matter(judged(rows))
+    assert figures["matters"] == pytest.approx(2 / 3)
+    assert figures["matters_low"] <= 2 / 3 <= figures["matters_high"]
+    assert (figures["decisions"], figures["games"]) == (6000, 200)
+    phases = figures["by_phase"].set_index("phase")
+    assert phases.loc["bet", "matters"] == 1.0 and phases.loc["discard", "matters"] == 0.0
+    assert phases.loc["discard", "low"] == 0.0                  # clipped to a share
+    agents = figures["by_agent"].set_index("agent")
+    assert agents.loc["good", "best_chosen"] == pytest.approx(0.9, abs=0.03)
+    assert agents.loc["poor", "best_chosen"] == pytest.approx(0.4, abs=0.03)
+    assert agents.loc["poor", "regret"] == pytest.approx(0.2)
+    assert agents.loc["good", "matters"] == pytest.approx(0.5)

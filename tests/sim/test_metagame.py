@@ -221,6 +221,8 @@ def test_the_answers_are_written_as_json_and_text(played):
         figures = data["population_figures"][population]
         assert figures["snowball_low"] <= figures["snowball"] <= figures["snowball_high"]
         assert 0 <= figures["lead_holds"] <= 1 and figures["lead_after_round"] == 4
+        assert figures["lead_changes_low"] <= figures["lead_changes"] \
+            <= figures["lead_changes_high"]
     assert "In the equilibrium population the sole leader after round 4 goes on to win " \
         in stdout
     assert (out / "report" / "report.html").is_file()
@@ -252,6 +254,28 @@ def test_resume_plays_only_the_missing_lineups(played, tmp_path):
     assert replayed.games.equals(Run.open(out / "greedy+greedy+greedy").games)
 
 
+def test_decisions_are_judged_at_the_equilibriums_tables(played, tmp_path):
+    import shutil
+    out, _ = played
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    code, stdout, stderr = metagame_main("--resume", copy, "--bootstrap", 0, "--decisions", 2,
+                                         "--tries", 4, "--jobs", 1, "--format", "json")
+    assert code == 0, stderr
+    judged = json.loads(stdout)["population_figures"]["equilibrium"]["decisions"]
+    assert judged["lineups"] == 1 and judged["games_per_lineup"] == 2   # greedy alone
+    assert judged["matters_low"] <= judged["matters"] <= judged["matters_high"]
+    table = copy / "greedy+greedy+greedy" / "decisions.parquet"
+    assert pd.read_parquet(table)["game_id"].max() == 1
+    before = table.stat().st_mtime_ns
+    code, stdout, stderr = metagame_main("--resume", copy, "--bootstrap", 0, "--decisions", 2,
+                                         "--tries", 4, "--jobs", 1, "--no-progress")
+    assert code == 0, stderr
+    assert table.stat().st_mtime_ns == before                  # judged once
+    assert "At tables of the equilibrium population " in stdout
+    assert not (copy / "random+random+random" / "decisions.parquet").exists()
+
+
 @pytest.mark.parametrize("args, message", [
     (["chess", "--agents", "random,greedy"], "unknown game 'chess'; available games: "),
     (["paris-damis"], "--agents is required"),
@@ -261,6 +285,8 @@ def test_resume_plays_only_the_missing_lineups(played, tmp_path):
     (["paris-damis", "--agents", "random,greedy", "--players", "7"], "players"),
     (["paris-damis", "--agents", "random,greedy", "--bootstrap", "-1"], "--bootstrap"),
     (["paris-damis", "--agents", "random,greedy", "--alpha", "0"], "--alpha"),
+    (["paris-damis", "--agents", "random,greedy", "--decisions", "-1"], "--decisions"),
+    (["paris-damis", "--agents", "random,greedy", "--tries", "3"], "--tries"),
     (["paris-damis", "--agents", "random,greedy", "--format", "xml"], "json"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, message):
