@@ -39,8 +39,7 @@ from sim.analysis.balance import (
 )
 from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
-from sim.batch.backends import BACKENDS
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs
+from sim.batch.cli import DEFAULT_GAMES, add_workers, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress, without_nan
@@ -419,11 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tries", type=int, default=DEFAULT_TRIES, metavar="T",
                    help=f"with --decisions: the judge's simulations per legal action "
                         f"(default {DEFAULT_TRIES}; at least 4)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
-    p.add_argument("--backend", choices=BACKENDS, default="auto",
-                   help="where the games run, as for sim.batch (default auto)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="with --backend dask: tcp://HOST:PORT of a running scheduler")
+    add_workers(p)
     p.add_argument("--out", metavar="DIR",
                    help="output directory (default runs/metagame-<game>-<UTC timestamp>)")
     p.add_argument("--resume", metavar="DIR",

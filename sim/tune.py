@@ -165,18 +165,25 @@ def as_values(params: Params) -> dict[str, Any]:
 
 
 # --- the study -----------------------------------------------------------------------------
+def open_storage(url: str) -> Any:
+    """optuna's storage at the database ``url`` (UsageError when it cannot be opened)."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    try:
+        return optuna.storages.RDBStorage(url)
+    except Exception as error:         # SQLAlchemy and optuna raise many kinds
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise UsageError(f"cannot open --storage {url} ({reason}); give a database URL "
+                         f"such as sqlite:///runs/study.db") from None
+
+
 def open_study(setup: Setup) -> Any:
     """The study, created or loaded from its storage (UsageError when the storage cannot be
     opened or the study was made for other games)."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    try:
-        storage = optuna.storages.RDBStorage(setup.storage)
-    except Exception as error:         # SQLAlchemy and optuna raise many kinds
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise UsageError(f"cannot open --storage {setup.storage} ({reason}); give a "
-                         f"database URL such as sqlite:///runs/tune/study.db") from None
+    storage = open_storage(setup.storage)
     study = optuna.create_study(
         storage=storage, study_name=setup.study, direction="maximize", load_if_exists=True,
         sampler=optuna.samplers.TPESampler(seed=setup.seed),

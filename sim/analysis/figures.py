@@ -328,3 +328,24 @@ def grouped_intervals(table: pd.DataFrame, x: str, series: str, value: str, *, n
     if len(groups) > 1:
         ax.legend(title=series, loc="best", fontsize=LABEL_SIZE, title_fontsize=LABEL_SIZE)
     return _finish(figure, ax, name, title, caption, xlabel, ylabel)
+
+
+def design_front(table: pd.DataFrame, a: str, b: str) -> Figure:
+    """The rule sets of a design search (column ``rule_set``; ``a`` and ``b`` two
+    objectives with their ``_low`` and ``_high``) as points with 95% intervals on both
+    axes, the first row (the defaults) highlighted."""
+    figure, (ax,) = _canvas()
+    for i, row in enumerate(table.itertuples(index=False)):
+        values = row._asdict()
+        x, y = values[a], values[b]
+        ax.errorbar(x, y, xerr=[[max(x - values[f"{a}_low"], 0)],
+                                [max(values[f"{a}_high"] - x, 0)]],
+                    yerr=[[max(y - values[f"{b}_low"], 0)], [max(values[f"{b}_high"] - y, 0)]],
+                    fmt="s" if i == 0 else "o", color=HIGHLIGHT if i == 0 else COLOR,
+                    capsize=3, markersize=5)
+        ax.annotate(values["rule_set"], (x, y), textcoords="offset points", xytext=(5, 4),
+                    fontsize=LABEL_SIZE)
+    return _finish(figure, ax, "design_front", f"Rule sets by {a} and {b}",
+                   f"Each rule set of the front and the defaults (square) played again on "
+                   f"fresh games: {a} and {b}, each the worst over the player counts, with "
+                   f"95% bootstrap intervals.", a, b)

@@ -153,6 +153,16 @@ def check_agents(game: str, names: Sequence[str]) -> None:
             raise UsageError(str(error)) from None
 
 
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """The options of a command whose games run as runs: ``--jobs``, ``--backend`` and
+    ``--scheduler``, as for sim.batch."""
+    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="where the games run, as for sim.batch (default auto)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --backend dask: tcp://HOST:PORT of a running scheduler")
+
+
 def resolve_jobs(jobs: int | None) -> int:
     """``--jobs``, by default every core this process may use (UsageError below 1)."""
     available = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
