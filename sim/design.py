@@ -68,23 +68,27 @@ SAMPLE_GAMES = 8            # games played in memory to check the objectives' co
 # --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Dimension:
-    """One searched parameter: a choice among ``choices``, an integer in ``low..high``, or
-    a list of ``length`` integers each in ``low..high``."""
+    """One searched parameter: a choice among ``choices``, a number in ``low..high`` (a
+    real one when ``real``), or a list of ``length`` whole numbers each in ``low..high``."""
 
     key: str
     choices: tuple[Any, ...] = ()
-    low: int = 0
-    high: int = 0
+    low: float = 0
+    high: float = 0
     length: int = 0
+    real: bool = False              # a real number (else a whole one)
 
     def suggest(self, trial: Any) -> Any:
         """The trial's value."""
         if self.choices:
             return trial.suggest_categorical(self.key, list(self.choices))
+        if self.real:
+            return trial.suggest_float(self.key, self.low, self.high)
+        low, high = int(self.low), int(self.high)
         if self.length:
-            return tuple(trial.suggest_int(f"{self.key}[{i}]", self.low, self.high)
+            return tuple(trial.suggest_int(f"{self.key}[{i}]", low, high)
                          for i in range(self.length))
-        return trial.suggest_int(self.key, self.low, self.high)
+        return trial.suggest_int(self.key, low, high)
 
     def given(self, value: Any) -> dict[str, Any] | None:
         """``value`` as the trial parameters that suggest it (None: outside the space)."""
@@ -104,6 +108,8 @@ class Dimension:
             return f"{self.key}={'|'.join(as_text(c) for c in self.choices)}"
         if self.length:
             return f"{self.key}=[{self.low}..{self.high}]x{self.length}"
+        if self.real:
+            return f"{self.key}={self.low:g}..{self.high:g}"
         return f"{self.key}={self.low}..{self.high}"
 
 
@@ -170,6 +176,13 @@ def parse_space(game: str, items: dict[str, str], fixed: Sequence[str],
         dims.append(dimension(game, fields[key], spec))
     for k in players:
         check_values(game, dims, fixed, k)
+    for dim in dims:
+        for end in (dim.low, dim.high) if dim.real else ():
+            if not any(rules_valid(game, fixed, {dim.key: end}, k) for k in players):
+                try:
+                    rule_params(game, fixed, {dim.key: end}, players[0])
+                except ValueError as error:
+                    raise UsageError(f"--space: {dim.text()}: {error}") from None
     return dims
 
 
@@ -202,16 +215,19 @@ def dimension(game: str, f: Any, spec: str) -> Dimension:
             if length not in allowed:
                 raise UsageError(f"--space: {key} takes lists of length "
                                  f"{' or '.join(map(str, allowed))}, not {length}")
+        real = f.type in ("float", float) and not length
+        number = float if real else int
         try:
-            low, high = (int(v) for v in body.split(".."))
+            low, high = (number(v) for v in body.split(".."))
         except ValueError:
-            raise UsageError(f"--space: {key}={spec} is not a whole range A..B") from None
+            kind = "range of numbers" if real else "whole range"
+            raise UsageError(f"--space: {key}={spec} is not a {kind} A..B") from None
         if low > high:
             raise UsageError(f"--space: {key}={spec} is empty ({low} > {high})")
         if (lo is not None and low < lo) or (hi is not None and high > hi):
             raise UsageError(f"--space: {key}={spec} leaves the parameter's limits "
                              f"{lo}..{hi}")
-        return Dimension(key, low=low, high=high, length=length)
+        return Dimension(key, low=low, high=high, length=length, real=real)
     cls = engines.params_class(game)
     choices = []
     for text in filter(None, (c.strip() for c in spec.split("|"))):
@@ -229,7 +245,8 @@ def check_values(game: str, dims: Sequence[Dimension], fixed: Sequence[str],
                  players: int) -> None:
     """UsageError when no value of some dimension gives valid rules at ``players``."""
     for dim in dims:
-        values = dim.choices or ([(dim.low,) * dim.length] if dim.length else [dim.low])
+        ends = [dim.low, dim.high] if not dim.real else [dim.low]
+        values = dim.choices or ([(int(dim.low),) * dim.length] if dim.length else ends)
         if not any(rules_valid(game, fixed, {dim.key: v}, players) for v in values):
             raise UsageError(f"--space: no value of {dim.text()} gives valid rules at "
                              f"{players} players")
@@ -361,7 +378,8 @@ def open_design_study(design: Design) -> Any:
 
 def search(design: Design, out: Path, jobs: int, backend: str, scheduler: str | None,
            progress: bool) -> Any:
-    """Run trials until the study holds ``design.trials`` finished ones; returns it."""
+    """Run trials until the study holds ``design.trials`` finished ones (whichever process
+    sharing it ran them); returns it."""
     import optuna
 
     study = open_design_study(design)
@@ -378,12 +396,15 @@ def search(design: Design, out: Path, jobs: int, backend: str, scheduler: str | 
                     design.games, jobs, backend, scheduler, False)
         return scores(objectives, runs)
 
-    left = design.trials - len(study.get_trials(deepcopy=False, states=finished))
+    def left() -> int:           # other processes sharing the study may add trials too
+        return design.trials - len(study.get_trials(deepcopy=False, states=finished))
+
     bar = None
-    if progress and left > 0:
+    if progress and left() > 0:
         from tqdm import tqdm
-        bar = tqdm(total=left, unit="trials", desc=f"design {design.game}", file=sys.stderr)
-    for _ in range(max(0, left)):
+        bar = tqdm(total=left(), unit="trials", desc=f"design {design.game}",
+                   file=sys.stderr)
+    while left() > 0:
         study.optimize(objective, n_trials=1, catch=())
         if bar is not None:
             bar.update()

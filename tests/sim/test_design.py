@@ -5,6 +5,8 @@ of rule sets no other dominates, and a search runs, resumes and reports."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from functools import partial
 
 import numpy as np
@@ -24,7 +26,7 @@ from sim.analysis.design import (
     parse_objective,
 )
 from sim.cli import UsageError
-from tests.sim.test_batch_support import call_main
+from tests.sim.test_batch_support import call_main, env
 
 design_main = partial(call_main, design.main)
 
@@ -46,6 +48,13 @@ def test_the_space_syntax():
     assert dims["mulligan"].choices == (True, False)
     assert [d.text() for d in space("jokers=0..2;correct_bet_cards=[4..12]x4")] == \
         ["jokers=0..2", "correct_bet_cards=[4..12]x4"]
+
+
+def test_a_real_parameter_is_searched_as_a_real_range():
+    (dim,) = design.parse_space("nain-jaune", {"forget_prob": "0..0.5"}, (), (4,))
+    assert dim.real and (dim.low, dim.high) == (0.0, 0.5) and dim.text() == "forget_prob=0..0.5"
+    with pytest.raises(UsageError, match="forget_prob is a probability"):
+        design.parse_space("nain-jaune", {"forget_prob": "0..1.5"}, (), (4,))
 
 
 def test_a_toml_space_reads_as_the_command_line():
@@ -250,3 +259,25 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(args, message, tmp_path
     assert code == 2 and stdout == "", stderr
     assert stderr.count("\n") == 1 and message in stderr, stderr
     assert not (tmp_path / "out").exists() and not (tmp_path / "runs").exists()
+
+
+def test_two_processes_share_one_study(tmp_path):
+    storage = f"sqlite:///{(tmp_path / 'shared.db').as_posix()}"
+    command = [sys.executable, "-m", "sim.design", *map(str, SEARCH[:9]), "--trials", "6",
+               "--games-per-trial", "30", "--final-games", "30", "--bootstrap", "0",
+               "--jobs", "1", "--no-progress", "--storage", storage, "--study", "shared"]
+    workers = [subprocess.Popen([*command, "--out", str(tmp_path / name)], env=env(),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for name in ("a", "b")]
+    for worker in workers:
+        _, stderr = worker.communicate(timeout=600)
+        assert worker.returncode == 0, stderr
+    import optuna
+    study = optuna.load_study(study_name="shared", storage=storage)
+    done = [t for t in study.trials if t.state.is_finished()]
+    assert 6 <= len(done) <= 8                  # each process stops once the study has 6
+    played = {p.name for name in ("a", "b") for p in (tmp_path / name / "trials").iterdir()}
+    assert played == {str(t.number) for t in study.trials
+                      if t.state == optuna.trial.TrialState.COMPLETE}
+    for name in ("a", "b"):
+        assert (tmp_path / name / "report" / "report.html").is_file()
