@@ -13,13 +13,15 @@ so a rebuild never contradicts its tables; the recommendations and the summaries
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 
-from sim.analysis.book import Book, interval, intervals, markdown, with_edge
+from sim.analysis import Run, questions
+from sim.analysis.book import Book, NotRun, interval, intervals, markdown, with_edge
 from sim.analysis.figures import grouped_intervals
 from sim.report import percent
 
@@ -324,9 +326,220 @@ def column_rules(runs: Path) -> str:
                    figure(fig, stem))
 
 
+# --------------------------------------------------------------------------------------
+# Among good players: the meta-game and the design search
+# --------------------------------------------------------------------------------------
+POOL = "ismcts,greedy@tuned,aggressive,cautious"
+METAGAME_GAMES = 200
+COUNTS = (3, 4)
+GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know), "
+                "`greedy@tuned` (the greedy strategy with parameters tuned by play), "
+                "`aggressive` (waits, bets last and steals columns) and `cautious` (bets "
+                "early).")
+
+
+def metagame_command(players: int) -> str:
+    return (f"`python -m sim.metagame paris-damis --players {players} --agents {POOL} "
+            f"--games {METAGAME_GAMES} --out runs/experiments/metagame-{players}p`")
+
+
+def metagame(runs: Path, players: int, title: str, question: str) -> dict:
+    """The meta-game at ``players`` (NotRun, saying what to run, when it has not run)."""
+    path = runs / f"metagame-{players}p" / "metagame.json"
+    if not path.is_file():
+        raise NotRun(f"metagame-{players}p", title, question, metagame_command(players))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def pp_interval(row: dict, name: str) -> str:
+    return f"{100 * row[name]:+.1f} pp [{100 * row[name + '_low']:+.1f}, " \
+           f"{100 * row[name + '_high']:+.1f}]"
+
+
+GOOD_SEATS_TITLE = "Seats, skill and luck among good players"
+GOOD_SEATS_QUESTION = (
+    "Questions 1, 3 and 4 measured seats and skill in tables of copies of one bot, which "
+    "mixes the rules with that bot's habits. Asked instead of a population of good players: "
+    "which mix of them is stable (nobody gains by switching), is one of them dominant, do "
+    "the seats differ among them, and how much is luck when both players are good?")
+
+
+def good_seats(runs: Path) -> str:
+    games = {k: metagame(runs, k, GOOD_SEATS_TITLE, GOOD_SEATS_QUESTION) for k in COUNTS}
+    rows, lines, seat_rows = [], [], []
+    for k, g in games.items():
+        mix = {m["agent"]: m for m in g["mix"]}
+        stable = ", ".join(f"{a} {100 * w:.0f}%" for a, w in g["equilibrium"].items()
+                           if w >= 0.01)
+        line = max(g["mix"], key=lambda m: m["against_uniform"])
+        top = g["luck"]["top_two"]
+        population = [e for e in g["seat_effects"] if e["population"] == "equilibrium"]
+        worst = max(population, key=lambda e: abs(e["edge"]))
+        rows.append({
+            "players": k, "stable mix (equilibrium)": stable,
+            "dominant line: wins in a uniform mix": f"{line['agent']} "
+                                                    f"{percent(line['against_uniform'])}",
+            "largest seat edge among the stable mix": f"seat {worst['seat']}: "
+                                                      f"{pp_interval(worst, 'edge')}",
+            "weaker of the two best finishes ahead": f"{top['weaker']}: "
+                                                     f"{interval(top, 'upsets')}"})
+        dominated = sorted({d["dominates"] for d in g["dominance"]})
+        outside = [f"{a} wins {percent(m['against_equilibrium'])}"
+                   for a, m in mix.items() if g["equilibrium"][a] < 0.01]
+        against = (f"; against it {', '.join(outside)} of its games (fair "
+                   f"{percent(1 / k)})" if outside else "")
+        lines.append(
+            f"At {k} players the stable mix is {stable}{against}. Dominated: "
+            f"{', '.join(dominated) or 'none'}. Among the stable mix the seats' edges are "
+            + ", ".join(f"seat {e['seat']} {pp_interval(e, 'edge')}" for e in population)
+            + "; in a uniformly mixed population "
+            + ", ".join(f"seat {e['seat']} {pp_interval(e, 'edge')}"
+                        for e in g["seat_effects"] if e["population"] == "uniform")
+            + f". Between the two best ({', '.join(top['agents'])}), "
+            f"{interval(top, 'luck')} of the variance of a seat's result is luck.")
+        seat_rows += [{**e, "population": f"{k} players, {e['population']}"}
+                      for e in g["seat_effects"] if e["population"] in ("equilibrium",
+                                                                         "uniform")]
+    fig = grouped_intervals(
+        pd.DataFrame(seat_rows).assign(seat=lambda f: f["seat"].astype(str)), "population",
+        "seat", "edge", name="q10-seats-good-players", reference=0.0, percent=True,
+        title="Seat edges among good players",
+        caption="Each seat's win share minus its fair share (a third at 3 players, a quarter "
+                "at 4), with 95% bootstrap intervals, at tables drawn from the stable mix "
+                "(equilibrium) and from a uniform mix of the four bots.",
+        xlabel="players and population", ylabel="edge over the fair share (share of games)")
+    fig.save(HERE)
+    commands = " and ".join(metagame_command(k) for k in COUNTS)
+    return (f"## 10. {GOOD_SEATS_TITLE}\n\n**Question.** {GOOD_SEATS_QUESTION}\n\n"
+            f"**Reproduce:** {commands}, {METAGAME_GAMES} games per table of the pool "
+            f"(docs/metagame.md). {GOOD_PLAYERS}\n\n**Answer.** " + " ".join(lines)
+            + f"\n\n{markdown(pd.DataFrame(rows))}\n\n![{fig.title}]({fig.name}.png)\n\n"
+            f"*{fig.caption}*\n")
+
+
+STEAL_TITLE = "The stolen column (\"colonne volée\") and dominant strategies"
+STEAL_QUESTION = (
+    "The authors' story: a player who waits and bets last can steal the columns of those "
+    "who bet early. Among copies of one naive bot the last bettor takes most points cards. "
+    "Does waiting to steal dominate among good players?")
+
+
+def steal_rows(runs: Path, players: int, agents: list[str]) -> list[dict]:
+    """The steal figures in each mirror table of the pool and in its mixed tables pooled."""
+    folder = runs / f"metagame-{players}p"
+    rows = []
+    mixed = []
+    for lineup in sorted(p for p in folder.iterdir() if (p / "manifest.json").is_file()):
+        run = Run.open(lineup)
+        if len(set(run.agents)) == 1:
+            rows.append({"players": players, "tables": f"{run.agents[0]} only",
+                         **questions.steal(run)})
+        else:
+            mixed.append(run)
+    rounds = pd.concat([r.rounds_table().assign(game_id=r.rounds_table()["game_id"] + i * 10**6)
+                        for i, r in enumerate(mixed)])
+    pooled_run = Run(path=folder, manifest={}, games=pd.DataFrame({"game_id": rounds[
+        "game_id"].unique()}), players=pd.DataFrame(), rounds=rounds, label="mixed")
+    rows.append({"players": players, "tables": "mixed tables of the pool",
+                 **questions.steal(pooled_run)})
+    return rows
+
+
+def steal_section(runs: Path) -> str:
+    games = {k: metagame(runs, k, STEAL_TITLE, STEAL_QUESTION) for k in COUNTS}
+    rows = [row for k, g in games.items() for row in steal_rows(runs, k, g["agents"])]
+    frame = pd.DataFrame(rows)
+    table = pd.DataFrame({"players": frame["players"], "tables": frame["tables"],
+                          "points cards won by the last bettor": intervals(
+                              frame, "last_bettor_points"),
+                          "rounds one player sweeps": intervals(frame, "sweeps")})
+    lines = []
+    for k, g in games.items():
+        at = frame[frame["players"] == k].set_index("tables")
+        mix = {m["agent"]: m for m in g["mix"]}
+        stealer = mix["aggressive"]
+        lines.append(
+            f"At {k} players the last bettor wins "
+            f"{interval(at.loc['ismcts only'], 'last_bettor_points')} of the points cards "
+            f"at tables of the search, "
+            f"{interval(at.loc['greedy@tuned only'], 'last_bettor_points')} at tables of "
+            f"greedy@tuned and {interval(at.loc['aggressive only'], 'last_bettor_points')} at "
+            f"tables of aggressive (a fair split would be {percent(1 / k)}). The waiting "
+            f"stealer, aggressive, has weight {100 * stealer['weight']:.0f}% in the stable "
+            f"mix and wins {percent(stealer['against_equilibrium'])} of its games against it "
+            f"(fair {percent(1 / k)}).")
+    dominant = [d for k, g in games.items() for d in g["dominance"]]
+    verdict = ("No strategy of the pool dominates every other at either player count"
+               if not any(sum(1 for d in g["dominance"] if d["agent"] == a)
+                          == len(g["agents"]) - 1 for g in games.values()
+                          for a in g["agents"]) else
+               "A strategy of the pool dominates every other")
+    return (f"## 11. {STEAL_TITLE}\n\n**Question.** {STEAL_QUESTION}\n\n**Reproduce:** "
+            f"the meta-games of question 10 (the tables are their lineups' runs; figures from "
+            f"`sim.analysis.questions.steal`).\n\n**Answer.** " + " ".join(lines)
+            + f" {verdict}; {len(dominant)} dominance relations hold between pairs of bots "
+            f"(question 10's tables). Waiting to bet last is the naive bots' way to win; the "
+            f"stable mix is the search, which wins its columns without waiting.\n\n"
+            f"{markdown(table)}\n")
+
+
+DESIGN_TITLE = "Rules the design search proposes"
+DESIGN_QUESTION = (
+    "Which reward table (A1), discard rule (A5), jokers (A7) and column rules (A3, A4) make "
+    "the game fair at 3 and 4 players, reward good play and keep it short?")
+DESIGN_COMMAND = ("`python -m sim.design experiments/design-paris-damis.toml --out "
+                  "runs/experiments/design-paris-damis`")
+
+
+def design_section(runs: Path) -> str:
+    path = runs / "design-paris-damis" / "design.json"
+    if not path.is_file():
+        raise NotRun("design-paris-damis", DESIGN_TITLE, DESIGN_QUESTION, DESIGN_COMMAND)
+    answers = json.loads(path.read_text(encoding="utf-8"))
+    settings = answers["settings"]
+    sets = pd.DataFrame(answers["rule_sets"])
+    table = pd.DataFrame({
+        "rule set": sets["rule_set"], "changes from the defaults": sets["changes"],
+        "seat unfairness (pp)": [f"{100 * r['seat_unfairness']:.1f} "
+                                 f"[{100 * r['seat_unfairness_low']:.1f}, "
+                                 f"{100 * r['seat_unfairness_high']:.1f}]"
+                                 for _, r in sets.iterrows()],
+        "skill (best bot's edge, pp)": [f"{100 * r['skill']:+.1f} "
+                                        f"[{100 * r['skill_low']:+.1f}, "
+                                        f"{100 * r['skill_high']:+.1f}]"
+                                        for _, r in sets.iterrows()],
+        "decisions per game": [f"{r['length']:.0f} [{r['length_low']:.0f}, "
+                               f"{r['length_high']:.0f}]" for _, r in sets.iterrows()],
+        "still on the front": sets["on_front"].map({True: "yes", False: "no"})})
+    base = sets.iloc[0]
+    front = sets.iloc[1:][sets.iloc[1:]["on_front"]]
+    shortest = front.loc[front["length"].idxmin()]
+    skilled = front.loc[front["skill"].idxmax()]
+    answer = (
+        f"{answers['trials']} rule sets were tried on {settings['games_per_trial']:,} games "
+        f"per player count in mixed tables of {', '.join(settings['agents'])}, each scored "
+        f"at its worse player count; the front was played again on "
+        f"{settings['final_games']:,} fresh games beside the defaults. Seats stay within "
+        f"{100 * front['seat_unfairness_high'].max():.1f} pp of fair on the whole front, as "
+        f"under the defaults ({100 * base['seat_unfairness']:.1f} pp), so the choice is "
+        f"between skill and length. The shortest game ({shortest['rule_set']}: "
+        f"{shortest['changes']}) takes {shortest['length']:.0f} decisions instead of "
+        f"{base['length']:.0f} with skill {100 * shortest['skill']:+.1f} pp against "
+        f"{100 * base['skill']:+.1f}; the most skilful ({skilled['rule_set']}: "
+        f"{skilled['changes']}) raises the best bot's edge to {100 * skilled['skill']:+.1f} "
+        f"pp at {skilled['length']:.0f} decisions. These hold for the heuristic bots the "
+        f"search can afford; the rule sets proposed are to be checked among good players "
+        f"with the meta-game of question 10.")
+    return (f"## 12. {DESIGN_TITLE}\n\n**Question.** {DESIGN_QUESTION}\n\n**Reproduce:** "
+            f"{DESIGN_COMMAND} (setup: [`experiments/design-paris-damis.toml`]"
+            f"(../../experiments/design-paris-damis.toml); docs/design.md).\n\n**Answer.** "
+            f"{answer}\n\n{markdown(table)}\n")
+
+
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
                                          odd_hand, hand_change, scoring, game_length,
-                                         column_rules]
+                                         column_rules, good_seats, steal_section,
+                                         design_section]
 
 
 def build(runs: Path) -> Path:

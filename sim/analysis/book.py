@@ -23,7 +23,14 @@ from sim.report import estimate, percent
 
 
 class NotRun(Exception):
-    """An experiment whose outputs are missing (its stem is the message)."""
+    """An experiment whose outputs are missing (its stem is the message).  Outputs of
+    another command than ``sim.experiment`` say what the section is (``title``,
+    ``question``) and what to run (``command``)."""
+
+    def __init__(self, stem: str, title: str | None = None, question: str | None = None,
+                 command: str | None = None) -> None:
+        super().__init__(stem)
+        self.title, self.question, self.command = title, question, command
 
 
 def interval(row: pd.Series, name: str, scale: str = "percent") -> str:
@@ -148,10 +155,12 @@ class Book:
             return section_of(runs)
         except NotRun as missing:
             stem = str(missing)
-            return (f"## {number}. {self.title(stem)}\n\n**Question.** {self.question(stem)}"
+            title = missing.title or self.title(stem)
+            question = missing.question or self.question(stem)
+            return (f"## {number}. {title}\n\n**Question.** {question}"
                     f"\n\n**Not answered yet:** this report was built before the experiment "
-                    f"ran. Run {self.command(stem)} (or `make {make_target}`), then "
-                    f"rebuild.\n")
+                    f"ran. Run {missing.command or self.command(stem)} (or "
+                    f"`make {make_target}`), then rebuild.\n")
 
     def summary(self, runs: Path, points: Callable[[Path], list[str]], pending: str) -> str:
         """The report's summary: the answers ``points(runs)`` gives in a few plain sentences,

@@ -136,6 +136,22 @@ def deck_shortage(run: Run) -> dict[str, float]:
                             float(missing.std(ddof=1) / np.sqrt(len(missing)))))
 
 
+def steal(run: Run) -> dict[str, float]:
+    """The "colonne volée" dynamic (rounds: game_id, round, seat, bet_position,
+    points_cards_won, k): ``last_bettor_points``, the share of the points cards won by the
+    seat that bet last in its round; ``sweeps``, the share of rounds in which one seat
+    won every points card won (k = 1); both with game-clustered intervals."""
+    table = run.rounds_table()
+    last = table["bet_position"] == table.groupby(["game_id", "round"])["bet_position"
+                                                                        ].transform("max")
+    won = table["points_cards_won"].astype(np.float64)
+    sums = pd.DataFrame({"g": table["game_id"], "last": won.where(last, 0.0), "all": won}
+                        ).groupby("g").sum()
+    rounds = table.drop_duplicates(["game_id", "round"])
+    return (_ratio("last_bettor_points", sums["last"].to_numpy(), sums["all"].to_numpy())
+            | clustered_mean("sweeps", rounds["k"] == 1, rounds["game_id"]))
+
+
 # --------------------------------------------------------------------------------------
 # Breakdowns of round-level columns (game-clustered intervals)
 # --------------------------------------------------------------------------------------
@@ -354,4 +370,4 @@ ANALYSES: dict[str, Callable[[Run], dict[str, Any]]] = {
     "resolution_cases": resolution_cases, "lone_player": lone_player, "lead_score": lead_score,
     "bid_breakdown": bid_breakdown, "errors_per_hand": errors_per_hand,
     "dealer_role": dealer_role, "excuse_value": excuse_value, "blind_hand": blind_hand,
-    "game_rounds": game_rounds}
+    "game_rounds": game_rounds, "steal": steal}

@@ -277,6 +277,17 @@ def test_book_sends_to_the_experiment_when_it_has_not_run(tmp_path):
     assert readme.read_text(encoding="utf-8").startswith("# Title\n\n## 1. T\n")
 
 
+def test_a_section_of_another_command_says_what_to_run(tmp_path):
+    book = Book(tmp_path, tmp_path)
+
+    def section(runs: Path) -> str:
+        raise NotRun("metagame-3p", "Seats among good players", "Are they fair?",
+                     "`python -m sim.metagame x --out runs/m`")
+    text = book.section_or_gap(section, 10, tmp_path, "q-report")
+    assert text.startswith("## 10. Seats among good players\n\n**Question.** Are they fair?")
+    assert "Run `python -m sim.metagame x --out runs/m` (or `make q-report`)" in text
+
+
 def test_book_summary_bullets_the_answers_or_waits_for_the_experiments(tmp_path):
     book = Book(tmp_path, tmp_path)
     assert book.summary(tmp_path, lambda runs: ["one", "two"], "Later.") == (

@@ -195,3 +195,16 @@ def test_deck_shortage_counts_short_deals_after_round_one():
     assert figures["short_games"] == pytest.approx(0.5)
     assert figures["short_rounds"] == pytest.approx(0.25)
     assert figures["mean_cards_short"] == pytest.approx(0.5)
+
+
+def test_steal_counts_the_last_bettors_points_and_the_sweeps():
+    # game 0: round 1 seat 1 bets last and wins 3 of 4 points cards; round 2 seat 0 bets
+    # last and sweeps all 2. game 1: round 1 the first bettor sweeps all 3.
+    rounds = pd.DataFrame({"game_id": [0, 0, 0, 0, 1, 1], "round": [1, 1, 2, 2, 1, 1],
+                           "seat": [0, 1, 0, 1, 0, 1], "bet_position": [0, 1, 1, 0, 0, 1],
+                           "points_cards_won": [1, 3, 2, 0, 3, 0], "k": [2, 2, 1, 1, 1, 1]})
+    figures = questions.steal(toy_run(pd.DataFrame({"game_id": [0, 1]}),
+                                      pd.DataFrame({"game_id": [0, 1]}), rounds))
+    assert figures["last_bettor_points"] == pytest.approx(5 / 9)
+    assert figures["sweeps"] == pytest.approx(2 / 3)
+    assert figures["sweeps_low"] <= 2 / 3 <= figures["sweeps_high"]
