@@ -19,9 +19,12 @@ import statsmodels.api as sm
 from sim.analysis.run import Run
 from sim.stats import proportion
 
-# Table time: seconds a player takes for one decision (a placement, a bet, a discard, the
-# hand change), the assumption that turns decisions into minutes.
-SECONDS_PER_DECISION = 8.0
+# Table time: the seconds people take for each kind of action at a Paris d'amis table, at a
+# brisk and at a leisurely pace: stated assumptions, shown with every answer that uses them.
+# A placement is one card put in a column, a discard one card discarded, a deal the new
+# cards handed out after a round, a shuffle the decks shuffled at the start of a game.
+PACE = {"placement": (4.0, 8.0), "bet": (5.0, 12.0), "discard": (1.5, 3.0),
+        "hand_change": (3.0, 8.0), "deal": (10.0, 20.0), "shuffle": (20.0, 40.0)}
 SUIT_COLUMNS = ["points_hearts", "points_diamonds", "points_spades", "points_clubs"]
 
 
@@ -106,17 +109,42 @@ def scoring(run: Run) -> dict[str, float]:
             "winner_differs_high": share["high"]}
 
 
+def actions(run: Run) -> pd.DataFrame:
+    """Each game's actions by kind (:data:`PACE`'s kinds; Paris d'amis tables: games'
+    decisions and rounds; rounds: game_id, round, cards_placed): a placement per card
+    placed, a bet per seat and round, a hand change per seat from round 2 when the rules
+    offer it, a deal per round, a shuffle per game; the discards are the other decisions."""
+    rounds = run.rounds_table()
+    per_game = rounds.groupby("game_id").agg(placement=("cards_placed", "sum"),
+                                             bet=("round", "size"),
+                                             deal=("round", "nunique"),
+                                             later=("round", lambda r: int((r > 1).sum())))
+    offered = str(run.params.get("mulligan", "false")).lower() == "true"
+    per_game["hand_change"] = per_game.pop("later") if offered else 0
+    per_game = per_game.drop(columns="later", errors="ignore")
+    decisions = run.games.set_index("game_id")["decisions"].reindex(per_game.index)
+    per_game["discard"] = (decisions - per_game["placement"] - per_game["bet"]
+                           - per_game["hand_change"]).clip(lower=0)
+    per_game["shuffle"] = 1
+    return per_game[list(PACE)].astype(np.float64)
+
+
 def table_time(run: Run) -> dict[str, float]:
-    """Game length in minutes at :data:`SECONDS_PER_DECISION` (games: decisions), for the
-    table and per player (the authors' "20 minutes per player")."""
-    decisions = run.games["decisions"].to_numpy(np.float64)
-    minutes = decisions * SECONDS_PER_DECISION / 60
-    se = minutes.std(ddof=1) / np.sqrt(len(minutes))
-    per_player = minutes / run.n_players
-    return (normal_bounds("table_minutes", float(minutes.mean()), float(se))
-            | normal_bounds("minutes_per_player", float(per_player.mean()),
-                            float(se) / run.n_players)
-            | {"seconds_per_decision": SECONDS_PER_DECISION})
+    """Game length in minutes by the pace model :data:`PACE`: the mean actions of each kind
+    per game (``actions_<kind>``) times their seconds; ``table_minutes`` at the middle
+    pace, ``_low`` at the brisk and ``_high`` at the leisurely one (a range of paces, not a
+    statistical interval: over many games the mean is exact to a second); the same
+    divided by the players (``minutes_per_player``)."""
+    counts = actions(run).mean()
+    brisk, leisurely = ((counts * pd.Series({k: v[i] for k, v in PACE.items()})).sum() / 60
+                        for i in (0, 1))
+    brisk, leisurely = float(brisk), float(leisurely)
+    middle = (brisk + leisurely) / 2
+    k = run.n_players
+    return ({f"actions_{kind}": float(counts[kind]) for kind in PACE}
+            | {"table_minutes": middle, "table_minutes_low": brisk,
+               "table_minutes_high": leisurely, "minutes_per_player": middle / k,
+               "minutes_per_player_low": brisk / k, "minutes_per_player_high": leisurely / k})
 
 
 def deck_shortage(run: Run) -> dict[str, float]:

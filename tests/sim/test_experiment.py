@@ -153,13 +153,26 @@ def test_scoring_counts_games_whose_winner_depends_on_the_rule():
     assert figures["winner_differs_low"] < 0.5 < figures["winner_differs_high"]
 
 
-def test_table_time_converts_decisions_at_the_stated_pace():
-    games = pd.DataFrame({"game_id": [0, 1], "decisions": [150, 90]})
+def test_table_time_counts_each_kind_of_action_at_its_pace():
+    # two 2-player games of 2 rounds: 10 and 9 decisions
+    games = pd.DataFrame({"game_id": [0, 1], "decisions": [10, 9]})
     players = pd.DataFrame({"game_id": [0, 0, 1, 1], "seat": [0, 1, 0, 1]})
-    figures = questions.table_time(toy_run(players, games))
-    pace = questions.SECONDS_PER_DECISION
-    assert figures["table_minutes"] == pytest.approx(120 * pace / 60)
-    assert figures["minutes_per_player"] == pytest.approx(60 * pace / 60)
+    rounds = pd.DataFrame({"game_id": [0] * 4 + [1] * 4, "round": [1, 1, 2, 2] * 2,
+                           "seat": [0, 1] * 4, "cards_placed": [2, 1, 1, 0, 1, 0, 0, 0]})
+    toy = toy_run(players, games, rounds)
+    run = Run(toy.path, {"spec": toy.manifest["spec"] | {"params": {"mulligan": "true"}}},
+              games, players, rounds, "toy")
+    counts = questions.actions(run)
+    # game 0: 4 placements, 4 bets, 2 hand changes (round 2), so 0 discards
+    assert counts.loc[0].to_dict() == {"placement": 4, "bet": 4, "discard": 0,
+                                       "hand_change": 2, "deal": 2, "shuffle": 1}
+    assert counts.loc[1, "discard"] == 2 and counts.loc[1, "placement"] == 1
+    figures = questions.table_time(run)
+    brisk = sum(counts.mean()[kind] * low for kind, (low, _) in questions.PACE.items()) / 60
+    assert figures["table_minutes_low"] == pytest.approx(brisk)
+    assert figures["table_minutes_low"] < figures["table_minutes"] \
+        < figures["table_minutes_high"]
+    assert figures["minutes_per_player"] == pytest.approx(figures["table_minutes"] / 2)
 
 
 def test_odd_hand_finds_an_odd_bonus_planted_in_the_data():
