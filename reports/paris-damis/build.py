@@ -21,7 +21,15 @@ from pathlib import Path
 import pandas as pd
 
 from sim.analysis import Run, questions
-from sim.analysis.book import Book, NotRun, interval, intervals, markdown, with_edge
+from sim.analysis.book import (
+    Book,
+    NotRun,
+    interval,
+    intervals,
+    markdown,
+    share_range,
+    with_edge,
+)
 from sim.analysis.figures import grouped_intervals
 from sim.report import percent
 
@@ -297,6 +305,11 @@ def game_length(runs: Path) -> str:
         "per player (minutes)": [minutes(r, "minutes_per_player")
                                  for _, r in cells.iterrows()]})
     deliberate = cells[cells["lineup"] != "random"]
+    middle = {kind: sum(pace) / 2 for kind, pace in questions.PACE.items()}
+    kinds = ["placement", "bet", "discard", "hand_change"]
+    discards = deliberate["actions_discard"]
+    decisions = sum(deliberate[f"actions_{kind}"] for kind in kinds)
+    seconds = sum(deliberate[f"actions_{kind}"] * middle[kind] for kind in middle)
     answer = (f"Counting each kind of action at its own pace ({pace_text()}; a deal after "
               f"each round and one shuffle a game), a game between deliberate players "
               f"takes {deliberate['table_minutes_low'].min():.0f} to "
@@ -304,8 +317,9 @@ def game_length(runs: Path) -> str:
               f"{deliberate['minutes_per_player_low'].min():.0f} to "
               f"{deliberate['minutes_per_player_high'].max():.0f} minutes per player: the "
               f"range is the pace's, from brisk to leisurely (over 100,000 games the "
-              f"statistical error is under a second). Discards, one card each, are about a "
-              f"third of all decisions but a small part of the time.")
+              f"statistical error is under a second). Discards, one card each, are "
+              f"{share_range(discards / decisions)} of the decisions but "
+              f"{share_range(discards * middle['discard'] / seconds)} of the time.")
     fig = grouped_intervals(
         cells, "players", "lineup", "minutes_per_player", name="q8-game-length",
         reference=20.0, title="Minutes per player",
@@ -498,13 +512,23 @@ def steal_section(runs: Path) -> str:
                           == len(g["agents"]) - 1 for g in games.values()
                           for a in g["agents"]) else
                "A strategy of the pool dominates every other")
+    searches = frame[frame["tables"] == "ismcts only"]
+    edge = all(r["last_bettor_points_low"] > 1 / r["players"] for _, r in searches.iterrows())
+    closing = (
+        ("Betting last keeps a real edge among good players (at tables of the search the "
+         "last bettor still wins more than its fair share of the points cards), but it no "
+         "longer sweeps whole rounds (" + ", ".join(
+             f"{interval(r, 'sweeps')} of rounds at {r['players']} players"
+             for _, r in searches.iterrows()) + "), and waiting as a strategy is not stable: "
+         "the stolen column is a feature of the rules that good players share, not a "
+         "dominant strategy.") if edge else
+        "Among good players the last bettor wins no more than its fair share of the points "
+        "cards: the stolen column is a habit of the naive bots.")
     return (f"## 11. {STEAL_TITLE}\n\n**Question.** {STEAL_QUESTION}\n\n**Reproduce:** "
             f"the meta-games of question 10 (the tables are their lineups' runs; figures from "
             f"`sim.analysis.questions.steal`).\n\n**Answer.** " + " ".join(lines)
             + f" {verdict}; {len(dominant)} dominance relations hold between pairs of bots "
-            f"(question 10's tables). Waiting to bet last is the naive bots' way to win; the "
-            f"stable mix is the search, which wins its columns without waiting.\n\n"
-            f"{markdown(table)}\n")
+            f"(question 10's tables). {closing}\n\n{markdown(table)}\n")
 
 
 DESIGN_TITLE = "Rules the design search proposes"
