@@ -394,6 +394,18 @@ def pp_interval(row: dict, name: str) -> str:
            f"{100 * row[name + '_high']:+.1f}]"
 
 
+def drama(figures: dict) -> str:
+    """The snowball, the decisive lead and the lead changes in the stable mix, as text."""
+    if not {"snowball", "lead_holds", "lead_changes"} <= set(figures):
+        return ""
+    return (f" In the stable mix a correct bet makes the same player's next bet right "
+            f"{pp_interval(figures, 'snowball')} more often (the extra cards snowball a "
+            f"little); the sole leader after round {figures['lead_after_round']:.0f} goes on "
+            f"to win {interval(figures, 'lead_holds')} of its games, and the lead changes "
+            f"hands {figures['lead_changes']:.2f} [{figures['lead_changes_low']:.2f}, "
+            f"{figures['lead_changes_high']:.2f}] times a game.")
+
+
 GOOD_SEATS_TITLE = "Seats, skill and luck among good players"
 GOOD_SEATS_QUESTION = (
     "Questions 1, 3 and 4 measured seats and skill in tables of copies of one bot, which "
@@ -434,7 +446,8 @@ def good_seats(runs: Path) -> str:
             + ", ".join(f"seat {e['seat']} {pp_interval(e, 'edge')}"
                         for e in g["seat_effects"] if e["population"] == "uniform")
             + f". Between the two best ({', '.join(top['agents'])}), "
-            f"{interval(top, 'luck')} of the variance of a seat's result is luck.")
+            f"{interval(top, 'luck')} of the variance of a seat's result is luck."
+            + drama(g["population_figures"].get("equilibrium", {})))
         seat_rows += [{**e, "population": f"{k} players, {e['population']}"}
                       for e in g["seat_effects"] if e["population"] in ("equilibrium",
                                                                          "uniform")]
