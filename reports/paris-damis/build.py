@@ -398,10 +398,12 @@ def drama(figures: dict) -> str:
     """The snowball, the decisive lead and the lead changes in the stable mix, as text."""
     if not {"snowball", "lead_holds", "lead_changes"} <= set(figures):
         return ""
+    ball = ("the extra cards snowball" if figures["snowball_low"] > 0 else
+            "no measurable snowball")
     return (f" In the stable mix a correct bet makes the same player's next bet right "
-            f"{pp_interval(figures, 'snowball')} more often (the extra cards snowball a "
-            f"little); the sole leader after round {figures['lead_after_round']:.0f} goes on "
-            f"to win {interval(figures, 'lead_holds')} of its games, and the lead changes "
+            f"{pp_interval(figures, 'snowball')} more often ({ball}); the sole leader after "
+            f"round {figures['lead_after_round']:.0f} goes on to win "
+            f"{interval(figures, 'lead_holds')} of its games, and the lead changes "
             f"hands {figures['lead_changes']:.2f} [{figures['lead_changes_low']:.2f}, "
             f"{figures['lead_changes_high']:.2f}] times a game.")
 
