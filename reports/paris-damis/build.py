@@ -581,7 +581,8 @@ def design_section(runs: Path) -> str:
     answer = (
         f"{answers['trials']} rule sets were tried on {settings['games_per_trial']:,} games "
         f"per player count in mixed tables of {', '.join(settings['agents'])}, each scored "
-        f"at its worse player count; the front was played again on "
+        f"at its worst player count (skill: how far the best bot's win share is above its "
+        f"fair share); the front was played again on "
         f"{settings['final_games']:,} fresh games beside the defaults. Seats stay within "
         f"{100 * front['seat_unfairness_high'].max():.1f} pp of fair on the whole front, as "
         f"under the defaults ({100 * base['seat_unfairness']:.1f} pp), so the choice is "
