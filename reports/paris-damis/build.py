@@ -394,6 +394,9 @@ def pp_interval(row: dict, name: str) -> str:
            f"{100 * row[name + '_high']:+.1f}]"
 
 
+ORDINALS = {0: "first to play", 1: "second", 2: "third", 3: "fourth"}
+
+
 def drama(figures: dict) -> str:
     """The snowball, the decisive lead and the lead changes in the stable mix, as text."""
     if not {"snowball", "lead_holds", "lead_changes"} <= set(figures):
@@ -454,7 +457,7 @@ def good_seats(runs: Path) -> str:
                       for e in g["seat_effects"] if e["population"] in ("equilibrium",
                                                                          "uniform")]
     fig = grouped_intervals(
-        pd.DataFrame(seat_rows).assign(seat=lambda f: f["seat"].astype(str)), "population",
+        pd.DataFrame(seat_rows).assign(seat=lambda f: f["seat"].map(ORDINALS)), "population",
         "seat", "edge", name="q10-seats-good-players", reference=0.0, percent=True,
         title="Seat edges among good players",
         caption="Each seat's win share minus its fair share (a third at 3 players, a quarter "
