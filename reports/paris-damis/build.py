@@ -57,7 +57,7 @@ def seat_fairness(runs: Path) -> str:
     cells = load(runs, stem)["cells"]
     table = pd.DataFrame({
         "players": cells["players"], "bots": cells["lineup"],
-        "first seat's edge over 1/K": intervals(cells, "first_player_edge", "pp"),
+        "first seat's edge over its fair share": intervals(cells, "first_player_edge", "pp"),
         "all seats equal (chi-square p)": cells["seat_equality_p"].map(lambda p: f"{p:.3f}")})
     unfair = cells[(cells["first_player_edge_low"] > 0) | (cells["first_player_edge_high"] < 0)]
     worst = cells.loc[cells["first_player_edge"].abs().idxmax()]
@@ -71,9 +71,11 @@ def seat_fairness(runs: Path) -> str:
     fig = grouped_intervals(
         cells, "players", "lineup", "first_player_edge", name="q1-first-player-edge",
         title="First player's edge", reference=0.0, percent=True,
-        caption="Win share of the seat that starts round 1 minus the fair share 1/K, with "
-                "95% intervals, for tables of four kinds of bots.",
-        xlabel="players at the table (count)", ylabel="edge over 1/K (share of games)")
+        caption="Win share of the seat that starts round 1 minus its fair share (a half, a "
+                "third or a quarter of the games), with 95% intervals, for tables of four "
+                "kinds of bots.",
+        xlabel="players at the table (count)",
+        ylabel="edge over the fair share (share of games)")
     return section(1, "Seat fairness at 2, 3 and 4 players", stem, answer, table,
                    figure(fig, stem))
 
@@ -87,8 +89,8 @@ def reward_table(runs: Path) -> str:
     for _, r in mixed.iterrows():
         same = alone.loc[(r["variant"], r["players"])]
         rows.append({"table": r["variant"], "players": r["players"],
-                     "greedy's edge over 1/K (vs random)": interval(r, "lead_win_share_edge",
-                                                                    "pp"),
+                     "greedy's edge over its fair share (vs random)": interval(
+                         r, "lead_win_share_edge", "pp"),
                      "greedy's bet accuracy": interval(r, "lead_bet_accuracy"),
                      "first seat's edge (greedy table)": interval(same, "first_player_edge",
                                                                   "pp"),
@@ -109,12 +111,16 @@ def reward_table(runs: Path) -> str:
                f"{three['max_hand_end'].max():.0f} cards. Seats stay fair (first seat's edge "
                f"not significant) in {len(fair)} of {len(alone)} variant × player-count "
                f"tables of greedy bots.")
+    hands = cells[cells["lineup"] == "greedy"]
     fig = grouped_intervals(
-        mixed, "variant", "players", "lead_win_share_edge", name="q2-reward-table",
-        title="What a good bettor gains under each reward table", reference=0.0,
-        percent=True, caption="Win share of one greedy bot among random bots minus the fair "
-                              "share 1/K, with 95% intervals, for each reward table.",
-        xlabel="reward table for a correct bet", ylabel="greedy's edge (share of games)")
+        hands.assign(max_hand_end_low=hands["max_hand_end"],
+                     max_hand_end_high=hands["max_hand_end"]),
+        "variant", "players", "max_hand_end", name="q2-reward-table",
+        title="The largest hand at a round's end under each reward table",
+        caption="The largest hand any player held at the end of a round, over 100,000 games "
+                "of greedy bots, for each reward table (what the table changes; a good "
+                "bettor's edge over random players is the same under every table).",
+        xlabel="reward table for a correct bet", ylabel="largest hand (cards)")
     return section(2, "The reward table for correct bets (A1)", stem, answer,
                    pd.DataFrame(rows), figure(fig, stem))
 
@@ -148,10 +154,11 @@ def jokers(runs: Path) -> str:
                   for _, r in tournaments.iloc[1:].iterrows()) + ".")
     fig = grouped_intervals(
         tournaments.assign(bots="all pairs"), "variant", "bots", "luck", name="q3-jokers-luck",
-        title="Luck with and without jokers", reference=0.5, percent=True,
+        title="Luck with and without jokers", percent=True,
         caption="Share of head-to-head comparisons won by the lower-rated of two bots (4 "
-                "players, random and three strategy bots), with 95% intervals; 50% would be "
-                "pure chance.", xlabel="joker variant", ylabel="upsets (share of comparisons)")
+                "players, random and three strategy bots), with 95% intervals (50% would be "
+                "pure chance): every joker rule lies within about a point of no jokers.",
+        xlabel="joker variant", ylabel="upsets (share of comparisons)")
     return section(3, "Jokers (A7)", stem, answer, table, figure(fig, stem))
 
 
@@ -182,11 +189,12 @@ def discard(runs: Path) -> str:
         f"{interval(luck.loc[v], 'luck')}" for v in luck.index) + ".")
     greedy = cells[cells["lineup"] == "greedy"]
     fig = grouped_intervals(
-        greedy, "variant", "players", "short_games", name="q4-discard-shortage",
-        title="Deck shortages by discard rule", percent=True,
-        caption="Share of games in which the deck could not give every player the new cards "
-                "owed, with 95% intervals, for tables of greedy bots.",
-        xlabel="discard rule", ylabel="games with a short deal (share)")
+        greedy, "variant", "players", "mean_cards_short", name="q4-discard-shortage",
+        title="Cards the deck could not give, by discard rule",
+        caption="Mean new cards owed but missing per player and round (after the first), "
+                "with 95% intervals, for tables of greedy bots: how short the deck runs, "
+                "not only how often.",
+        xlabel="discard rule", ylabel="cards missing per player and round")
     return section(4, "The discard rule (A5)", stem, answer, pd.DataFrame(rows),
                    markdown(tournament_rows(tournaments)) + "\n\n" + figure(fig, stem))
 

@@ -325,8 +325,9 @@ def grouped_intervals(table: pd.DataFrame, x: str, series: str, value: str, *, n
     ax.set_xticks(range(len(xs)), [str(v) for v in xs])
     if percent:
         ax.yaxis.set_major_formatter(PercentFormatter(1, decimals=1))
-    if len(groups) > 1:
-        ax.legend(title=series, loc="best", fontsize=LABEL_SIZE, title_fontsize=LABEL_SIZE)
+    if len(groups) > 1:         # beside the axes, where it cannot hide a point
+        ax.legend(title=series, loc="center left", bbox_to_anchor=(1.0, 0.5),
+                  fontsize=LABEL_SIZE, title_fontsize=LABEL_SIZE)
     return _finish(figure, ax, name, title, caption, xlabel, ylabel)
 
 
