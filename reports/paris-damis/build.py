@@ -474,11 +474,10 @@ def good_seats(runs: Path) -> str:
         xlabel="players and population", ylabel="edge over the fair share (share of games)")
     fig.save(HERE)
     commands = " and ".join(metagame_command(k) for k in COUNTS)
-    return (f"## 10. {GOOD_SEATS_TITLE}\n\n**Question.** {GOOD_SEATS_QUESTION}\n\n"
-            f"**Reproduce:** {commands}, {METAGAME_GAMES} games per table of the pool "
-            f"(docs/metagame.md). {GOOD_PLAYERS}\n\n**Answer.** " + " ".join(lines)
-            + f"\n\n{markdown(pd.DataFrame(rows))}\n\n![{fig.title}]({fig.name}.png)\n\n"
-            f"*{fig.caption}*\n")
+    return section(10, GOOD_SEATS_TITLE, "metagame", " ".join(lines), pd.DataFrame(rows),
+                   f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}*",
+                   GOOD_SEATS_QUESTION, f"{commands}, {METAGAME_GAMES} games per table of "
+                   f"the pool (docs/metagame.md). {GOOD_PLAYERS}")
 
 
 STEAL_TITLE = "The stolen column (\"colonne volée\") and dominant strategies"
@@ -550,11 +549,11 @@ def steal_section(runs: Path) -> str:
          "dominant strategy.") if edge else
         "Among good players the last bettor wins no more than its fair share of the points "
         "cards: the stolen column is a habit of the naive bots.")
-    return (f"## 11. {STEAL_TITLE}\n\n**Question.** {STEAL_QUESTION}\n\n**Reproduce:** "
-            f"the meta-games of question 10 (the tables are their lineups' runs; figures from "
-            f"`sim.analysis.questions.steal`).\n\n**Answer.** " + " ".join(lines)
-            + f" {verdict}; {len(dominant)} dominance relations hold between pairs of bots "
-            f"(question 10's tables). {closing}\n\n{markdown(table)}\n")
+    answer = (" ".join(lines) + f" {verdict}; {len(dominant)} dominance relations hold "
+              f"between pairs of bots (question 10's tables). {closing}")
+    return section(11, STEAL_TITLE, "metagame", answer, table, "", STEAL_QUESTION,
+                   "the meta-games of question 10 (the tables are their lineups' runs; "
+                   "figures from `sim.analysis.questions.steal`).")
 
 
 DESIGN_TITLE = "Rules the design search proposes"
@@ -605,10 +604,10 @@ def design_section(runs: Path) -> str:
         f"pp at {skilled['length']:.0f} decisions. These hold for the heuristic bots the "
         f"search can afford; the rule sets proposed are to be checked among good players "
         f"with the meta-game of question 10.")
-    return (f"## 12. {DESIGN_TITLE}\n\n**Question.** {DESIGN_QUESTION}\n\n**Reproduce:** "
-            f"{DESIGN_COMMAND} (setup: [`experiments/design-paris-damis.toml`]"
-            f"(../../experiments/design-paris-damis.toml); docs/design.md).\n\n**Answer.** "
-            f"{answer}\n\n{markdown(table)}\n")
+    return section(12, DESIGN_TITLE, "design-paris-damis", answer, table, "",
+                   DESIGN_QUESTION, f"{DESIGN_COMMAND} (setup: "
+                   f"[`experiments/design-paris-damis.toml`]"
+                   f"(../../experiments/design-paris-damis.toml); docs/design.md).")
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,

@@ -139,13 +139,15 @@ class Book:
         return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}* ({self.command(stem)})"
 
     def section(self, number: int, title: str, stem: str, answer: str, table: pd.DataFrame,
-                extra: str, question: str | None = None) -> str:
-        """A question's section: the question (default: the experiment's), the command, the
-        answer, a table, then ``extra`` (more tables, figures)."""
+                extra: str, question: str | None = None, reproduce: str | None = None) -> str:
+        """A question's section: the question (default: the experiment's), how to reproduce
+        it (default: the experiment's command), the answer, a table, then ``extra`` (more
+        tables, figures)."""
         question = question or self.question(stem)
+        reproduce = reproduce or (f"{self.command(stem)} (setup: [`experiments/{stem}.toml`]"
+                                  f"(../../experiments/{stem}.toml)).")
         return (f"## {number}. {title}\n\n**Question.** {question}\n\n"
-                f"**Reproduce:** {self.command(stem)} (setup: [`experiments/{stem}.toml`]"
-                f"(../../experiments/{stem}.toml)).\n\n**Answer.** {answer}\n\n"
+                f"**Reproduce:** {reproduce}\n\n**Answer.** {answer}\n\n"
                 f"{markdown(table)}\n\n{extra}\n")
 
     def section_or_gap(self, section_of: Callable[[Path], str], number: int, runs: Path,
