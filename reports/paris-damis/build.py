@@ -63,7 +63,9 @@ def seat_fairness(runs: Path) -> str:
     worst = cells.loc[cells["first_player_edge"].abs().idxmax()]
     answer = (f"The first seat's edge is significant in {len(unfair)} of {len(cells)} "
               f"tables. The largest is {interval(worst, 'first_player_edge', 'pp')} at "
-              f"{worst['players']} players with {worst['lineup']} bots.")
+              f"{worst['players']} players with {worst['lineup']} bots. These are tables of "
+              f"copies of one bot, whose habits can make a seat edge: question 10 asks the "
+              f"same of good players.")
     if len(unfair):
         answer += " Significant edges: " + "; ".join(
             f"{r['players']} players, {r['lineup']}: {interval(r, 'first_player_edge', 'pp')}"
