@@ -47,7 +47,7 @@ leaving the cards a discard needs: a depth-first search over the hand's candidat
 each level enumerated afresh on what is left, after quick necessary conditions read off
 the hand's card set (:func:`may_complete`) that refuse most hands at once.
 :func:`can_fill` answers the same for a contract of figures (petite école's stages); its
-last figure is looked for directly (:func:`holds_figure`).
+last figure is looked for directly (:func:`holds_at_least`).
 """
 
 from __future__ import annotations
@@ -901,10 +901,12 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
     least ``run_length`` cards and ``groups`` groups of at least ``group_length``, keeping
     ``keep`` cards.
 
-    A figure longer than its minimum holds one of exactly the minimum with a natural card,
-    so the search (depth first, runs then groups, each level in code order) tries figures
-    of the minimum sizes only; the last figure is looked for directly
-    (:func:`holds_figure`) in what the others leave.  A hand of more than
+    A figure longer than its minimum holds a shorter one that the rules also accept (and
+    laying less leaves more for the rest): a group one of the minimum size, a run one of
+    the minimum size or, when a run's wilds may not outnumber its naturals, one card more
+    (see :func:`holds_at_least`).  So the search (depth first, runs then groups, each level
+    in code order) tries figures of those sizes only; the last figure is looked for
+    directly (:func:`holds_at_least`) in what the others leave.  A hand of more than
     ``MAX_SEARCH_HAND`` cards, beyond the search's room, is answered "no"."""
     figures = runs + groups
     if figures == 0:
@@ -914,8 +916,7 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
     last_kind = GROUP if groups else RUN
     last_length = group_length if groups else run_length
     if figures == 1:
-        return last_length <= size - keep and holds_figure(pr, hand, cards, last_kind,
-                                                           last_length)
+        return holds_at_least(pr, hand, cards, last_kind, last_length, size - keep)
     levels = figures - 1                        # the figures searched, all but the last
     candidates = stack_room((SEARCH_LEVELS, MAX_CANDIDATES), np.int64)
     counts = stack_room(SEARCH_LEVELS, np.int64)
@@ -944,8 +945,8 @@ def can_fill(pr, hand, cards, size, runs, run_length, groups, group_length, keep
             n = remove_meld(pr, work, code, taken[depth])
             left[depth + 1] = left[depth] - n
             if depth + 1 == levels:
-                if last_length <= left[depth + 1] - keep \
-                        and holds_figure(pr, work, held_cards(work), last_kind, last_length):
+                if holds_at_least(pr, work, held_cards(work), last_kind, last_length,
+                                  left[depth + 1] - keep):
                     return True
                 for i in range(n):
                     work[taken[depth, i]] += 1
@@ -987,6 +988,22 @@ def fewest_run_wilds(pr, cards, bucket, length):
             continue                                        # no wrap round the Ace
         fewest = min(fewest, popcount(~(held >> low) & window))
     return fewest
+
+
+@njit(cache=True)
+def holds_at_least(pr, hand, cards, kind, length, room):
+    """Whether ``hand`` (the set ``cards``) can lay a meld of ``kind`` of at least
+    ``length`` and at most ``room`` cards.  Such a meld holds a shorter one the rules
+    accept: dropping a wild, or an end card of a run, keeps the wild limits, except that a
+    run whose naturals only just match its wilds loses a natural at each end; dropping the
+    natural and then the wild beside it keeps the balance.  So a meld of ``length`` or,
+    for a run under ``wilds_le_naturals``, of ``length`` + 1 cards is enough to look for."""
+    if length > room:
+        return False
+    if holds_figure(pr, hand, cards, kind, length):
+        return True
+    return kind == RUN and pr[P_WILDS_LE_NATURALS] != 0 and length + 1 <= room \
+        and holds_figure(pr, hand, cards, kind, length + 1)
 
 
 @njit(cache=True)
@@ -1099,12 +1116,16 @@ def holds_meld_with(pr, hand, cards, max_length, card):
 
 @njit(cache=True)
 def figure_candidates(pr, hand, room, depth, runs, run_length, group_length, out):
-    """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size
-    (a run for the first ``runs`` figures, else a group), within ``room`` cards."""
+    """The melds of ``hand`` that fill figure ``depth`` of a contract at its minimum size,
+    or one card more for a run under ``wilds_le_naturals`` (see :func:`holds_at_least`) (a
+    run for the first ``runs`` figures, else a group), within ``room`` cards."""
     want_length = run_length if depth < runs else group_length
     if want_length > room:
         return 0
-    return enumerate_figures(pr, hand, held_cards(hand), want_length,
+    longest = want_length
+    if depth < runs and pr[P_WILDS_LE_NATURALS] != 0:
+        longest = min(want_length + 1, room)
+    return enumerate_figures(pr, hand, held_cards(hand), longest,
                              want_length if depth < runs else NO_FIGURE,
                              NO_FIGURE if depth < runs else want_length, out)
 

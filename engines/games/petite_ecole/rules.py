@@ -205,8 +205,10 @@ def stage_melds(s, pr, player, hand, size, out):
         wilds += rummy.fewest_wilds(pr, hand, cards, rummy.GROUP, group_length, groups)
     if wilds > rummy.wild_count(pr, hand):
         return 0                                # the stage needs more wilds than held
-    run_held = runs > 0 and rummy.holds_figure(pr, hand, cards, rummy.RUN, run_length)
-    group_held = groups > 0 and rummy.holds_figure(pr, hand, cards, rummy.GROUP, group_length)
+    run_held = runs > 0 and rummy.holds_at_least(pr, hand, cards, rummy.RUN, run_length,
+                                                 size)
+    group_held = groups > 0 and rummy.holds_at_least(pr, hand, cards, rummy.GROUP,
+                                                     group_length, size)
     runs_pass = runs > 0 and (runs == 1 or run_held) and (groups == 0 or group_held)
     groups_pass = groups > 0 and (groups == 1 or group_held) and (runs == 0 or run_held)
     count = rummy.enumerate_figures(pr, hand, cards, size - pr[P_KEEP],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import engines
@@ -378,6 +378,11 @@ PETITE_ECOLE = [i for i, (slug, _) in enumerate(VARIANTS) if slug == "petite-eco
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 12), twos=st.integers(0, 3),
        stage=st.integers(0, 9))
+# hands that lay a run only one card longer than the stage asks, its wilds matching its
+# naturals (naturals_ge_wilds, three decks)
+@example(seed=129453, size=12, twos=3, stage=6)
+@example(seed=2149475889, size=12, twos=3, stage=6)
+@example(seed=3448246293, size=10, twos=3, stage=7)
 def test_stage_melds_are_the_plain_ones(pr, seed, size, twos, stage):
     """Before his stage is laid, the melds a player may lay are the figures of it that
     leave the rest of the stage layable (on hands given extra 2s, so that some can)."""
