@@ -186,6 +186,15 @@ def discard(runs: Path) -> str:
                                for v, r in short.iterrows()) + "), and in "
               f"{percent(greedy['short_games'].min())} of games under "
               f"{greedy['short_games'].idxmin()}. ")
+    if "short_after_correct" in greedy.columns and "half-down" in greedy.index:
+        rule = greedy.loc["half-down"]
+        answer += (f"Under the rules' discard the shortage falls on the players owed the "
+                   f"most: {interval(rule, 'short_after_correct', 'plain')} cards missing per "
+                   f"round after a correct bet against "
+                   f"{interval(rule, 'short_after_wrong', 'plain')} after a wrong one; "
+                   f"the game's winners miss {interval(rule, 'short_winners', 'plain')} a "
+                   f"round, the others {interval(rule, 'short_others', 'plain')} (\"les "
+                   f"pertes sont partagées\" shares the loss among those owed cards). ")
     answer += ("Skill and luck by rule (4 players): " + "; ".join(
         f"{v}: depth {int(luck.loc[v, 'chain_length'])}, upsets "
         f"{interval(luck.loc[v], 'luck')}" for v in luck.index) + ".")

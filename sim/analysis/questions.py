@@ -161,7 +161,37 @@ def deck_shortage(run: Run) -> dict[str, float]:
              "short_games_high": games["high"], "short_rounds": rounds["p"],
              "short_rounds_low": rounds["low"], "short_rounds_high": rounds["high"]}
             | normal_bounds("mean_cards_short", float(missing.mean()),
-                            float(missing.std(ddof=1) / np.sqrt(len(missing)))))
+                            float(missing.std(ddof=1) / np.sqrt(len(missing))))
+            | shortage_bearers(table, run.players))
+
+
+def shortage_bearers(rounds: pd.DataFrame, players: pd.DataFrame) -> dict[str, float]:
+    """Who bears the shortage (rounds: game_id, round, seat, cards_short and, when present,
+    bet_correct; players: game_id, seat, win_share): the mean cards missing per seat-round
+    after the first for the seats whose bet of the round before was right
+    (``short_after_correct``) or wrong (``short_after_wrong``), and for the game's winners
+    (``short_winners``) and the others (``short_others``), each with a game-clustered
+    interval."""
+    out: dict[str, float] = {}
+    if "bet_correct" in rounds.columns:
+        before = rounds[["game_id", "round", "seat", "bet_correct"]].assign(
+            round=rounds["round"] + 1)
+        owed = rounds[rounds["round"] > 1].merge(before, on=["game_id", "round", "seat"],
+                                                 suffixes=("", "_before"))
+        right = owed["bet_correct_before"].astype(bool)
+        out |= clustered_mean("short_after_correct", owed.loc[right, "cards_short"],
+                              owed.loc[right, "game_id"])
+        out |= clustered_mean("short_after_wrong", owed.loc[~right, "cards_short"],
+                              owed.loc[~right, "game_id"])
+    if {"win_share", "seat"} <= set(players.columns):
+        later = rounds[rounds["round"] > 1].merge(players[["game_id", "seat", "win_share"]],
+                                                  on=["game_id", "seat"])
+        won = later["win_share"] > 0
+        out |= clustered_mean("short_winners", later.loc[won, "cards_short"],
+                              later.loc[won, "game_id"])
+        out |= clustered_mean("short_others", later.loc[~won, "cards_short"],
+                              later.loc[~won, "game_id"])
+    return out
 
 
 def steal(run: Run) -> dict[str, float]:

@@ -210,6 +210,21 @@ def test_deck_shortage_counts_short_deals_after_round_one():
     assert figures["mean_cards_short"] == pytest.approx(0.5)
 
 
+def test_the_shortage_is_told_by_who_bears_it():
+    # round 2: seat 0, right in round 1, is owed the most and is short 3 cards; seat 1 none
+    rounds = pd.DataFrame({"game_id": [0, 0, 0, 0, 1, 1, 1, 1],
+                           "round": [1, 1, 2, 2, 1, 1, 2, 2], "seat": [0, 1] * 4,
+                           "bet_correct": [True, False, False, False, True, False, True, True],
+                           "cards_short": [0, 0, 3, 0, 0, 0, 1, 0]})
+    players = pd.DataFrame({"game_id": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
+                            "win_share": [0.0, 1.0, 1.0, 0.0]})
+    figures = questions.shortage_bearers(rounds, players)
+    assert figures["short_after_correct"] == pytest.approx(2.0)     # 3 and 1
+    assert figures["short_after_wrong"] == pytest.approx(0.0)
+    assert figures["short_winners"] == pytest.approx(0.5)           # 0 and 1
+    assert figures["short_others"] == pytest.approx(1.5)            # 3 and 0
+
+
 def test_steal_counts_the_last_bettors_points_and_the_sweeps():
     # game 0: round 1 seat 1 bets last and wins 3 of 4 points cards; round 2 seat 0 bets
     # last and sweeps all 2. game 1: round 1 the first bettor sweeps all 3.
