@@ -23,6 +23,7 @@ import dataclasses
 import math
 import shlex
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,17 +166,31 @@ def as_values(params: Params) -> dict[str, Any]:
 
 
 # --- the study -----------------------------------------------------------------------------
+# Attempts at opening a storage that another process may be creating at the same moment
+# (its tables, or a lock on them), a growing pause between them.
+STORAGE_ATTEMPTS, STORAGE_PAUSE = 6, 0.25
+
+
 def open_storage(url: str) -> Any:
-    """optuna's storage at the database ``url`` (UsageError when it cannot be opened)."""
+    """optuna's storage at the database ``url`` (UsageError when it cannot be opened).
+    Processes starting together on a new database race to create its tables: the loser's
+    integrity or lock error is retried after a pause."""
     import optuna
+    from sqlalchemy.exc import IntegrityError, OperationalError
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    try:
-        return optuna.storages.RDBStorage(url)
-    except Exception as error:         # SQLAlchemy and optuna raise many kinds
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise UsageError(f"cannot open --storage {url} ({reason}); give a database URL "
-                         f"such as sqlite:///runs/study.db") from None
+    for attempt in range(1, STORAGE_ATTEMPTS + 1):
+        try:
+            return optuna.storages.RDBStorage(url)
+        except (IntegrityError, OperationalError) as error:
+            failure: Exception = error
+            time.sleep(STORAGE_PAUSE * attempt)
+        except Exception as error:      # SQLAlchemy and optuna raise many kinds
+            failure = error
+            break
+    reason = str(failure).splitlines()[0] if str(failure) else type(failure).__name__
+    raise UsageError(f"cannot open --storage {url} ({reason}); give a database URL such "
+                     f"as sqlite:///runs/study.db")
 
 
 def open_study(setup: Setup) -> Any:
