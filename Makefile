@@ -43,11 +43,11 @@ bench: $(STAMP)
 	$(BIN)/python -m sim.bench
 
 # The Paris d'amis balance report: every experiment (finished cells are reused), the
-# meta-games among good players at 3 and 4 players and the rule design search (both resumed
+# meta-games among good players at 2, 3 and 4 players and the rule design search (both resumed
 # when they exist), then reports/paris-damis/README.md and its figures.
 paris-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/[0-9]*.toml
-	for k in 3 4; do out=runs/experiments/metagame-$${k}p; \
+	for k in 2 3 4; do out=runs/experiments/metagame-$${k}p; \
 	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out; \
 	  else $(BIN)/python -m sim.metagame paris-damis --players $$k \
 	    --agents ismcts,greedy@tuned,aggressive,cautious --games 200 --out $$out; fi || exit 1; done

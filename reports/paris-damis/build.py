@@ -388,7 +388,7 @@ def column_rules(runs: Path) -> str:
 # --------------------------------------------------------------------------------------
 POOL = "ismcts,greedy@tuned,aggressive,cautious"
 METAGAME_GAMES = 200
-COUNTS = (3, 4)
+COUNTS = (2, 3, 4)
 GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know), "
                 "`greedy@tuned` (the greedy strategy with parameters tuned by play), "
                 "`aggressive` (waits, bets last and steals columns) and `cautious` (bets "
@@ -435,7 +435,8 @@ GOOD_SEATS_QUESTION = (
     "Questions 1, 3 and 4 measured seats and skill in tables of copies of one bot, which "
     "mixes the rules with that bot's habits. Asked instead of a population of good players: "
     "which mix of them is stable (nobody gains by switching), is one of them dominant, do "
-    "the seats differ among them, and how much is luck when both players are good?")
+    "the seats differ among them, and how much is luck when both players are good? At 2 "
+    "players too, the only count the authors played: is that game worth keeping?")
 
 
 def good_seats(runs: Path) -> str:
@@ -472,16 +473,16 @@ def good_seats(runs: Path) -> str:
             + f". Between the two best ({', '.join(top['agents'])}), "
             f"{interval(top, 'luck')} of the variance of a seat's result is luck."
             + drama(g["population_figures"].get("equilibrium", {})))
-        seat_rows += [{**e, "population": f"{k} players, {e['population']}"}
+        seat_rows += [{**e, "population": f"{k} players\n{e['population']}"}
                       for e in g["seat_effects"] if e["population"] in ("equilibrium",
                                                                          "uniform")]
     fig = grouped_intervals(
         pd.DataFrame(seat_rows).assign(seat=lambda f: f["seat"].map(ORDINALS)), "population",
         "seat", "edge", name="q10-seats-good-players", reference=0.0, percent=True,
         title="Seat edges among good players",
-        caption="Each seat's win share minus its fair share (a third at 3 players, a quarter "
-                "at 4), with 95% bootstrap intervals, at tables drawn from the stable mix "
-                "(equilibrium) and from a uniform mix of the four bots.",
+        caption="Each seat's win share minus its fair share (a half at 2 players, a third at "
+                "3, a quarter at 4), with 95% bootstrap intervals, at tables drawn from the "
+                "stable mix (equilibrium) and from a uniform mix of the four bots.",
         xlabel="players and population", ylabel="edge over the fair share (share of games)")
     fig.save(HERE)
     commands = " and ".join(metagame_command(k) for k in COUNTS)
