@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim import results
 from sim.analysis import Run, questions
+from sim.analysis.balance import decisions_that_matter
 from sim.analysis.book import (
     Book,
     NotRun,
@@ -622,10 +624,56 @@ def design_section(runs: Path) -> str:
                    f"(../../experiments/design-paris-damis.toml); docs/design.md).")
 
 
+DECISIONS_TITLE = "Decisions that matter among good players, and the trump"
+DECISIONS_QUESTION = (
+    "The trump cycles through the suits in a fixed order, so every player knows it in "
+    "advance. Does the game still leave real choices among good players, and do they "
+    "change with the trump?")
+JUDGED = "metagame-3p/ismcts+ismcts+ismcts"
+JUDGED_GAMES = 12
+
+
+def decisions_section(runs: Path) -> str:
+    folder = runs / JUDGED
+    command = (f"`python -m sim.decisions runs/experiments/{JUDGED} --games {JUDGED_GAMES}`")
+    judged = results.read_decisions(folder) if folder.is_dir() else None
+    if judged is None:
+        raise NotRun("decisions", DECISIONS_TITLE, DECISIONS_QUESTION, command)
+    table, settings = judged
+    trumps = Run.open(folder).rounds_table()[["game_id", "round", "trump"]].drop_duplicates()
+    table = table.merge(trumps, on=["game_id", "round"])
+    overall = decisions_that_matter(table)
+    # the same figures grouped by the round's trump instead of the decision's phase
+    by_trump = decisions_that_matter(table.assign(phase=table["trump"].astype(str)))
+    rows = pd.concat([overall["by_phase"].assign(group="phase"),
+                      by_trump["by_phase"].assign(group="trump")])
+    frame = pd.DataFrame({
+        "by": rows["group"], "phase or trump": rows["phase"],
+        "decisions": rows["decisions"].map(lambda n: f"{n:,}"),
+        "that matter": [f"{percent(r.matters)} [{100 * r.low:.1f}, {100 * r.high:.1f}]"
+                        for r in rows.itertuples()]})
+    shares = by_trump["by_phase"]
+    overlap = shares["low"].max() <= shares["high"].min()
+    answer = (
+        f"At tables of three searches (the stable mix at 3 players), a judge that tries "
+        f"every legal move {settings['tries']} times finds one clearly better (by at least "
+        f"{100 * overall['margin']:g} pp of win share) in "
+        f"{percent(overall['matters'])} [{100 * overall['matters_low']:.1f}, "
+        f"{100 * overall['matters_high']:.1f}] of the {overall['decisions']:,} decisions "
+        f"with a choice in {overall['games']} games. By trump the share runs from "
+        f"{share_range(shares['matters'])}: "
+        + ("the intervals overlap, so the trump does not change how often a choice "
+           "matters" if overlap else "the trump changes how often a choice matters")
+        + ". The judge's own simulations play on at random, so this is a floor on the "
+          "choices that matter, not a measure of them among experts (docs/analysis.md).")
+    return section(13, DECISIONS_TITLE, "decisions", answer, frame, "", DECISIONS_QUESTION,
+                   f"{command} (docs/analysis.md, decisions that matter).")
+
+
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
                                          odd_hand, hand_change, scoring, game_length,
                                          column_rules, good_seats, steal_section,
-                                         design_section]
+                                         design_section, decisions_section]
 
 
 def build(runs: Path) -> Path:
