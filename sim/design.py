@@ -45,10 +45,18 @@ from sim.analysis.design import (
     worst,
 )
 from sim.analysis.figures import Figure, design_front
-from sim.batch.cli import add_workers, resolve_jobs, spec_from_args
+from sim.batch.cli import add_workers, check_agents, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.tables import play_chunk
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress, without_nan
+from sim.cli import (
+    Parser,
+    UsageError,
+    new_out_dir,
+    usage_error,
+    variant_params,
+    wants_progress,
+    without_nan,
+)
 from sim.report import Bullets, Heading, Table, Text, publish
 from sim.tune import open_storage
 
@@ -264,7 +272,6 @@ def rules_valid(game: str, fixed: Sequence[str], values: dict[str, Any], players
 
 def rule_params(game: str, fixed: Sequence[str], values: dict[str, Any], players: int) -> Any:
     """The game's parameters: ``fixed`` variants, then ``values``, at ``players``."""
-    from sim.cli import variant_params
     return variant_params(game, [*fixed, *(f"{k}={as_text(v)}" for k, v in values.items())],
                           players)
 
@@ -272,6 +279,11 @@ def rule_params(game: str, fixed: Sequence[str], values: dict[str, Any], players
 # --------------------------------------------------------------------------------------
 # Settings
 # --------------------------------------------------------------------------------------
+def in_turn(agents: Sequence[str], players: int) -> list[str]:
+    """The agents seated in turn at ``players`` seats (agent i at seat i mod their number)."""
+    return [agents[i % len(agents)] for i in range(players)]
+
+
 @dataclass(frozen=True)
 class Design:
     """A design search's settings (what its trials depend on, and how many to run)."""
@@ -293,7 +305,7 @@ class Design:
 
     def lineup(self, players: int) -> list[str]:
         """The agents in turn at ``players`` seats."""
-        return [self.agents[i % len(self.agents)] for i in range(players)]
+        return in_turn(self.agents, players)
 
     def attrs(self) -> dict[str, Any]:
         """What the trials depend on (a study resumed must hold the same)."""
@@ -693,7 +705,6 @@ def build_design(settings: dict[str, Any], out: Path) -> Design:
     pool = settings.get("agents") or ",".join(agents.written_for(game)) or "random"
     pool_names = [a.strip() for a in (pool.split(",") if isinstance(pool, str) else pool)
                   if a.strip()]
-    from sim.batch.cli import check_agents
     check_agents(game, pool_names)
     if len(pool_names) > min(players):
         raise UsageError(f"--agents: {len(pool_names)} agents do not fit at "
@@ -725,9 +736,8 @@ def check_objectives(game: str, fixed: Sequence[str], players: int, pool: Sequen
                      names: Sequence[str]) -> None:
     """UsageError when an objective reads a table or column the game's runs lack (checked
     on a few games played in memory)."""
-    lineup = [pool[i % len(pool)] for i in range(players)]
     spec = spec_from_args(argparse.Namespace(
-        game=game, variant=list(fixed), players=players, agents=",".join(lineup),
+        game=game, variant=list(fixed), players=players, agents=",".join(in_turn(pool, players)),
         games=SAMPLE_GAMES, seed=0, seating="rotate", jobs=1, chunk_size=None))
     tables = {name: table.to_pandas() for name, table in
               play_chunk(spec, 0, SAMPLE_GAMES).items()}

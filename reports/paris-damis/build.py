@@ -22,7 +22,7 @@ import pandas as pd
 
 from sim import results
 from sim.analysis import Run, questions
-from sim.analysis.balance import decisions_that_matter
+from sim.analysis.balance import decisions_that_matter, matter_by
 from sim.analysis.book import (
     Book,
     NotRun,
@@ -643,16 +643,14 @@ def decisions_section(runs: Path) -> str:
     trumps = Run.open(folder).rounds_table()[["game_id", "round", "trump"]].drop_duplicates()
     table = table.merge(trumps, on=["game_id", "round"])
     overall = decisions_that_matter(table)
-    # the same figures grouped by the round's trump instead of the decision's phase
-    by_trump = decisions_that_matter(table.assign(phase=table["trump"].astype(str)))
-    rows = pd.concat([overall["by_phase"].assign(group="phase"),
-                      by_trump["by_phase"].assign(group="trump")])
+    shares = matter_by(table, "trump")
+    rows = pd.concat([overall["by_phase"].rename(columns={"phase": "value"}).assign(by="phase"),
+                      shares.rename(columns={"trump": "value"}).assign(by="trump")])
     frame = pd.DataFrame({
-        "by": rows["group"], "phase or trump": rows["phase"],
+        "by": rows["by"], "phase or trump": rows["value"],
         "decisions": rows["decisions"].map(lambda n: f"{n:,}"),
         "that matter": [f"{percent(r.matters)} [{100 * r.low:.1f}, {100 * r.high:.1f}]"
                         for r in rows.itertuples()]})
-    shares = by_trump["by_phase"]
     overlap = shares["low"].max() <= shares["high"].min()
     answer = (
         f"At tables of three searches (the stable mix at 3 players), a judge that tries "

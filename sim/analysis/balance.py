@@ -179,7 +179,7 @@ def share_of(name: str, values: pd.Series, games: pd.Series) -> dict[str, float]
                     for key in (f"{name}_low", f"{name}_high")}
 
 
-PHASE_COLUMNS = ["phase", "decisions", "matters", "low", "high", "margin"]
+GROUP_COLUMNS = ["decisions", "matters", "low", "high", "margin"]
 AGENT_COLUMNS = ["agent", "decisions", "matters", "best_chosen", "low", "high", "regret"]
 
 
@@ -193,12 +193,7 @@ def decisions_that_matter(decisions: pd.DataFrame, margin: float = DEFAULT_MARGI
     judge says its choice gave up).  decisions: the table of ``sim.decisions``."""
     frame = decisions.assign(matters=matters(decisions, margin, confidence))
     overall = share_of("matters", frame["matters"], frame["game_id"])
-    phases, agents = [], []
-    for phase, rows in frame.groupby("phase", observed=True, sort=False):
-        share = share_of("m", rows["matters"], rows["game_id"])
-        phases.append({"phase": str(phase), "decisions": len(rows), "matters": share["m"],
-                       "low": share["m_low"], "high": share["m_high"],
-                       "margin": float(rows["margin"].mean())})
+    agents = []
     for agent, rows in frame.groupby("agent", observed=True):
         key = rows[rows["matters"]]
         best = share_of("b", key["agrees"], key["game_id"])
@@ -208,5 +203,20 @@ def decisions_that_matter(decisions: pd.DataFrame, margin: float = DEFAULT_MARGI
                        "regret": float(key["regret"].mean()) if len(key) else float("nan")})
     return overall | {"decisions": len(frame), "games": int(frame["game_id"].nunique()),
                       "margin": margin,
-                      "by_phase": pd.DataFrame(phases, columns=PHASE_COLUMNS),
+                      "by_phase": matter_by(decisions, "phase", margin, confidence),
                       "by_agent": pd.DataFrame(agents, columns=AGENT_COLUMNS)}
+
+
+def matter_by(decisions: pd.DataFrame, column: str, margin: float = DEFAULT_MARGIN,
+              confidence: float = 0.95) -> pd.DataFrame:
+    """The share of judged decisions that :func:`matters` for each value of ``column``
+    (the decision's phase, the round's trump...): ``[column, decisions, matters, low,
+    high, margin]``, the interval clustered by game, ``margin`` the mean lead."""
+    frame = decisions.assign(matters=matters(decisions, margin, confidence))
+    rows = []
+    for value, group in frame.groupby(column, observed=True, sort=False):
+        share = share_of("m", group["matters"], group["game_id"])
+        rows.append({column: str(value), "decisions": len(group), "matters": share["m"],
+                     "low": share["m_low"], "high": share["m_high"],
+                     "margin": float(group["margin"].mean())})
+    return pd.DataFrame(rows, columns=[column, *GROUP_COLUMNS])

@@ -96,24 +96,16 @@ def luck_value(sums: np.ndarray, pick: int | None = None) -> float:
     return 1.0 - skill_share_of(n, s1, s2)
 
 
-def column_rows(table: str, column: str) -> Callable[[Run], np.ndarray]:
-    """Per game: rows of ``table`` and the sum of ``column``."""
+def column_sums(table: str, column: str, per: str) -> Callable[[Run], np.ndarray]:
+    """Per game: the sum of ``column`` over the game's rows of ``table`` ("games",
+    "players" or "rounds"), beside the count it is a mean over: the game's rows (``per``
+    "row") or 1 (``per`` "game")."""
     def rows(run: Run) -> np.ndarray:
-        frame = getattr(run, table)
+        frame = run.rounds_table() if table == "rounds" else getattr(run, table)
         sums = frame.groupby("game_id")[column].agg(["size", "sum"])
         sums = sums.reindex(run.games["game_id"].sort_values(), fill_value=0)
-        return np.column_stack([sums["size"].to_numpy(np.float64),
-                                sums["sum"].to_numpy(np.float64)])
-    return rows
-
-
-def per_game_rows(column: str) -> Callable[[Run], np.ndarray]:
-    """Per game: 1 and the sum of ``column`` over the ``rounds`` rows (or the games row)."""
-    def rows(run: Run) -> np.ndarray:
-        frame = run.rounds_table() if column == "cards_short" else run.games
-        sums = frame.groupby("game_id")[column].sum()
-        sums = sums.reindex(run.games["game_id"].sort_values(), fill_value=0)
-        return np.column_stack([np.ones(len(sums)), sums.to_numpy(np.float64)])
+        count = sums["size"].to_numpy(np.float64) if per == "row" else np.ones(len(sums))
+        return np.column_stack([count, sums["sum"].to_numpy(np.float64)])
     return rows
 
 
@@ -132,6 +124,7 @@ def distance_to(target: float) -> Value:
 # --------------------------------------------------------------------------------------
 # Names
 # --------------------------------------------------------------------------------------
+DECISIONS = column_sums("games", "decisions", "game")     # a game's length
 OBJECTIVES = {
     "seat_unfairness": (MINIMIZE, seat_rows, seat_unfairness,
                         "the largest distance of a seat's win share from 1/K, in mixed "
@@ -140,8 +133,8 @@ OBJECTIVES = {
               "the best agent's win share per seat above 1/K (how much playing well wins)"),
     "luck": (MINIMIZE, luck_rows, luck_value,
              "the share of a seat's win-share variance not explained by the agent (1 - ICC)"),
-    "length": (MINIMIZE, per_game_rows("decisions"), ratio, "mean decisions per game"),
-    "deck_shortage": (MINIMIZE, per_game_rows("cards_short"), ratio,
+    "length": (MINIMIZE, DECISIONS, ratio, "mean decisions per game"),
+    "deck_shortage": (MINIMIZE, column_sums("rounds", "cards_short", "game"), ratio,
                       "mean cards per game owed to players that the deck could not give "
                       "(paris-damis)"),
 }
@@ -174,11 +167,11 @@ def parse_objective(text: str) -> Objective:
         except ValueError:
             raise ValueError(f"objective {text!r}: {TARGET}=N takes a number of "
                              f"decisions") from None
-        direction, rows, value = MINIMIZE, per_game_rows("decisions"), distance_to(target)
+        direction, rows, value = MINIMIZE, DECISIONS, distance_to(target)
         about = f"distance of the mean decisions per game from {target:g}"
     elif name.count(".") == 1 and name.split(".")[0] in TABLES:
         table, column = name.split(".")
-        direction, rows, value = MINIMIZE, column_rows(table, column), ratio
+        direction, rows, value = MINIMIZE, column_sums(table, column, "row"), ratio
         about = f"mean of {table}.{column}"
     else:
         raise ValueError(f"unknown objective {name!r}; valid objectives: "

@@ -120,8 +120,8 @@ def actions(run: Run) -> pd.DataFrame:
                                              deal=("round", "nunique"),
                                              later=("round", lambda r: int((r > 1).sum())))
     offered = str(run.params.get("mulligan", "false")).lower() == "true"
-    per_game["hand_change"] = per_game.pop("later") if offered else 0
-    per_game = per_game.drop(columns="later", errors="ignore")
+    later = per_game.pop("later")
+    per_game["hand_change"] = later if offered else 0
     decisions = run.games.set_index("game_id")["decisions"].reindex(per_game.index)
     per_game["discard"] = (decisions - per_game["placement"] - per_game["bet"]
                            - per_game["hand_change"]).clip(lower=0)
