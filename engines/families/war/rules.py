@@ -1,7 +1,7 @@
 """The war core shared by La bataille and La super-bataille: the rules, once, as compiled
 functions over a flat state array.
 
-Read alongside ``shared/rules/bataille.md`` and ``shared/rules/super-bataille.md``.  Both games
+Read alongside ``docs/rules/bataille.md`` and ``docs/rules/super-bataille.md``.  Both games
 play the same trick ("Chaque joueur pose sur la table la carte qui se situe sur le dessus de
 son paquet et c'est le joueur qui a posé la carte la plus forte qui remporte le pli"), the same
 bataille between the tied players ("chaque joueur pose sur sa carte la carte suivante de son

@@ -1,7 +1,7 @@
 """Parameters of Ascenseur aux atouts: every ambiguity (C1 to C5) and variant of the spec.
 
-References such as "C2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/ascenseur-atouts.md``.
+References such as "C2" point to the "Open points and the readings we chose" section of
+``docs/rules/ascenseur-atouts.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ascenseur aux atouts: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/ascenseur-atouts.md`` (spec) and the French source text.  The
+Read alongside ``docs/rules/ascenseur-atouts.md`` and the French source text.  The
 sections below follow the rulebook: components, the deal, the bids (with the hook), the
 tricks, the score of a hand, the sequence of hands and tours, the end of the game.  The
 Python API (:mod:`engines.games.ascenseur_atouts.game`) calls these functions; no rule exists

@@ -1,7 +1,7 @@
 """Parameters of La bataille: every variant the specification lists, and its ambiguities.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/bataille.md``.
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/bataille.md``.
 """
 
 from __future__ import annotations

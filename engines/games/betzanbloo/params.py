@@ -1,7 +1,7 @@
 """Parameters of Betzanbloo: every variant the specification lists, and its ambiguities.
 
-References such as "B1" point to the "Ambiguities and default resolutions" section of
-``shared/rules/betzanbloo.md``; "B4" is a gap the spec missed, documented here and in
+References such as "B1" point to the "Open points and the readings we chose" section of
+``docs/rules/betzanbloo.md``; "B4" is a gap the spec missed, documented here and in
 :mod:`engines.games.betzanbloo.rules`.
 """
 

@@ -1,6 +1,6 @@
 """Betzanbloo: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/betzanbloo.md`` (spec) and the French source text.  The
+Read alongside ``docs/rules/betzanbloo.md`` and the French source text.  The
 sections follow the rulebook: components, setup, a turn (the threshold is turned up, every
 player ``play``s a personal card, the resolution with its ``capture``), the end of the game.
 The Python API (:mod:`engines.games.betzanbloo.game`) calls these functions; no rule exists

@@ -1,7 +1,7 @@
 """Le chasse-coeur (slug ``chasse-coeur``): the point-avoidance rules of
 :mod:`engines.families.avoidance.rules`, configured.
 
-Read alongside ``shared/rules/chasse-coeur.md`` and the French source ("Le Chasse-coeur").
+Read alongside ``docs/rules/chasse-coeur.md`` and the French source ("Le Chasse-coeur").
 The text: "Cartes à points : coeur (sauf dame) : 1 point, dames : 13 points, dame de coeur :
 14 points" (65 points a hand); "On commence par le 2 de trèfle" (the holder of the 2♣ leads
 it); "Pas de point au premier tour" (no heart or Queen in trick 1 unless only such cards

@@ -1,7 +1,7 @@
 """Parameters of Le chasse-coeur: every ambiguity (A1 to A8) and variant of the spec.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/chasse-coeur.md``.
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/chasse-coeur.md``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Parameters of le huit américain: every variant the specification lists, and its
 ambiguities.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/huit-americain.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/huit-americain.md``.
 """
 
 from __future__ import annotations

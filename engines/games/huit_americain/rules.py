@@ -1,6 +1,6 @@
 """Le huit américain: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/huit-americain.md`` (spec) and the French source text.  The
+Read alongside ``docs/rules/huit-americain.md`` and the French source text.  The
 sections follow the rulebook: components, setup (the deal and the first card turned up), a
 turn (play a matching card or draw), the special cards (8 changes the suit, 10 plays again,
 7 skips the next player, the Ace and the K♥ attacks), the "Carte!" call, the end.  The Python

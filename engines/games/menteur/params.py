@@ -1,7 +1,7 @@
 """Parameters of le menteur: every variant the specification lists, and its ambiguities.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/menteur.md``.
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/menteur.md``.
 """
 
 from __future__ import annotations

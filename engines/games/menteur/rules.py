@@ -1,6 +1,6 @@
 """Le menteur: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/menteur.md`` (spec) and the French source text.  The sections
+Read alongside ``docs/rules/menteur.md`` and the French source text.  The sections
 follow the rulebook: components and the deal, the lead ("pose au milieu de la table une carte
 face retournée, tout en annonçant la couleur"), the follow ("poser une carte à la même
 couleur ... il est possible (et permis) de mentir"), the challenge ("menteur!": the card is

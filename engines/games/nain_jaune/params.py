@@ -1,7 +1,7 @@
 """Parameters of le nain jaune: every variant the specification lists, and its ambiguities.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/nain-jaune.md``.
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/nain-jaune.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Le nain jaune: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/nain-jaune.md`` (spec) and the French source text.  The
+Read alongside ``docs/rules/nain-jaune.md`` and the French source text.  The
 sections follow the rulebook: the board and its five pots, each deal (the antes, the deal and
 the écart), the play in sequence (A 2 ... K whatever the suit, "sans" when one cannot follow,
 the King that lets its player start again), the belles cartes that win their pot, the end of

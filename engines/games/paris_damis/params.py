@@ -1,7 +1,7 @@
 """Parameters of Paris d'amis: every variant the specification lists (A1 to A10).
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/paris-damis.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/paris-damis.md``.
 """
 
 from __future__ import annotations

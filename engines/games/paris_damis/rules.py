@@ -1,6 +1,6 @@
 """Paris d'amis: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/paris-damis.md`` (spec) and the French source text.  The
+Read alongside ``docs/rules/paris-damis.md`` and the French source text.  The
 sections below follow the rulebook: components, setup, a round (``place``, ``bet``), the end
 of a round (columns, bets, ``discard``, recycle, new cards, ``hand_change``, next round), and
 the end of the game.  The Python API (:mod:`engines.games.paris_damis.game`) and the batch kernel

@@ -1,7 +1,7 @@
 """La pétasse ou dame de pique (slug ``petasse``): the point-avoidance rules of
 :mod:`engines.families.avoidance.rules`, configured.
 
-Read alongside ``shared/rules/petasse.md`` and the French source ("La pétasse ou dame de
+Read alongside ``docs/rules/petasse.md`` and the French source ("La pétasse ou dame de
 pique").  The text: "à trois ou quatre joueurs, avec un jeu de 32 cartes. Si l'on joue à
 trois, on retire du jeu les 7 de carreau et 7 de trèfle"; follow suit or discard; "Celui qui
 a lancé la plus forte carte à la couleur demandée remporte le pli et prend la main"; hearts 1

@@ -1,8 +1,8 @@
 """Parameters of La pétasse (dame de pique): every ambiguity (A1 to A5) and variant of the
 spec.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/petasse.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/petasse.md``.
 """
 
 from __future__ import annotations

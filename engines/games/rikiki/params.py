@@ -1,7 +1,7 @@
 """Parameters of Rikiki: every ambiguity (1 to 8) and variant of the spec.
 
-References such as "A4" point to the "Ambiguities and default resolutions" section of
-``shared/rules/rikiki.md`` (A1 = its first ambiguity).
+References such as "A4" point to the "Open points and the readings we chose" section of
+``docs/rules/rikiki.md`` (A1 = its first ambiguity).
 """
 
 from __future__ import annotations

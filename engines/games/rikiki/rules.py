@@ -1,6 +1,6 @@
 """Rikiki: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/rikiki.md`` (spec) and the French source ("Le rikiki").  The
+Read alongside ``docs/rules/rikiki.md`` and the French source ("Le rikiki").  The
 sections below follow the rulebook: components, the schedule of rounds, the deal and the
 turned trump card, the bids, the tricks, the score of a round, the end of the game.  The
 Python API (:mod:`engines.games.rikiki.game`) and the batch kernel (:mod:`sim.kernels.rikiki`) call

@@ -1,7 +1,7 @@
 """Parameters of La super-bataille: every variant the specification lists, and its ambiguities.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/super-bataille.md``; everything it leaves to "On joue comme à la Bataille" uses
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/super-bataille.md``; everything it leaves to "On joue comme à la Bataille" uses
 the bataille's defaults (the last card laid face up in a bataille).
 """
 

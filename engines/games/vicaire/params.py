@@ -1,7 +1,7 @@
 """Parameters of Le vicaire: every ambiguity (A1 to A6) and variant of the spec.
 
-References such as "A4" point to the "Ambiguities and default resolutions" section of
-``shared/rules/vicaire.md``.
+References such as "A4" point to the "Open points and the readings we chose" section of
+``docs/rules/vicaire.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Le vicaire: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/vicaire.md`` (spec) and the French source ("Le vicaire").  The
+Read alongside ``docs/rules/vicaire.md`` and the French source ("Le vicaire").  The
 sections below follow the rulebook: components, the deal, the tricks, the end of a deal
 (totals, capot, the winner of a game), the match.  The Python API
 (:mod:`engines.games.vicaire.game`) calls these functions.  Seats, the deal, legal cards and the
