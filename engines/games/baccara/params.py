@@ -1,7 +1,7 @@
 """Parameters of Le baccara: every variant the specification lists, and its ambiguities.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/baccara.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/baccara.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Le baccara: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/baccara.md`` and the French source.  Sections follow the
+Read alongside ``docs/rules/baccara.md`` and the French source.  Sections follow the
 rulebook: components, the staking ("Le banquier avance sur le tapis une certaine mise ... Le
 joueur suivant (à sa droite) décide de suivre ... un des joueurs peut choisir de miser la moitié
 au moins de la somme, les autres pouvant compléter"), the deal (ponte, banker, ponte, banker),

@@ -1,8 +1,8 @@
 """Belote: the rules, once, as compiled functions over a flat state array, for the two games
 that configure them, ``belote-a-trois`` and ``belote-comptoir``.
 
-Read alongside ``shared/rules/belote-a-trois.md`` (its Part A writes out standard French
-belote), ``shared/rules/belote-comptoir.md`` and the French source ("La belote à trois",
+Read alongside ``docs/rules/belote-a-trois.md`` (which writes out standard French
+belote), ``docs/rules/belote-comptoir.md`` and the French source ("La belote à trois",
 "La belote de comptoir").  The sections follow the rulebook: the cards and their values, the
 deal, the bidding (on the turned card, or in points), the contract, the tricks, belote-rebelote,
 dix de der, the announcements, the score of a deal, the end of the game.  Each game fills the

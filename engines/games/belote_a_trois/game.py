@@ -1,7 +1,7 @@
 """La belote à trois (slug ``belote-a-trois``): the belote rules of
 :mod:`engines.games.belote.rules`, configured for three players and 24 cards.
 
-Read alongside ``shared/rules/belote-a-trois.md`` and the French source ("La belote à trois"):
+Read alongside ``docs/rules/belote-a-trois.md`` and the French source ("La belote à trois"):
 "il suffit de retirer d'un jeu de 32 cartes les 7 et les 8" (``remove_ranks``); "Le jeu se
 déroule ensuite exactement comme à la belote à quatre" is read as belote classique (A1): the
 turned card, two rounds of bidding, the taker completing his hand with the turned card and

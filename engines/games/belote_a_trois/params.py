@@ -1,7 +1,7 @@
 """Parameters of La belote à trois: every ambiguity (A1 to A9) and variant of the spec.
 
-References such as "A5" point to the "Ambiguities and default resolutions" section of
-``shared/rules/belote-a-trois.md`` (A1: "belote à quatre" read as belote classique, whose
+References such as "A5" point to the "Open points and the readings we chose" section of
+``docs/rules/belote-a-trois.md`` (A1: "belote à quatre" read as belote classique, whose
 orders and points are fixed data in :mod:`engines.games.belote.rules`).
 """
 

@@ -1,7 +1,7 @@
 """La belote de comptoir (slug ``belote-comptoir``): the belote rules of
 :mod:`engines.games.belote.rules`, configured for short deals and point bids.
 
-Read alongside ``shared/rules/belote-comptoir.md`` and the French source ("La belote de
+Read alongside ``docs/rules/belote-comptoir.md`` and the French source ("La belote de
 comptoir"): "se joue à deux, trois, quatre joueurs ou plus" (n * k <= 32); "on distribue un
 petit nombre de cartes à chaque joueur: entre 1 et 5, selon le bon plaisir du donneur. Le reste
 du paquet ne sera pas distribué" (the dealer chooses k, A7); "Chacun à tour de rôle propose

@@ -1,7 +1,7 @@
 """Parameters of La belote de comptoir: every ambiguity (A1 to A8) and variant of the spec.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/belote-comptoir.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/belote-comptoir.md``.
 """
 
 from __future__ import annotations

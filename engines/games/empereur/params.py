@@ -1,7 +1,7 @@
 """Parameters of l'empereur: every variant the specification lists, and its ambiguities.
 
-References such as "A5" point to the "Ambiguities and default resolutions" section of
-``shared/rules/empereur.md``.
+References such as "A5" point to the "Open points and the readings we chose" section of
+``docs/rules/empereur.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """L'empereur: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/empereur.md`` (spec) and the French source text (Florent
+Read alongside ``docs/rules/empereur.md`` and the French source text (Florent
 Peyrusse's rule).  The sections follow the rulebook: the cards and their order, the start of
 a round (the dealer, the deal of 7 cards, the exchanges of the roles), a turn (play a set of
 equal rank at least as high as the talon's top, or draw and then play or pass), the Deux,

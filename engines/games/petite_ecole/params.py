@@ -1,8 +1,8 @@
 """Parameters of la petite école (le gros cochon): every variant the specification lists
 that the engine plays, and its ambiguities.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/petite-ecole.md``.
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/petite-ecole.md``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """La petite école (le gros cochon): the rules, once, as compiled functions over a flat
 state array.
 
-Read alongside ``shared/rules/petite-ecole.md`` (spec) and the French source (Jeepy's
+Read alongside ``docs/rules/petite-ecole.md`` and the French source (Jeepy's
 text).  The sections follow the rulebook: components, the deal, a turn (draw, lay, discard),
 the stages, the end of a hand (count and progression), the end of the match.  Melds, the
 table and the search for a stage come from the rummy core (:mod:`engines.families.rummy.rules`);

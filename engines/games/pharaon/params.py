@@ -1,7 +1,7 @@
 """Parameters of Le pharaon: every variant the specification lists, and its ambiguities.
 
-References such as "A2" point to the "Ambiguities and default resolutions" section of
-``shared/rules/pharaon.md``; "P1" is a gap the spec leaves, documented in
+References such as "A2" point to the "Open points and the readings we chose" section of
+``docs/rules/pharaon.md``; "P1" is a gap the spec leaves, documented there and in
 :mod:`engines.games.pharaon.rules`.
 """
 

@@ -1,6 +1,6 @@
 """Le pharaon: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/pharaon.md`` and the French source ("le banquier tire deux
+Read alongside ``docs/rules/pharaon.md`` and the French source ("le banquier tire deux
 cartes qu'il pose, la première à sa droite, la seconde à sa gauche.  La carte la plus forte
 désigne le côté gagnant ... S'il tire deux cartes de même valeur, le banquier ramasse toutes les
 mises").  Sections follow the rulebook: components, setup, one coup (the bets, the draw, the

@@ -1,7 +1,7 @@
 """Parameters of le pinacle: every variant the specification lists, and its ambiguities.
 
-References such as "A1" point to the "Ambiguities and default resolutions" section of
-``shared/rules/pinacle.md``.
+References such as "A1" point to the "Open points and the readings we chose" section of
+``docs/rules/pinacle.md``.
 """
 
 from __future__ import annotations

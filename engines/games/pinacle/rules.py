@@ -1,6 +1,6 @@
 """Le pinacle: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/pinacle.md`` (spec) and the French source.  Melds, the table
+Read alongside ``docs/rules/pinacle.md`` and the French source.  Melds, the table
 and the pinacle's move come from the rummy core (:mod:`engines.families.rummy.rules`), the turn
 steps from :mod:`engines.families.rummy.turns`.
 

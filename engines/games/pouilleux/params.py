@@ -1,7 +1,7 @@
 """Parameters of Le pouilleux: every variant the specification lists, and its ambiguities.
 
-References such as "A1" point to the "Ambiguities and default resolutions" section of
-``shared/rules/pouilleux.md``.
+References such as "A1" point to the "Open points and the readings we chose" section of
+``docs/rules/pouilleux.md``.
 """
 
 from __future__ import annotations

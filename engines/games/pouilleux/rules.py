@@ -1,6 +1,6 @@
 """Le pouilleux: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/pouilleux.md`` and the French source.  Sections follow the
+Read alongside ``docs/rules/pouilleux.md`` and the French source.  Sections follow the
 rulebook: components (the pack without the J♣, same-colour pairs), setup (the deal, the
 initial pairing), a turn (``draw`` a card from the left neighbour, lay a pair), the end (the
 first empty hand wins, the holder of the last card loses).

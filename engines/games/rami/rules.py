@@ -1,6 +1,6 @@
 """Le rami: the rules, once, as compiled functions over a flat state array.
 
-Read alongside ``shared/rules/rami.md`` (spec) and the French source.  The sections follow
+Read alongside ``docs/rules/rami.md`` and the French source.  The sections follow
 the rulebook: components, the deal, a turn (draw, lay, discard), the first lay-down and the
 rami sec, laying off and taking a joker back, the end of a hand and its count, the match.
 Melds, the table and the search for an opening come from the rummy core

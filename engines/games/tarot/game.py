@@ -2,7 +2,8 @@
 (:mod:`engines.families.tricks.game`) over the compiled rules of
 :mod:`engines.games.tarot.rules`, which each game configures (``encode``).
 
-Readings of the French sources (``shared/sources``), as the specs write them out:
+Readings of the French sources, as ``docs/rules/tarot-lorrain.md`` and
+``docs/rules/tarot-tare.md`` write them out:
 
 * Le tarot lorrain: "à la fin de chaque pli, chaque joueur passe son jeu à son voisin de
   gauche" is every hand moving to the next seat (``pass_offset=+1``) after each trick but

@@ -1,8 +1,8 @@
 """Parameters of the tarot games: plain FFT tarot, le tarot lorrain and le tarot taré.
 
-References such as "A3" point to the "Ambiguities and default resolutions" section of
-``shared/rules/tarot-lorrain.md`` (for plain tarot and the Lorrain) or of
-``shared/rules/tarot-tare.md`` (for the taré); "FFT A5" to Part A of the Lorrain spec, which
+References such as "A3" point to the "Open points and the readings we chose" section of
+``docs/rules/tarot.md`` (plain tarot), ``docs/rules/tarot-lorrain.md`` or
+``docs/rules/tarot-tare.md``; "FFT A5" to the poignée in ``docs/rules/tarot.md``, which
 writes out the FFT rules.
 """
 

@@ -1,8 +1,8 @@
 """French tarot (FFT rules) and its house variants: the rules, once, as compiled functions
 over a flat state array.
 
-Read alongside ``shared/rules/tarot-lorrain.md`` (Part A writes out the FFT rules) and
-``shared/rules/tarot-tare.md``.  The sections follow the rulebook: components, the deal (and
+Read alongside ``docs/rules/tarot.md`` (the FFT rules), ``docs/rules/tarot-lorrain.md`` and
+``docs/rules/tarot-tare.md``.  The sections follow the rulebook: components, the deal (and
 the Petit sec), the bids, the King called at five, the dog and the écart, the chelem
 announcement, the tricks (with the poignée shown before a player's first card), the score of
 a deal, the end of the game.  Every game of the family is data (``PARAMS``, filled by each
