@@ -86,6 +86,7 @@ def listing() -> str:
     for slug in engines.available():
         cls = engines.game_class(slug)
         lines.append(f"  {slug}  ({cls.title})")
+        lines.append(f"    rules: docs/rules/{slug}.md (a [ref] below is its section #ref)")
         for info in cls.Params.describe():
             ref = f" [{info.ref}]" if info.ref else ""
             choices = f" (one of: {', '.join(map(str, info.choices))})" if info.choices else ""

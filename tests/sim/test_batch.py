@@ -459,6 +459,7 @@ def test_list_shows_games_agents_and_variant_keys_with_defaults(tmp_path, monkey
     assert code == 0, err
     for slug in engines.available():
         assert slug in out
+        assert f"rules: docs/rules/{slug}.md" in out               # the [A1] references' page
         for item in engines.params_class(slug)().to_strings():      # key=default
             assert item in out, item
         for name in agents.available(slug):
