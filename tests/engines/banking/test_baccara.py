@@ -1,6 +1,6 @@
-"""Le baccara: every test scenario of ``shared/rules/baccara.md``, the variants, the exact
-check of the natural and third-card frequencies (and the outcome of a coup) computed by
-enumeration against a compiled simulation, invariants (chips and cards conserved),
+"""Le baccara: every test scenario of the spec (rules in ``docs/rules/baccara.md``), the
+variants, the exact check of the natural and third-card frequencies (and the outcome of a coup)
+computed by enumeration against a compiled simulation, invariants (chips and cards conserved),
 determinism, the bots at 5 and whole sessions through the runner."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Le pharaon: every test scenario of ``shared/rules/pharaon.md``, the variants, the exact
-check of the banker's edge against probability (3/51 per unit staked with a fresh deck, and
-the conditional pair chance in a run-through deck), invariants (chips conserved), determinism
-and whole sessions through the runner."""
+"""Le pharaon: every test scenario of the spec (rules in ``docs/rules/pharaon.md``), the
+variants, the exact check of the banker's edge against probability (3/51 per unit staked with a
+fresh deck, and the conditional pair chance in a run-through deck), invariants (chips
+conserved), determinism and whole sessions through the runner."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Paris d'amis rules: the spec's numbered scenarios (shared/rules/paris-damis.md) and the
-behaviour of every variant parameter, on positions built with
+"""Paris d'amis rules: the spec's numbered scenarios (rules in docs/rules/paris-damis.md) and
+the behaviour of every variant parameter, on positions built with
 tests/engines/paris_damis/paris_helpers.py.
 
 Expected values come from the spec (and the French source), never from running the engine.

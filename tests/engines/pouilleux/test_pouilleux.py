@@ -1,7 +1,7 @@
-"""Le pouilleux: every test scenario of ``shared/rules/pouilleux.md`` (positions with chosen
-hands), the mystérieux and holder_arranges variants, invariants over random games (cards
-conserved, turn order, a single loser holding the pouilleux), determinism, hidden information
-and whole games through the runner."""
+"""Le pouilleux: every test scenario of the spec (rules in ``docs/rules/pouilleux.md``)
+(positions with chosen hands), the mystérieux and holder_arranges variants, invariants over
+random games (cards conserved, turn order, a single loser holding the pouilleux), determinism,
+hidden information and whole games through the runner."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""La petite école: the specification's scenarios (``shared/rules/petite-ecole.md`` section
-12), invariants over seeded matches, determinism, the bot, the search bots and the batch
-tables."""
+"""La petite école: the specification's scenarios (its section 12; the rules
+are in ``docs/rules/petite-ecole.md``), invariants over seeded matches, determinism, the
+bot, the search bots and the batch tables."""
 
 from __future__ import annotations
 

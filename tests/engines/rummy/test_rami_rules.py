@@ -1,5 +1,5 @@
-"""Le rami: the specification's scenarios (``shared/rules/rami.md`` section 12), the French
-source's worked examples first, and the error paths."""
+"""Le rami: the specification's scenarios (its section 12; the rules are in
+``docs/rules/rami.md``), the French source's worked examples first, and the error paths."""
 
 from __future__ import annotations
 

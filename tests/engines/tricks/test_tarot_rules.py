@@ -1,7 +1,7 @@
-"""Tarot rule scenarios: the test scenarios of ``shared/rules/tarot-lorrain.md`` and
-``shared/rules/tarot-tare.md``, and the FFT rules they write out (obligations, the Excuse,
-the dog and the écart, contract thresholds by oudlers, multipliers, petit au bout, poignée,
-chelem, the called King at five)."""
+"""Tarot rule scenarios: the test scenarios of the specs (rules in
+``docs/rules/tarot-lorrain.md`` and ``docs/rules/tarot-tare.md``), and the
+FFT rules they write out (obligations, the Excuse, the dog and the écart, contract thresholds by
+oudlers, multipliers, petit au bout, poignée, chelem, the called King at five)."""
 
 from __future__ import annotations
 

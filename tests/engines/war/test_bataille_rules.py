@@ -1,6 +1,7 @@
-"""La bataille: every test scenario of ``shared/rules/bataille.md`` (a position is built, a
-trick is played, the piles are checked), the variants, the ends of the game, and the engine
-against an independent plain-Python reference of the rules (cycles included)."""
+"""La bataille: every test scenario of the spec (rules in ``docs/rules/bataille.md``) (a
+position is built, a trick is played, the piles are checked), the variants, the ends of the
+game, and the engine against an independent plain-Python reference of the rules (cycles
+included)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""La super-bataille: every test scenario of ``shared/rules/super-bataille.md`` (a position is
-built, a trick is played, the piles are checked), the variants, and the engine against an
-independent plain-Python reference of the rules."""
+"""La super-bataille: every test scenario of the spec (rules in
+``docs/rules/super-bataille.md``) (a position is built, a trick is played, the piles are
+checked), the variants, and the engine against an independent plain-Python reference of the
+rules."""
 
 from __future__ import annotations
 
