@@ -1,6 +1,6 @@
-"""Le pinacle: the specification's scenarios (its section 10; the rules
-are in ``docs/rules/pinacle.md``), the source's pinacle move first, invariants over seeded matches, determinism, the
-bot, the search bots and the batch tables."""
+"""Le pinacle: the specification's scenarios (its section 10; the rules are in
+``docs/rules/pinacle.md``), the source's pinacle move first, invariants over seeded matches,
+determinism, the bot, the search bots and the batch tables."""
 
 from __future__ import annotations
 
