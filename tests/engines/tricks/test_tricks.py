@@ -104,6 +104,12 @@ def test_legality_rules_for_a_player_out_of_the_led_suit():
     assert legal_rule([3, 22], [15, 29], SPADES, tricks.MAY_TRUMP_BUT_OVER) == [3, 22]
 
 
+def test_overtrumping_beats_the_strongest_trump_not_the_first():
+    # diamond led, spade 5 then spade 8: a 7 of spades beats the first trump only
+    assert legal_rule([23, 27, 29], [15, 25, 28], SPADES, tricks.MUST_OVERTRUMP) == [29]
+    assert legal_rule([23, 27], [15, 25, 28], SPADES, tricks.MUST_OVERTRUMP) == [23, 27]
+
+
 def test_overtrumping_applies_when_trumps_are_led():
     assert legal_rule([21, 27], [25], SPADES, tricks.MUST_OVERTRUMP) == [27]
     assert legal_rule([21, 27], [25], SPADES, tricks.FOLLOW) == [21, 27]
