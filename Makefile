@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
+.PHONY: run test test-fast mutants bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
         clean \
         clean-cache
 
@@ -38,6 +38,11 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m sim.compile
 	$(PYTEST) -m "not slow"
+
+# Do the tests catch broken rules?  Each curated mutation of tests/mutants.toml applied to a
+# temporary copy of the repository, its tests run there (a compile each: minutes a mutant).
+mutants: $(STAMP)
+	$(BIN)/python -m tests.mutants
 
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench

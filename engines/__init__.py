@@ -23,26 +23,32 @@ from engines.core.api import Game, GameParams
 _COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
 
 
-def _numba_cache_dir() -> Path:
-    """Where compiled code is cached: a folder named after a hash of every compiled source.
+def _numba_cache_dir(user_dir: str | None = None) -> Path:
+    """Where compiled code is cached: a folder named after a hash of every compiled source,
+    under ``user_dir`` (the user's ``NUMBA_CACHE_DIR``) when given.
 
     numba's own cache does not notice an edit to a function that a cached function calls
-    from another module; keying the folder on all the sources makes any edit start afresh."""
+    from another module; keying the folder on all the sources makes any edit start afresh,
+    wherever the cache lives."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha1()
     for package in _COMPILED_SOURCES:
         for path in sorted((root / package).rglob("*.py")):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
-    base = root / ".numba-cache"
-    if not os.access(root, os.W_OK):
+    if user_dir:
+        base = Path(user_dir)
+    elif os.access(root, os.W_OK):
+        base = root / ".numba-cache"
+    else:
         base = Path.home() / ".cache" / "tapis-vert" / "numba"
     return base / digest.hexdigest()[:16]
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    # numba.config sets its attributes at run time
-    numba.config.CACHE_DIR = str(_numba_cache_dir())  # type: ignore[attr-defined]
+# numba.config sets its attributes at run time; the environment keeps the user's folder, so
+# that a child process keys its own sources under it the same way.
+numba.config.CACHE_DIR = str(  # type: ignore[attr-defined]
+    _numba_cache_dir(os.environ.get("NUMBA_CACHE_DIR")))
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {

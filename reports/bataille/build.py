@@ -74,8 +74,9 @@ def render(rows: dict[str, dict[str, float]], games: int, seed: int, players: in
         "",
         "(`games.tricks`, `games.end`, `games.cycle_length`, `games.batailles`; see "
         "[docs/results-bataille.md](../../docs/results-bataille.md)).  A game ends `cycle` "
-        "when its ordered piles repeat an earlier state (it would never end: Brent's method, "
-        "exact); `max_tricks` when the cap stops it first.",
+        "when its ordered piles repeat an earlier state (it would never end; a hash of the "
+        "piles, compared with the last 64 states and, for longer cycles, by Brent's method); "
+        "`max_tricks` when the cap stops it first.",
         "",
         "## Ends, by pickup order (95% intervals)",
         "",
@@ -100,8 +101,9 @@ def render(rows: dict[str, dict[str, float]], games: int, seed: int, players: in
               "deterministically, so no game is called a cycle; every game is finished or "
               "capped.",
               "- A game stopped by `max_tricks` with a deterministic order is undecided: "
-              "either a cycle not yet recognised (Brent's method recognises a cycle within "
-              "about twice the tricks before it plus its length) or a very long game.",
+              "either a cycle not yet recognised (a cycle of up to 64 tricks ends at its "
+              "first repetition; a longer one within about twice the tricks before it plus "
+              "its length) or a very long game.",
               "- Batailles per game count the tricks with at least one bataille (all games, "
               "cycles included).", ""]
     return "\n".join(lines)

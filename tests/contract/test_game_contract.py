@@ -39,6 +39,7 @@ CASES += [
     ("rikiki", {"players": 3, "hook_rule": True}),
     ("chasse-coeur", {"players": 3, "pass_cards": 3}),
     ("huit-americain", {"players": 2, "carte_call": True}),
+    ("huit-americain", {"players": 8, "kh_counter_again": True, "max_turns": 2000}),  # cycles
     ("bataille", {"players": 3, "pickup_order": "random"}),
     ("betzanbloo", {"players": 3, "scoring": "diamonds"}),
     ("tarot", {"players": 5}),

@@ -18,10 +18,10 @@ deal and the ``random`` pickup order draw from the game's chance stream through
 :mod:`engines.core.chance`.
 
 Cycles: with a deterministic pickup order the next trick depends only on the ordered piles,
-so a repeated pile state means the game never ends.  Brent's method finds the repetition
-exactly (no hash collision possible) with one saved copy of the piles: the state at trick
-``2**k`` is saved and every later state is compared with it; the game ends as ``cycle`` at the
-first equality, with the cycle's length recorded.
+so a repeated pile state means the game never ends.  The piles after the deal and after every
+trick are the position that :mod:`engines.core.repetition` records, as every game that can
+cycle does: the game ends as ``cycle`` at the first repetition (within about two cycle lengths
+for a cycle of more than ``repetition.HISTORY`` tricks), with the cycle's length recorded.
 
 Readings of the text that the specs leave implicit (each documented where it is coded):
 
@@ -44,6 +44,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import rank_seats
 from engines.core.layout import Layout
@@ -108,9 +109,7 @@ STATE = Layout(
     ("laid", MAX_PLAYERS), ("table", MAX_PLAYERS * MAX_CARDS), ("up", MAX_PLAYERS),
     ("trick_winner", 1),
     ("trick_depth", 1), ("unclaimed", 1),
-    # Brent's cycle search: the saved piles, the steps since saving, the next power of two
-    ("saved_count", MAX_PLAYERS), ("saved", MAX_CARDS), ("brent_steps", 1),
-    ("brent_power", 1), ("cycle_length", 1),
+    *repetition.FIELDS,                 # the pile states seen, a cycle's length
     # figures for results
     ("batailles", 1), ("double_batailles", 1), ("max_depth", 1), ("cards_paid", 1),
     ("initial_count", MAX_PLAYERS), ("initial_aces", MAX_PLAYERS),
@@ -125,7 +124,8 @@ STATE_SIZE = STATE.size
 # UNCLAIMED: table cards left when every player ran out
 # STEPS: STEP actions each seat took
 (PHASE, TRICK, DEALER, CURRENT, END, COUNT, HEAD, PILE, LAID, TABLE, UP, TRICK_WINNER, TRICK_DEPTH,
- UNCLAIMED, SAVED_COUNT, SAVED, BRENT_STEPS, BRENT_POWER, CYCLE_LENGTH, BATAILLES, DOUBLE_BATAILLES,
+ UNCLAIMED, POSITION_HASHES, POSITIONS_SEEN, BRENT_HASH, BRENT_STEPS, BRENT_POWER, CYCLE_LENGTH,
+ BATAILLES, DOUBLE_BATAILLES,
  MAX_DEPTH, CARDS_PAID, INITIAL_COUNT, INITIAL_ACES, INITIAL_JOKERS, TRICKS_WON, BATAILLES_WON,
  ELIMINATED_AT, STEPS, RANK) = STATE.offsets()
 
@@ -192,8 +192,7 @@ def setup(s, pr, rng):
         s[INITIAL_JOKERS + p] += STRENGTH[deck[i]] == JOKER_STRENGTH
     for p in range(players):
         s[INITIAL_COUNT + p] = s[COUNT + p]
-    save_piles(s, pr)
-    s[BRENT_POWER] = 1
+    start_record(s, pr)
     s[CURRENT] = first_in_game(s, pr)
     s[PHASE] = PLAY
 
@@ -370,44 +369,29 @@ def apply_action(s, pr, action, rng):
 
 
 @njit(cache=True)
-def save_piles(s, pr):
-    """Copy the ordered piles into the saved state."""
-    n = 0
+def piles_hash(s, pr):
+    """The hash of the position: every pile, in order from its top."""
+    h = repetition.START
     for p in range(pr[P_PLAYERS]):
-        s[SAVED_COUNT + p] = s[COUNT + p]
-        n += pile_cards(s, p, s[SAVED + n:SAVED + MAX_CARDS])
+        h = repetition.mix(h, s[COUNT + p])
+        base = PILE + p * PILE_CAPACITY
+        for i in range(s[COUNT + p]):
+            h = repetition.mix(h, s[base + ((s[HEAD + p] + i) & PILE_MASK)])
+    return h
 
 
 @njit(cache=True)
-def same_as_saved(s, pr):
-    """Whether the ordered piles equal the saved ones."""
-    players = pr[P_PLAYERS]
-    for p in range(players):
-        if s[COUNT + p] != s[SAVED_COUNT + p]:
-            return False
-    n = 0
-    for p in range(players):
-        base = PILE + p * PILE_CAPACITY
-        for i in range(s[COUNT + p]):
-            if s[base + ((s[HEAD + p] + i) & PILE_MASK)] != s[SAVED + n]:
-                return False
-            n += 1
-    return True
+def start_record(s, pr):
+    """The dealt piles, the first position of the record of positions seen."""
+    repetition.forget(s, POSITION_HASHES)
+    repetition.repeats(s, POSITION_HASHES, piles_hash(s, pr))
 
 
 @njit(cache=True)
 def repeats(s, pr):
-    """Brent's step: whether the piles repeat the saved ones (then the game cycles, and the
-    cycle's length is recorded); every power of two of steps, save the current piles."""
-    s[BRENT_STEPS] += 1
-    if same_as_saved(s, pr):
-        s[CYCLE_LENGTH] = s[BRENT_STEPS]
-        return True
-    if s[BRENT_STEPS] == s[BRENT_POWER]:
-        save_piles(s, pr)
-        s[BRENT_POWER] *= 2
-        s[BRENT_STEPS] = 0
-    return False
+    """Whether the piles repeat a former state (then the game cycles, and the cycle's length
+    is recorded)."""
+    return repetition.repeats(s, POSITION_HASHES, piles_hash(s, pr))
 
 
 @njit(cache=True)
@@ -455,7 +439,7 @@ def observe(s, pr, player, out):
     out[:] = s
     out[HEAD:HEAD + MAX_PLAYERS] = 0
     out[PILE:PILE + MAX_PLAYERS * PILE_CAPACITY] = -1
-    out[SAVED:SAVED + MAX_CARDS] = -1
+    repetition.forget(out, POSITION_HASHES)
 
 
 @njit(cache=True)

@@ -44,6 +44,10 @@ class HuitAmericainParams(Params):
                            "player (by analogy with the Ace example) or the first attacker "
                            "(the text's literal example)", ref="A1",
                            choices=("last_kh_player", "first_attacker"))
+    kh_counter_again: bool = param(False, "a K♥ of the current attack, shuffled back into "
+                                   "the stock and drawn, counters that attack again (the "
+                                   "text's 'l'autre roi de coeur' read as any K♥ not on top); "
+                                   "default: a K♥ attack is countered at most once", ref="A7")
     carte_call: bool = param(False, "model the 'Carte!' call: a player left with one card "
                              "forgets it with probability carte_forget; the first opponent "
                              "who calls makes him draw 2", ref="A10")

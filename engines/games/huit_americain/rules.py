@@ -34,8 +34,15 @@ Readings of the text (each coded where stated):
   whole stock is special, the last card turned up stays (a case the text does not meet).
 * A player who must draw from an empty stock with nothing to reshuffle draws nothing and his
   turn ends (a pass).  A game where every player still in play passes in a row is cyclic
-  (nothing can change any more); a game reaching ``max_turns`` decisions is capped.  Both end
+  (nothing can change any more), and so is a game whose full position (see
+  :func:`position_hash`) repeats one already reached (:mod:`engines.core.repetition`: it
+  ends at the first repetition); a game reaching ``max_turns`` decisions is capped.  All end
   with the players ranked by the fewest cards in hand (equal counts share the rank).
+* A K♥ attack is countered at most once (A7: two decks hold two K♥).  The text ("à moins
+  de pouvoir poser dessus l'autre roi de coeur") does not say whether a K♥ of the same
+  attack, shuffled back into the stock and drawn, is "the other" one again; by default it
+  is not (it is kept like any drawn card), and with ``kh_counter_again`` it counters again,
+  which lets an attack on an empty stock feed on itself.
 * Result: the winner (first out) ranks 1 and the others share rank 2 (``rank_all``: the order
   of going out); the score is minus the cards left in hand.
 """
@@ -45,6 +52,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, two_actions
@@ -92,10 +100,10 @@ def is_special(card):
 PARAMS = Layout(("players", 1), ("decks", 1), ("hand_size", 1), ("eight_must_match", 1),
                 ("voluntary_draw", 1), ("drawn_optional", 1), ("counter_optional", 1),
                 ("seven_two", 1), ("kh_first", 1), ("carte_call", 1),
-                ("carte_forget", 1), ("rank_all", 1), ("max_turns", 1))
+                ("carte_forget", 1), ("rank_all", 1), ("max_turns", 1), ("kh_again", 1))
 (P_PLAYERS, P_DECKS, P_HAND_SIZE, P_EIGHT_MUST_MATCH, P_VOLUNTARY_DRAW, P_DRAWN_OPTIONAL,
  P_COUNTER_OPTIONAL, P_SEVEN_TWO, P_KH_FIRST, P_CARTE_CALL, P_CARTE_FORGET, P_RANK_ALL,
- P_MAX_TURNS) = PARAMS.offsets()
+ P_MAX_TURNS, P_KH_AGAIN) = PARAMS.offsets()
 
 
 def encode_params(params: HuitAmericainParams) -> np.ndarray:
@@ -109,7 +117,8 @@ def encode_params(params: HuitAmericainParams) -> np.ndarray:
                          kh_first=params.kh_resume == "first_attacker",
                          carte_call=params.carte_call,
                          carte_forget=round(params.carte_forget * PROBABILITY_SCALE),
-                         rank_all=params.rank_all, max_turns=params.max_turns)
+                         rank_all=params.rank_all, max_turns=params.max_turns,
+                         kh_again=params.kh_counter_again)
 
 
 # --------------------------------------------------------------------------------------
@@ -125,6 +134,7 @@ STATE = Layout(
     ("unseen", 1),                                  # observations: unknown cards listed
     ("stock_len", 1), ("stock", MAX_CARDS), ("discard_len", 1), ("discard", MAX_CARDS),
     ("hand", MAX_PLAYERS * CARDS), ("hand_size", MAX_PLAYERS), ("out", MAX_PLAYERS),
+    *repetition.FIELDS,                             # the positions seen, a cycle's length
     # figures for results
     ("reshuffles", 1), ("ace_chains", 1), ("kh_chains", 1), ("longest_chain", 1),
     ("eights", 1), ("tens", 1), ("skips", 1),
@@ -137,7 +147,8 @@ STATE = Layout(
 STATE_SIZE = STATE.size
 (PHASE, CURRENT, DECISIONS, TURNS, TOP, SUIT, ATTACK, ATTACKER, CHAIN_FIRST, CHAIN_LENGTH,
  DRAWN_FOR, DRAWN_COUNT, DRAWN_CARDS, RESUME_PHASE, RESUME_CURRENT, CARTE_PLAYER, PASSES, ACTIVE,
- FINISHED, ENDING, UNSEEN, STOCK_LEN, STOCK, DISCARD_LEN, DISCARD, HAND, HAND_SIZE, OUT, RESHUFFLES,
+ FINISHED, ENDING, UNSEEN, STOCK_LEN, STOCK, DISCARD_LEN, DISCARD, HAND, HAND_SIZE, OUT,
+ POSITION_HASHES, POSITIONS_SEEN, BRENT_HASH, BRENT_STEPS, BRENT_POWER, CYCLE_LENGTH, RESHUFFLES,
  ACE_CHAINS, KH_CHAINS, LONGEST_CHAIN, EIGHTS, TENS, SKIPS, PLAYER_DECISIONS, CARDS_DRAWN,
  PENALTY_CARDS, CARDS_PLAYED, CARTE_PENALTIES, DEALT_ACES, DEALT_EIGHTS, DEALT_TENS, SCORE,
  RANK) = STATE.offsets()
@@ -181,6 +192,7 @@ def new_game(s, pr):
     s[CHAIN_FIRST] = -1
     s[CARTE_PLAYER] = -1
     s[PHASE] = SETUP
+    repetition.forget(s, POSITION_HASHES)
 
 
 @njit(cache=True)
@@ -216,6 +228,7 @@ def advance(s, pr, rng):
     s[TOP] = card
     s[SUIT] = suit_of(card)
     start_turn(s, 0, TURN)
+    repetition.repeats(s, POSITION_HASHES, position_hash(s, pr))   # the first position
 
 
 @njit(cache=True)
@@ -282,11 +295,12 @@ def turn_actions(s, pr, player, out):
 
 
 @njit(cache=True)
-def is_counter(s, card):
-    """An Ace counters an Ace attack; the other K♥ counters a K♥ attack."""
+def is_counter(s, pr, card):
+    """An Ace counters an Ace attack; the other K♥ counters a K♥ attack not yet countered
+    (A7; with ``kh_counter_again``, any K♥ counters: see the module docstring)."""
     if s[ATTACK] == ACE_ATTACK:
         return rank_of(card) == ACE
-    return card == KING_OF_HEARTS
+    return card == KING_OF_HEARTS and (s[CHAIN_LENGTH] < 2 or pr[P_KH_AGAIN] != 0)
 
 
 @njit(cache=True)
@@ -295,7 +309,7 @@ def respond_actions(s, pr, player, out):
     h = shedding.hand_at(HAND, CARDS, player)
     n = 0
     for card in range(CARDS):
-        if s[h + card] > 0 and is_counter(s, card):
+        if s[h + card] > 0 and is_counter(s, pr, card):
             out[n] = PLAY_ACTION + card
             n += 1
     if n == 0 or pr[P_COUNTER_OPTIONAL]:
@@ -308,7 +322,7 @@ def respond_actions(s, pr, player, out):
 def drawn_wanted(s, pr, card):
     """Whether a drawn card must (or, in a variant, may) be played at once."""
     if s[DRAWN_FOR] == FROM_PENALTY:
-        return is_counter(s, card)
+        return is_counter(s, pr, card)
     return playable(s, pr, card)
 
 
@@ -605,8 +619,31 @@ def apply_action(s, pr, action, rng):
         penalty(s, pr, player, rng)
     else:
         draw_one(s, pr, player, rng)
-    if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
+    if s[PHASE] == OVER:
+        return
+    if repetition.repeats(s, POSITION_HASHES, position_hash(s, pr)):
+        finish(s, pr, shedding.CYCLIC)
+    elif shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
+
+
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the full position: what decides the rest of the game (whose turn in which
+    phase, the suit to follow, the attack, the drawn cards, the "Carte!" window, who is out,
+    every hand, the stock and the discard pile in order); not the counters and figures.  An
+    attack's length counts only as countered or not, all that the rules read of it."""
+    h = repetition.START
+    for field in (PHASE, CURRENT, TOP, SUIT, ATTACK, ATTACKER, CHAIN_FIRST, DRAWN_FOR,
+                  RESUME_PHASE, RESUME_CURRENT, CARTE_PLAYER, ACTIVE, FINISHED):
+        h = repetition.mix(h, s[field])
+    h = repetition.mix(h, min(s[CHAIN_LENGTH], 2))
+    h = repetition.mix_span(h, s, DRAWN_CARDS, s[DRAWN_COUNT])
+    h = repetition.mix_span(h, s, STOCK, s[STOCK_LEN])
+    h = repetition.mix_span(h, s, DISCARD, s[DISCARD_LEN])
+    players = pr[P_PLAYERS]
+    h = repetition.mix_span(h, s, OUT, players)
+    return repetition.mix_span(h, s, HAND, players * CARDS)
 
 
 # --------------------------------------------------------------------------------------
@@ -628,6 +665,7 @@ def observe(s, pr, player, out):
         out[DRAWN_COUNT] = 0
         out[DRAWN_CARDS:DRAWN_CARDS + KH_PENALTY] = 0
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)
+    repetition.forget(out, POSITION_HASHES)
 
 
 @njit(cache=True)

@@ -22,12 +22,12 @@ from engines.games.huit_americain.params import HuitAmericainParams
 FIELDS = ("decisions", "turns", "ending", "reshuffles", "ace_chains", "kh_chains",
           "longest_chain", "eights", "tens", "skips", "rank", "score", "hand_size",
           "player_decisions", "cards_drawn", "penalty_cards", "cards_played",
-          "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens")
+          "carte_penalties", "dealt_aces", "dealt_eights", "dealt_tens", "cycle_length")
 ROW = SummaryFields(R.STATE, FIELDS)
 _SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
 GAME_FIGURES = ("turns", "reshuffles", "ace_chains", "kh_chains", "longest_chain", "eights",
-                "tens", "skips")
+                "tens", "skips", "cycle_length")
 PLAYER_FIGURES = ("cards_drawn", "penalty_cards", "cards_played", "carte_penalties",
                   "dealt_aces", "dealt_eights", "dealt_tens")
 

@@ -201,6 +201,15 @@ def test_last_placed_means_the_latest_card_not_the_first():
     assert winner_of(state, HEARTS) == 0
 
 
+def test_first_placed_compares_first_cards_not_latest_ones():
+    # P0 2♥, then P1 7♥, then P0 5♥: 7-7; P0's first card came first, P1's card is not his
+    # latest (a rule comparing the latest cards would give the column to P1).
+    state = build(2, {0: "2♥ 5♥", 1: "7♥"}, column_tie="first-placed")
+    play(state, "P0 place 2♥ → hearts", "P1 place 7♥ → hearts", "P0 place 5♥ → hearts",
+         "P1 bet 1", "P0 bet 1")
+    assert winner_of(state, HEARTS) == 0
+
+
 def test_three_way_tie_goes_to_earliest_first_card():
     state = build(3, {0: "3♥ 5♥", 1: "8♥", 2: "6♥ 2♥"}, starter=1)
     play(state, "P1 place 8♥ → hearts", "P2 place 6♥ → hearts", "P0 place 3♥ → hearts",
@@ -643,6 +652,17 @@ def test_scoring_total_vs_lowest_suit(scoring, expected):
     state = build(2, treasures=treasures, scoring=scoring)
     R.final_ranking(state.s, state.game.encoded_params)
     assert list(state.s[R.RANK:R.RANK + 2]) == expected
+
+
+def test_lowest_suit_ranks_by_the_sorted_suit_scores():
+    # suit scores (1, 5, 2, 9) sort to (1, 2, 5, 9), below (9, 3, 3, 1) sorted (1, 3, 3, 9):
+    # the second lowest suit decides (2 < 3), whatever order the suits come in.
+    treasures = {0: "7♥ A♦ J♦ J♠ A♣ K♣ Q♣ J♣",         # ♥1 ♦5 ♠2 ♣9
+                 1: "A♥ K♥ Q♥ J♥ K♦ 8♦ A♠ 10♣"}         # ♥9 ♦3 ♠3 ♣1
+    state = build(2, treasures=treasures)
+    R.final_ranking(state.s, state.game.encoded_params)
+    assert list(state.s[R.SUIT_SCORE:R.SUIT_SCORE + 8]) == [1, 5, 2, 9, 9, 3, 3, 1]
+    assert list(state.s[R.RANK:R.RANK + 2]) == [2, 1]
 
 
 def last_round(players=2, bets_script=(), **params):

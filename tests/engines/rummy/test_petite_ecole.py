@@ -166,6 +166,18 @@ def test_errors_name_the_legal_actions_and_the_valid_choices():
 
 
 FULL = {2: np.array([2] * 52 + [0]), 3: np.array([3] * 52 + [0])}
+MELDS = {(w, n) for n in (3, 4, 5) for w in range(1, n)}       # (wilds, cards)
+
+
+@pytest.mark.parametrize("limit, allowed", [
+    # (wilds, cards) of the melds allowed: as many wilds as naturals, never more
+    ("naturals_ge_wilds", {(1, 3), (1, 4), (2, 4), (1, 5), (2, 5)}),
+    ("one_natural", MELDS),
+    ("max_one_wild", {(1, 3), (1, 4), (1, 5)}),
+])
+def test_wild_limits_count_wilds_against_naturals(limit, allowed):
+    pr = engines.load("petite-ecole", wild_limit=limit).encoded_params
+    assert {m for m in MELDS if rummy.wild_count_ok(pr, *m)} == allowed
 
 
 @pytest.mark.parametrize("same_suit", [True, False])

@@ -40,6 +40,12 @@ def test_out_of_the_led_suit_must_trump_only_when_the_game_says_so():
     assert legal([3, 5], led=1, trump=SPADES, must_trump=True) == [3, 5]
 
 
+def test_holding_the_led_suit_forbids_trumping_even_when_trumping_is_a_duty():
+    assert legal([15, 27, 3], led=1, trump=SPADES, must_trump=True) == [15]
+    for rule in (tricks.MUST_TRUMP, tricks.MUST_OVERTRUMP, tricks.MAY_TRUMP_BUT_OVER):
+        assert legal_rule([15, 27, 3], [12, 25], SPADES, rule) == [15]
+
+
 def test_led_suit_is_the_first_card_with_a_suit():
     assert tricks.led_suit(np.array([NO_SUIT, 2, 1], dtype=np.int64), 3) == 2
     assert tricks.led_suit(np.array([NO_SUIT], dtype=np.int64), 1) == NO_SUIT
@@ -51,6 +57,8 @@ def test_led_suit_is_the_first_card_with_a_suit():
     ([1, 0, 1, 3], [3, 9, 2, 5], NO_SUIT, 0),          # off-suit cards never win
     ([1, 2, 1, 2], [8, 1, 9, 4], SPADES, 3),           # the strongest trump wins
     ([2, 1, 1], [1, 9, 8], SPADES, 0),                 # a trump led wins over the rest
+    ([1, 2, 1], [3, 1, 9], SPADES, 1),                 # a higher led card does not beat a trump
+    ([1, 2, 3, 1], [3, 0, 9, 8], SPADES, 1),           # nor does a later one, off-suit between
     ([NO_SUIT, 1, 1], [99, 3, 4], NO_SUIT, 2),         # a suitless card never wins
 ])
 def test_trick_winner(suits, strengths, trump, expected):
@@ -94,6 +102,12 @@ def test_legality_rules_for_a_player_out_of_the_led_suit():
     # unable to beat the trump: any trump (or any card) goes
     assert legal_rule([3, 22], [15, 29], SPADES, tricks.MUST_OVERTRUMP) == [22]
     assert legal_rule([3, 22], [15, 29], SPADES, tricks.MAY_TRUMP_BUT_OVER) == [3, 22]
+
+
+def test_overtrumping_beats_the_strongest_trump_not_the_first():
+    # diamond led, spade 5 then spade 8: a 7 of spades beats the first trump only
+    assert legal_rule([23, 27, 29], [15, 25, 28], SPADES, tricks.MUST_OVERTRUMP) == [29]
+    assert legal_rule([23, 27], [15, 25, 28], SPADES, tricks.MUST_OVERTRUMP) == [23, 27]
 
 
 def test_overtrumping_applies_when_trumps_are_led():

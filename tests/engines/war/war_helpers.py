@@ -25,8 +25,7 @@ def position(slug: str, piles: list[str], dealer: int = 0, **params):
         for card in cards(text):
             R.put_under(s, p, card)
         s[R.INITIAL_COUNT + p] = s[R.COUNT + p]
-    R.save_piles(s, game.encoded_params)
-    s[R.BRENT_POWER] = 1
+    R.start_record(s, game.encoded_params)
     s[R.CURRENT] = R.first_in_game(s, game.encoded_params)
     s[R.PHASE] = R.PLAY
     return state
