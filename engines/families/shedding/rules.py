@@ -72,13 +72,6 @@ def recycle(s, stock, stock_len, discard, discard_len, rng, keep, shuffled):
 
 
 @njit(cache=True)
-def reshuffle(s, stock, stock_len, discard, discard_len, rng):
-    """Keep the top discard; shuffle the rest of the discard pile into a new stock under what
-    is left of the stock.  Returns the number of cards turned over."""
-    return recycle(s, stock, stock_len, discard, discard_len, rng, 1, True)
-
-
-@njit(cache=True)
 def draw(s, stock, stock_len, discard, discard_len, hand, n, rng, drawn, keep=1,
          shuffled=True):
     """Draw up to ``n`` cards from the stock into the counts at ``hand``, turning the discard
