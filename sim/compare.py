@@ -36,6 +36,7 @@ from sim.batch.spec import RunSpec
 from sim.cli import (
     Parser,
     UsageError,
+    announce_compile,
     new_out_dir,
     usage_error,
     wants_progress,
@@ -251,6 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     progress = wants_progress(args)
     try:
         if runs is None:
+            announce_compile(specs[0][1].game)
             runs = play_variants(specs, out, jobs, progress)
         table = compare(runs, min_effect=args.min_effect)
         report = write_comparison_report(runs, table, out / "report", args.min_effect)

@@ -21,7 +21,14 @@ from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
 from sim.batch.tables import kernel_plays
-from sim.cli import Parser, UsageError, usage_error, variant_params, wants_progress
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    usage_error,
+    variant_params,
+    wants_progress,
+)
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
@@ -236,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return usage_error("sim.batch", error)
 
     progress = wants_progress(args)
+    announce_compile(spec.game)
     try:
         summary = play_run(spec, run_dir, jobs, args.backend, args.scheduler, progress)
     except KeyboardInterrupt:
