@@ -82,6 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue an interrupted run, playing only its missing chunks")
     p.add_argument("--format", choices=("table", "json"), default="table",
                    help="summary format on stdout (default table)")
+    p.add_argument("--csv", action="store_true",
+                   help="also write the finished tables as CSV in RUN_DIR/csv/ (one "
+                        "<table>.csv each, list columns as text), as python -m sim.export "
+                        "does")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     return p
 
@@ -255,10 +259,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: finished chunks are kept; continue with: python -m sim.batch "
               f"--resume {run_dir}", file=sys.stderr)
         return 1
+    written = []
+    if args.csv:
+        from sim.export import export  # pandas, only when asked
+        try:
+            written = export(run_dir, "csv")
+        except (OSError, ValueError) as error:
+            print(f"sim.batch: error: the run is complete, but its CSV export failed: "
+                  f"{error}", file=sys.stderr)
+            return 1
     if args.format == "json":
-        json.dump(summary | {"run_dir": str(run_dir)}, sys.stdout, indent=2)
+        extra = {"csv": [str(p) for p in written]} if args.csv else {}
+        json.dump(summary | {"run_dir": str(run_dir)} | extra, sys.stdout, indent=2)
         print()
     else:
         print(format_summary(summary))
         print(f"results: {run_dir}  (sim.load({str(run_dir)!r}))")
+        if written:
+            print(f"csv: {written[0].parent}")
     return 0
