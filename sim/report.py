@@ -33,6 +33,7 @@ from sim.analysis import Run, analyze, headline
 from sim.analysis.balance import decisions_that_matter
 from sim.analysis.compare import MIN_EFFECT
 from sim.analysis.figures import Figure, forest, run_figures
+from sim.batch.summary import strongest_bots
 from sim.cli import Parser, UsageError, usage_error
 
 ALPHA = 0.05
@@ -350,10 +351,10 @@ def verdict_sentences(run: Run, analysis: Mapping[str, Any]) -> list[str]:
     fair = 1 / run.n_players
     lines = [f"Players: {players_phrase(run)}."]
     if set(run.agents) == {"random"}:
-        lines.append("Random play only: these figures say how the rules play at random, not "
-                     "whether they are fair or reward skill among good players; ask that of "
-                     "strong players (the searches ismcts and flatmc, tuned bots NAME@tuned) "
-                     "with sim.metagame.")
+        lines.append("Random play only: these figures say how the rules play at random (the "
+                     "luck of the rules), not whether they are fair or reward skill among good "
+                     "players; ask that of this game's strongest bots ("
+                     f"{', '.join(strongest_bots(run.game))}) with sim.metagame.")
     seats = analysis["win_share_by_seat"]
     first = seats[seats["seat"] == run.first_seat].iloc[0]
     p = stats.proportion_test(first["wins"], first["n"], fair)
