@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast mutants bench lint paris-report betzanbloo-report ascenseur-report bataille-report \
+.PHONY: run test test-fast mutants bench lint notebook paris-report betzanbloo-report ascenseur-report bataille-report \
         clean \
         clean-cache
 
@@ -21,6 +21,16 @@ $(STAMP): pyproject.toml
 # The main job: 100,000 seeded games of Paris d'amis on every core, results in runs/.
 run: $(STAMP)
 	$(BIN)/python -m sim.batch paris-damis --games 100000
+
+# JupyterLab (the notebook extra) in .venv, then notebooks/ in it (Ctrl-C stops the server).
+NOTEBOOK_STAMP := $(VENV)/.installed-notebook
+
+$(NOTEBOOK_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,dask,notebook]'
+	touch $(NOTEBOOK_STAMP)
+
+notebook: $(NOTEBOOK_STAMP)
+	$(BIN)/jupyter lab notebooks/
 
 # pytest on every core (pytest-xdist); a test file runs whole on one worker, so its
 # module-scoped fixtures (runs played once for many tests) are not played again elsewhere.

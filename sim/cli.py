@@ -1,5 +1,5 @@
 """What every ``python -m sim.*`` command shares: bad input is one line and exit status 2,
-strict JSON on stdout."""
+strict JSON on stdout, and a line on stderr before a game's first, long compile."""
 
 from __future__ import annotations
 
@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+import numba
+
 import engines
+
+# In numba's cache folder for the current sources: one empty file per game whose games have
+# been played to the end with those sources (its compiled code is then in the cache).
+COMPILED_MARKS = "tapis-vert-compiled"
 
 
 class UsageError(Exception):
@@ -83,3 +89,41 @@ def without_nan(value: Any) -> Any:
     if isinstance(value, float) and math.isnan(value):
         return None
     return value
+
+
+def compiled_mark(slug: str) -> Path | None:
+    """The file that says ``slug``'s code is in numba's cache for the current sources (in
+    ``numba.config.CACHE_DIR``, whose name hashes them; see ``engines._numba_cache_dir``), or
+    None when nothing is compiled (``NUMBA_DISABLE_JIT``) or cached."""
+    cache = getattr(numba.config, "CACHE_DIR", "")
+    if getattr(numba.config, "DISABLE_JIT", False) or not cache:
+        return None
+    return Path(cache) / COMPILED_MARKS / slug
+
+
+def compile_pending(slug: str) -> bool:
+    """Whether playing ``slug`` will first compile its rules: no run of it has finished
+    since the compiled sources last changed (a fresh cache folder holds no mark)."""
+    mark = compiled_mark(slug)
+    return mark is not None and not mark.exists()
+
+
+def mark_compiled(slug: str) -> None:
+    """Record that ``slug``'s games have been played to the end with the current sources,
+    so its code is in the cache (a cache folder that cannot be written is left alone)."""
+    mark = compiled_mark(slug)
+    if mark is None or mark.exists():
+        return
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+    except OSError:
+        pass
+
+
+def announce_compile(slug: str) -> None:
+    """Before a command plays ``slug``: one line on stderr (a terminal or a log) when its
+    rules are about to be compiled, since that first run waits a minute or more."""
+    if compile_pending(slug):
+        print(f"compiling the rules of {slug} (first run only, about a minute)...",
+              file=sys.stderr, flush=True)

@@ -8,9 +8,11 @@ The first form plays every named variant with the same seed, so game i of each v
 from the same stream and the comparison is paired (common random numbers); its runs go to
 ``OUT/<name>/``.  The second compares finished runs (paired when they share game, seed, player
 count and games).  The first variant (or run) is the baseline.  Both write the comparison
-report (``sim.report``) to ``OUT/report/`` and print its headline table: for each figure, the
-difference from the baseline with its 95% interval, the Holm-corrected p-value and an effect
-size.
+report (``sim.report``) to ``OUT/report/`` and the whole table at full precision to
+``OUT/comparison.csv``, and print its headline table (at most 100 columns): for each figure,
+the values in percent or units, the difference from the baseline with its interval at the
+level of the row's Holm adjustment, the Holm-corrected p-value, an effect size and a verdict
+(significant, negligible or no).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import re
 import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,15 +29,31 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run, compare, headline
+from sim.analysis.compare import MIN_EFFECT
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
-from sim.report import write_comparison_report
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    new_out_dir,
+    usage_error,
+    wants_progress,
+)
+from sim.report import (
+    diff_text,
+    effect_text,
+    intervals_note,
+    p_value_text,
+    value_text,
+    verdict,
+    write_comparison_report,
+)
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-HEADLINE_COLUMNS = ["figure", "variant", "baseline_value", "value", "diff", "low", "high",
-                    "p_holm", "significant", "effect_size", "method"]
+WIDTH = 100                     # the console table's width at most
+COMPARISON_CSV = "comparison.csv"
 
 
 def parse_variant(text: str) -> tuple[str, list[str]]:
@@ -63,9 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m sim.compare",
         description="Compare rule variants: play each named variant with the same seeds "
                     "(paired games), or take finished runs, then write a comparison report "
-                    "(report.md, report.html, figures) and print its headline table.  The "
-                    "first variant or run is the baseline; every figure's difference comes "
-                    "with a 95% interval, a Holm-corrected p-value and an effect size.",
+                    "(report.md, report.html, figures) and the full table "
+                    "(comparison.csv), and print its headline table.  The first variant or "
+                    "run is the baseline; every figure's difference comes with a "
+                    "Holm-corrected p-value, an interval at the matching confidence level, "
+                    "an effect size and a verdict: significant, negligible (significant but "
+                    "smaller than --min-effect) or no.",
         epilog="Examples:\n  python -m sim.compare paris-damis --games 20000 --variant base: "
                "--variant wild-jokers:jokers=2,joker_rule=wild --variant "
                "no-discard:discard=none\n  python -m sim.compare runs/A runs/B --out "
@@ -88,6 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR",
                    help="output directory: the variants' runs in DIR/<name>/, the report in "
                         "DIR/report/ (default runs/compare-<game>-<UTC timestamp>)")
+    p.add_argument("--min-effect", type=float, default=MIN_EFFECT, metavar="SIZE",
+                   help=f"a significant difference whose effect size (Cohen's h for shares, "
+                        f"d for means) is below SIZE in absolute value is marked negligible "
+                        f"(default {MIN_EFFECT:g}: about 2 to 2.5 percentage points for "
+                        f"shares between 20%% and 50%%, a twentieth of the games' spread "
+                        f"for means)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
     return p
 
@@ -148,11 +176,54 @@ def open_runs(paths: Sequence[str]) -> list[Run]:
     return runs
 
 
-def format_headline(table: pd.DataFrame) -> str:
-    """The headline table as text: significant differences first."""
-    shown = headline(table)[HEADLINE_COLUMNS].copy()
-    shown["significant"] = shown["significant"].map({True: "yes", False: "no"})
-    return shown.to_string(index=False, float_format=lambda v: f"{v:.4g}")
+def headline_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """One variant's rows of a comparison as the console's text columns."""
+    return pd.DataFrame({
+        "figure": rows["figure"].astype(str),
+        "baseline": [value_text(v, k) for v, k in zip(rows["baseline_value"], rows["kind"],
+                                                       strict=True)],
+        "value": [value_text(v, k) for v, k in zip(rows["value"], rows["kind"], strict=True)],
+        "difference [interval]": [diff_text(row) for _, row in rows.iterrows()],
+        "p (Holm)": rows["p_holm"].map(p_value_text),
+        "effect": [effect_text(row, short=True) for _, row in rows.iterrows()],
+        "verdict": [verdict(row) for _, row in rows.iterrows()]})
+
+
+def fixed_width(cells: pd.DataFrame, width: int = WIDTH) -> list[str]:
+    """Text columns as lines of at most ``width`` characters: the first column left-aligned
+    (cut with '…' when the line would be too long), the others right-aligned, two spaces
+    apart."""
+    others = [max(len(c), *(len(v) for v in cells[c])) for c in cells.columns[1:]]
+    first = cells.columns[0]
+    room = width - sum(others) - 2 * len(others)
+    wide = max(len(first), *(len(v) for v in cells[first]))
+    keep = min(wide, max(room, len(first)))
+
+    def cut(text: str) -> str:
+        return text if len(text) <= keep else text[:keep - 1] + "…"
+
+    rows = [list(cells.columns), *cells.itertuples(index=False)]
+    return ["  ".join([cut(str(row[0])).ljust(keep)]
+                      + [str(v).rjust(w) for v, w in zip(row[1:], others, strict=True)])
+            .rstrip() for row in rows]
+
+
+def format_headline(table: pd.DataFrame, min_effect: float = MIN_EFFECT) -> str:
+    """The headline table as text at most :data:`WIDTH` columns wide: per variant, its
+    significant differences first, shares in percent, p-values rounded, then what the
+    intervals and verdicts mean and which tests were used."""
+    lines: list[str] = []
+    for variant, rows in headline(table).groupby("variant", sort=False):
+        if lines:
+            lines.append("")
+        lines.append(f"{variant} against {rows['baseline'].iloc[0]}:")
+        lines += fixed_width(headline_rows(rows))
+    methods = table["method"].value_counts()
+    tests = ", ".join(f"{method} ({count} row{'s' if count > 1 else ''})"
+                      for method, count in methods.items())
+    note = f"{intervals_note(table, min_effect)} Tests: {tests}."
+    lines += ["", *textwrap.wrap(note, WIDTH)]
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -171,6 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"{', '.join(engines.available())}) nor a run directory")
         elif len(args.targets) < 2:
             raise UsageError("give two or more run directories, or a game with --variant")
+        if not args.min_effect >= 0:
+            raise UsageError(f"--min-effect must be a non-negative effect size, got "
+                             f"{args.min_effect}")
         runs = None if by_game else open_runs(args.targets)
         out = new_out_dir(args.out, f"compare-{args.targets[0] if runs is None else runs[0].game}")
     except UsageError as error:
@@ -178,9 +252,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     progress = wants_progress(args)
     try:
         if runs is None:
+            announce_compile(specs[0][1].game)
             runs = play_variants(specs, out, jobs, progress)
-        table = compare(runs)
-        report = write_comparison_report(runs, table, out / "report")
+        table = compare(runs, min_effect=args.min_effect)
+        report = write_comparison_report(runs, table, out / "report", args.min_effect)
+        table.to_csv(out / COMPARISON_CSV, index=False)
     except KeyboardInterrupt:
         print(f"\nsim.compare: interrupted; the finished runs are in {out}", file=sys.stderr)
         return 130
@@ -189,8 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not by_game and out.exists() and not any(out.iterdir()):
             shutil.rmtree(out)
         return 1
-    print(format_headline(table))
+    print(format_headline(table, args.min_effect))
     print(f"report: {report / 'report.html'}")
+    print(f"table: {out / COMPARISON_CSV}")
     return 0
 
 

@@ -29,7 +29,7 @@ import agents
 import engines
 from agents.compiled_search import SEARCHES
 from agents.search import FlatMCParams, ISMCTSParams
-from sim.cli import Parser, UsageError, usage_error
+from sim.cli import Parser, UsageError, mark_compiled, usage_error
 from sim.kernels import kernel_for
 from sim.runner import play_python
 
@@ -70,6 +70,7 @@ def compile_game(slug: str) -> tuple[str, float]:
     state.records()
     for name in names:
         play_python(game, [agents.load(name, game=slug)] * game.num_players, seed=1)
+    mark_compiled(slug)
     return slug, time.process_time() - started
 
 

@@ -51,6 +51,7 @@ from sim.batch.tables import play_chunk
 from sim.cli import (
     Parser,
     UsageError,
+    announce_compile,
     new_out_dir,
     usage_error,
     variant_params,
@@ -791,6 +792,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return usage_error("sim.design", error)
     (out / SETTINGS).write_text(json.dumps(design.to_json(), indent=2))
     progress = wants_progress(args)
+    announce_compile(design.game)
     try:
         study = search(design, out, jobs, args.backend, args.scheduler, progress)
         table = final_rows(design, study, out, jobs, args.backend, args.scheduler, progress,

@@ -37,7 +37,7 @@ from sim.analysis.stats import bet_accuracy, win_share
 from sim.batch.cli import resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, usage_error, wants_progress
+from sim.cli import Parser, UsageError, announce_compile, usage_error, wants_progress
 from sim.report import write_comparison_report
 from sim.tournament import lineup_specs, play_tournament
 
@@ -345,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if progress else (lambda line: None)
     for experiment in experiments:
         out = Path(args.out) if args.out else Path("runs") / "experiments" / experiment.path.stem
+        announce_compile(experiment.game)
         try:
             paths = run_experiment(experiment, out, jobs, progress, log)
         except KeyboardInterrupt:

@@ -42,7 +42,15 @@ from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probabili
 from sim.batch.cli import DEFAULT_GAMES, add_workers, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress, without_nan
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    new_out_dir,
+    usage_error,
+    wants_progress,
+    without_nan,
+)
 from sim.decisions import DEFAULT_TRIES, judged_run
 from sim.report import Bullets, Heading, Table, Text, publish
 from sim.tournament import lineup_name, lineup_spec
@@ -482,6 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return usage_error("sim.metagame", error)
     out.mkdir(parents=True, exist_ok=True)
     (out / SETTINGS).write_text(json.dumps(settings, indent=2))
+    announce_compile(settings["game"])
     try:
         runs = play_lineups(specs, out, jobs, args.backend, args.scheduler,
                             wants_progress(args))

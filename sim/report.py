@@ -31,7 +31,9 @@ import pandas as pd
 from sim import results, stats
 from sim.analysis import Run, analyze, headline
 from sim.analysis.balance import decisions_that_matter
+from sim.analysis.compare import MIN_EFFECT
 from sim.analysis.figures import Figure, forest, run_figures
+from sim.batch.summary import strongest_bots
 from sim.cli import Parser, UsageError, usage_error
 
 ALPHA = 0.05
@@ -349,10 +351,10 @@ def verdict_sentences(run: Run, analysis: Mapping[str, Any]) -> list[str]:
     fair = 1 / run.n_players
     lines = [f"Players: {players_phrase(run)}."]
     if set(run.agents) == {"random"}:
-        lines.append("Random play only: these figures say how the rules play at random, not "
-                     "whether they are fair or reward skill among good players; ask that of "
-                     "strong players (the searches ismcts and flatmc, tuned bots NAME@tuned) "
-                     "with sim.metagame.")
+        lines.append("Random play only: these figures say how the rules play at random (the "
+                     "luck of the rules), not whether they are fair or reward skill among good "
+                     "players; ask that of this game's strongest bots ("
+                     f"{', '.join(strongest_bots(run.game))}) with sim.metagame.")
     seats = analysis["win_share_by_seat"]
     first = seats[seats["seat"] == run.first_seat].iloc[0]
     p = stats.proportion_test(first["wins"], first["n"], fair)
@@ -554,18 +556,48 @@ def value_text(value: float, kind: str) -> str:
 
 
 def diff_text(row: Mapping[str, Any]) -> str:
-    """A difference with its interval: '+1.2 pp [+0.3, +2.1]' for a proportion,
+    """A difference with its Holm-adjusted interval (``low_adj``, ``high_adj``; ``low``,
+    ``high`` in a table saved before they existed): '+1.2 pp [+0.3, +2.1]' for a proportion,
     '-81.37 [-82.01, -80.73]' for a mean."""
+    low, high = (row[f"{end}_adj"] if f"{end}_adj" in row else row[end]
+                 for end in ("low", "high"))
     if row["kind"] == "proportion":
-        return (f"{100 * row['diff']:+.1f} pp "
-                f"[{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]")
-    return f"{row['diff']:+,.2f} [{row['low']:+,.2f}, {row['high']:+,.2f}]"
+        return f"{100 * row['diff']:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]"
+    return f"{row['diff']:+,.2f} [{low:+,.2f}, {high:+,.2f}]"
 
 
-def effect_text(row: Mapping[str, Any]) -> str:
-    """An effect size with its name: "Cohen's h +0.07" ("-" when undefined)."""
+def effect_text(row: Mapping[str, Any], short: bool = False) -> str:
+    """An effect size with its name: "Cohen's h +0.07", or "h +0.07" when ``short`` ("-"
+    when undefined)."""
     size = row["effect_size"]
-    return f"{row['effect']} {'-' if pd.isna(size) else f'{size:+.2f}'}"
+    name = row["effect"].split()[-1] if short else row["effect"]
+    return f"{name} {'-' if pd.isna(size) else f'{size:+.2f}'}"
+
+
+def p_value_text(p: float) -> str:
+    """A p-value for a table cell: '0.012', '< 0.001'."""
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def verdict(row: Mapping[str, Any]) -> str:
+    """A compared row in a word: 'significant', 'negligible' (significant, but an effect
+    size below the threshold) or 'no'."""
+    if not row["significant"]:
+        return "no"
+    return "negligible" if row["negligible"] else "significant"
+
+
+def intervals_note(table: pd.DataFrame, min_effect: float) -> str:
+    """What a comparison's intervals and verdicts mean, with the range of levels used."""
+    low, high = (f"{100 * level:.2f}".rstrip("0").rstrip(".") + "%"
+                 for level in (table["confidence_adj"].min(), table["confidence_adj"].max()))
+    span = low if low == high else f"{low} to {high}"
+    return (f"Significant means p < {ALPHA} after Holm's correction over all {len(table)} "
+            f"comparisons. Each interval is at the confidence level of its row's Holm "
+            f"adjustment ({span} here, between 95% and Bonferroni's), so it leaves 0 out "
+            f"exactly when the row is significant. Negligible: significant, but the effect "
+            f"size (Cohen's h for shares, d for means) is below {min_effect:g} in absolute "
+            f"value. pp: percentage points.")
 
 
 def comparison_sentences(table: pd.DataFrame, names: Mapping[str, str]) -> list[str]:
@@ -574,12 +606,16 @@ def comparison_sentences(table: pd.DataFrame, names: Mapping[str, str]) -> list[
     sentences = []
     for variant, rows in headline(table).groupby("variant", sort=False):
         name = names[variant]
-        for _, row in rows[rows["significant"]].iterrows():
+        for _, row in rows[rows["significant"] & ~rows["negligible"]].iterrows():
             sentences.append(
                 f"{name}: {row['figure']} changes significantly from "
                 f"{value_text(row['baseline_value'], row['kind'])} to "
                 f"{value_text(row['value'], row['kind'])} ({diff_text(row)}, Holm-adjusted "
                 f"{p_text(row['p_holm'])}, {effect_text(row)}).")
+        tiny = rows.loc[rows["significant"] & rows["negligible"], "figure"]
+        if len(tiny):
+            sentences.append(f"{name}: significant but negligible differences (effect size "
+                             f"below the threshold) in {', '.join(tiny)}.")
         same = rows.loc[~rows["significant"], "figure"]
         if len(same):
             sentences.append(f"{name}: no significant difference in {', '.join(same)}.")
@@ -595,16 +631,18 @@ def differences_table(table: pd.DataFrame) -> Table:
                                                        strict=True)],
         "variant value": [value_text(v, k) for v, k in zip(rows["value"], rows["kind"],
                                                             strict=True)],
-        "difference [95% interval]": [diff_text(row) for _, row in rows.iterrows()],
-        "Holm-adjusted p": rows["p_holm"].map(p_text),
-        "significant": rows["significant"].map({True: "yes", False: "no"}),
+        "difference [adjusted interval]": [diff_text(row) for _, row in rows.iterrows()],
+        "Holm-adjusted p": rows["p_holm"].map(p_value_text),
+        "significant": [verdict(row) for _, row in rows.iterrows()],
         "effect size": [effect_text(row) for _, row in rows.iterrows()],
         "method": rows["method"]})
     return Table("Differences from the baseline", frame)
 
 
-def comparison_blocks(runs: Sequence[Run], table: pd.DataFrame) -> list[Block]:
-    """The whole report of a comparison, as blocks."""
+def comparison_blocks(runs: Sequence[Run], table: pd.DataFrame,
+                      min_effect: float = MIN_EFFECT) -> list[Block]:
+    """The whole report of a comparison (``min_effect``: the threshold ``table`` was made
+    with), as blocks."""
     baseline = next((r for r in runs if r.label == table["baseline"].iloc[0]), None)
     if baseline is None:
         raise ValueError(f"the table's baseline {table['baseline'].iloc[0]!r} is not one of "
@@ -618,20 +656,19 @@ def comparison_blocks(runs: Sequence[Run], table: pd.DataFrame) -> list[Block]:
              "game (paired), which removes the luck of the deal from the difference; the "
              "method column says which test each row used."),
         Heading("Summary"),
-        Text(f"Significant means p < 0.05 after the Holm correction over all {len(table)} "
-             "comparisons; numbers in brackets are 95% intervals (pp: percentage points)."),
+        Text(intervals_note(table, min_effect)),
         Bullets(tuple(comparison_sentences(table, names))),
         Heading("Differences"), differences_table(table), forest(table)]
 
 
 def write_comparison_report(runs: Sequence[Run], table: pd.DataFrame,
-                            out: str | os.PathLike) -> Path:
+                            out: str | os.PathLike, min_effect: float = MIN_EFFECT) -> Path:
     """Write the report of ``runs`` compared by ``table`` (``sim.analysis.compare.compare``
-    of those runs) to the folder ``out`` and return that folder.
+    of those runs, with ``min_effect``) to the folder ``out`` and return that folder.
 
     Raises ValueError when the table's baseline is not among ``runs`` or ``out`` is not a
     report folder, OSError when ``out`` cannot be written."""
-    return publish(comparison_blocks(runs, table), out)
+    return publish(comparison_blocks(runs, table, min_effect), out)
 
 
 # --------------------------------------------------------------------------------------

@@ -29,7 +29,14 @@ from sim.analysis.stats import win_share
 from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    new_out_dir,
+    usage_error,
+    wants_progress,
+)
 from sim.report import Bullets, Heading, Table, Text, estimate, percent, publish
 
 BASELINE = "random"
@@ -248,6 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         return usage_error("sim.tournament", error)
     progress = wants_progress(args)
+    announce_compile(args.game)
     try:
         result, report = play_tournament(specs, out, jobs, progress, args.variant)
     except KeyboardInterrupt:

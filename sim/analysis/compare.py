@@ -6,13 +6,19 @@ z test and means with Welch's t test.  Runs that played the same games (same gam
 count and game ids: common random numbers) may also be compared game by game with a paired t
 test, which is used whenever its standard error is the smaller and every game weighs the same
 in the figure (so that the mean of the per-game differences is the difference of the
-figures)."""
+figures).
+
+Every row also has an interval at the confidence level its Holm adjustment implies
+(``low_adj``, ``high_adj`` at ``confidence_adj``): it leaves 0 out exactly when the row is
+significant, so an interval never contradicts its adjusted p-value.  A significant row whose
+effect size is below ``min_effect`` is marked ``negligible``."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -24,8 +30,14 @@ from sim.analysis.run import Run
 from sim.analysis.stats import margins, round_level
 
 COLUMNS = ["figure", "kind", "baseline", "variant", "baseline_value", "value", "diff", "low",
-           "high", "p_value", "p_holm", "significant", "effect_size", "effect", "paired",
-           "method"]
+           "high", "p_value", "p_holm", "significant", "low_adj", "high_adj", "confidence_adj",
+           "effect_size", "effect", "negligible", "paired", "method"]
+
+# Below this absolute Cohen's h (proportions) or d (means) a difference is negligible, even
+# when significant: h = 0.05 is about 2 to 2.5 percentage points for shares between 20% and
+# 50% (one game in 40 to 50 changing hands), d = 0.05 a twentieth of the game-to-game spread.
+# Cohen's own "small" (0.2) would call a 9-point seat edge at 4 players negligible.
+MIN_EFFECT = 0.05
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,32 +181,50 @@ def _effect(base: _Sample, variant: _Sample) -> tuple[float, str]:
     return ((variant.value - base.value) / spread if spread > 0 else math.nan), "Cohen's d"
 
 
+_Tester = Callable[[float], _Test]
+
+
 def _contrast(base: _Sample, variant: _Sample, same_games: bool, confidence: float
-              ) -> dict[str, Any]:
-    """The comparison of one figure: values, difference, interval, test and effect size."""
+              ) -> tuple[dict[str, Any], _Tester]:
+    """The comparison of one figure (values, difference, interval, test and effect size),
+    and its test as a function of the confidence level."""
     unpaired = _z_test if base.kind == "proportion" else _welch
-    tests = [unpaired(base, variant, confidence)]
+    testers: list[_Tester] = [partial(unpaired, base, variant)]
     # game by game only when every game weighs the same in both figures: then the mean of
     # the per-game differences is the difference of the figures (not so for, e.g., the
     # accuracy of bets of one value, whose count varies from game to game)
     if same_games and base.even() and variant.even():
-        tests.append(_paired_t(base, variant, confidence))
-    test = min(tests, key=lambda t: t.se)
+        testers.append(partial(_paired_t, base, variant))
+    test, tester = min(((t(confidence), t) for t in testers), key=lambda pair: pair[0].se)
     effect_size, effect = _effect(base, variant)
-    return {"kind": base.kind, "baseline_value": base.value, "value": variant.value,
-            "diff": variant.value - base.value, "low": test.low, "high": test.high,
-            "p_value": test.p_value, "effect_size": effect_size, "effect": effect,
-            "paired": same_games, "method": test.method}
+    return ({"kind": base.kind, "baseline_value": base.value, "value": variant.value,
+             "diff": variant.value - base.value, "low": test.low, "high": test.high,
+             "p_value": test.p_value, "effect_size": effect_size, "effect": effect,
+             "paired": same_games, "method": test.method}, tester)
 
 
-def compare(runs: Sequence[Run], baseline: int = 0, confidence: float = 0.95
-            ) -> pd.DataFrame:
+def adjusted_confidence(p_value: float, p_adjusted: float, rows: int, confidence: float
+                        ) -> float:
+    """The confidence level at which a row's interval leaves 0 out exactly when its adjusted
+    p-value is below 1 - ``confidence``: 1 - alpha / c, with c = p_adjusted / p_value the
+    row's adjustment factor (between 1 and the number of ``rows``; Bonferroni's ``rows`` when
+    the p-value is 0)."""
+    alpha = 1 - confidence
+    factor = p_adjusted / p_value if p_value > 0 else rows
+    return 1 - alpha / min(max(factor, 1.0), rows)
+
+
+def compare(runs: Sequence[Run], baseline: int = 0, confidence: float = 0.95,
+            min_effect: float = MIN_EFFECT) -> pd.DataFrame:
     """Every figure two runs share, for each run against ``runs[baseline]``: one row per
     (figure, variant) with the columns of :data:`COLUMNS`.
 
-    ``low``, ``high``: the ``confidence`` interval of ``diff`` (variant - baseline);
-    ``p_holm``: p-values adjusted by Holm over the whole table, ``significant`` when below
-    1 - ``confidence``; ``paired``: the runs played the same games (see :func:`paired`);
+    ``low``, ``high``: the ``confidence`` interval of ``diff`` (variant - baseline), not
+    adjusted; ``p_holm``: p-values adjusted by Holm over the whole table, ``significant`` when
+    below 1 - ``confidence``; ``low_adj``, ``high_adj``: the interval at ``confidence_adj``,
+    the level of the row's Holm adjustment (see :func:`adjusted_confidence`), which leaves 0
+    out exactly when the row is significant; ``negligible``: ``|effect_size|`` below
+    ``min_effect``; ``paired``: the runs played the same games (see :func:`paired`);
     ``method``: the test used."""
     labels = [run.label for run in runs]
     if len(runs) < 2 or len(set(labels)) < len(labels):
@@ -202,18 +232,29 @@ def compare(runs: Sequence[Run], baseline: int = 0, confidence: float = 0.95
                          f"{labels}")
     base = runs[baseline]
     base_samples = _samples(base)
-    rows = []
+    rows, testers = [], []
     for run in runs:
         if run is base:
             continue
         same_games = paired(base, run)
         samples = _samples(run)
-        rows += [{"figure": name, "baseline": base.label, "variant": run.label,
-                  **_contrast(sample, samples[name], same_games, confidence)}
-                 for name, sample in base_samples.items() if name in samples]
+        for name, sample in base_samples.items():
+            if name in samples:
+                row, tester = _contrast(sample, samples[name], same_games, confidence)
+                rows.append({"figure": name, "baseline": base.label, "variant": run.label,
+                             **row})
+                testers.append(tester)
     table = pd.DataFrame(rows, columns=COLUMNS)
     table["p_holm"] = multipletests(table["p_value"], method="holm")[1]
     table["significant"] = table["p_holm"] < 1 - confidence
+    table["confidence_adj"] = [adjusted_confidence(p, p_holm, len(table), confidence)
+                               for p, p_holm in zip(table["p_value"], table["p_holm"],
+                                                    strict=True)]
+    adjusted = [tester(level) for tester, level in zip(testers, table["confidence_adj"],
+                                                       strict=True)]
+    table["low_adj"] = [t.low for t in adjusted]
+    table["high_adj"] = [t.high for t in adjusted]
+    table["negligible"] = table["effect_size"].abs() < min_effect
     return table
 
 

@@ -180,7 +180,7 @@ def _forest_panel(ax: Axes, rows: pd.DataFrame, scale: pd.Series, label: str,
                   xlabel: str) -> None:
     """Draw one kind of difference (one row each, top to bottom) with its interval."""
     y = np.arange(len(rows))[::-1]
-    diff, low, high = ((rows[c] * scale).to_numpy() for c in ("diff", "low", "high"))
+    diff, low, high = ((rows[c] * scale).to_numpy() for c in ("diff", "low_adj", "high_adj"))
     significant = rows["significant"].to_numpy(bool)
     ax.errorbar(diff, y, xerr=[np.maximum(diff - low, 0), np.maximum(high - diff, 0)],
                 fmt="none", ecolor=MUTED, capsize=3)
@@ -222,8 +222,10 @@ def forest(table: pd.DataFrame) -> Figure:
     figure.suptitle(title)
     return Figure("differences", title,
                   "Each measure's difference between a variant and the baseline with its "
-                  "95% interval; filled points in bold rows are significant after the Holm "
-                  "correction, and the vertical line marks no difference.", figure)
+                  "interval at the confidence level of its Holm adjustment (it leaves 0 out "
+                  "exactly when the row is significant); filled points in bold rows are "
+                  "significant after the Holm correction, and the vertical line marks no "
+                  "difference.", figure)
 
 
 # --------------------------------------------------------------------------------------

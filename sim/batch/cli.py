@@ -21,7 +21,14 @@ from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
 from sim.batch.tables import kernel_plays
-from sim.cli import Parser, UsageError, usage_error, variant_params, wants_progress
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    usage_error,
+    variant_params,
+    wants_progress,
+)
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
@@ -75,6 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue an interrupted run, playing only its missing chunks")
     p.add_argument("--format", choices=("table", "json"), default="table",
                    help="summary format on stdout (default table)")
+    p.add_argument("--csv", action="store_true",
+                   help="also write the finished tables as CSV in RUN_DIR/csv/ (one "
+                        "<table>.csv each, list columns as text), as python -m sim.export "
+                        "does")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     return p
 
@@ -237,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return usage_error("sim.batch", error)
 
     progress = wants_progress(args)
+    announce_compile(spec.game)
     try:
         summary = play_run(spec, run_dir, jobs, args.backend, args.scheduler, progress)
     except KeyboardInterrupt:
@@ -248,10 +260,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sim.batch: finished chunks are kept; continue with: python -m sim.batch "
               f"--resume {run_dir}", file=sys.stderr)
         return 1
+    written = []
+    if args.csv:
+        from sim.export import export  # pandas, only when asked
+        try:
+            written = export(run_dir, "csv")
+        except (OSError, ValueError) as error:
+            print(f"sim.batch: error: the run is complete, but its CSV export failed: "
+                  f"{error}", file=sys.stderr)
+            return 1
     if args.format == "json":
-        json.dump(summary | {"run_dir": str(run_dir)}, sys.stdout, indent=2)
+        extra = {"csv": [str(p) for p in written]} if args.csv else {}
+        json.dump(summary | {"run_dir": str(run_dir)} | extra, sys.stdout, indent=2)
         print()
     else:
         print(format_summary(summary))
         print(f"results: {run_dir}  (sim.load({str(run_dir)!r}))")
+        if written:
+            print(f"csv: {written[0].parent}")
     return 0

@@ -18,7 +18,7 @@ from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
 from sim.batch.summary import ChunkFigures, figures_of, summarize
 from sim.batch.tables import uses_kernel
-from sim.cli import UsageError
+from sim.cli import UsageError, mark_compiled
 
 
 def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
@@ -112,6 +112,7 @@ def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
                  "jobs": jobs, "backend": resolve_backend(spec, backend),
                  "kernel": uses_kernel(spec)}
     results.write_manifest(run_dir, manifest)
+    mark_compiled(spec.game)
     return summary
 
 

@@ -11,7 +11,10 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+import agents
 import engines
+from agents import profiles
+from agents.compiled_search import SEARCHES
 from sim import stats
 from sim.batch.spec import RunSpec
 
@@ -105,13 +108,39 @@ def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float,
     return out
 
 
+def strongest_bots(game: str) -> list[str]:
+    """The bots to try for play among strong players: the searches, then the bots written
+    for ``game`` (each as ``NAME@tuned`` where the game has a tuned profile of it), in the
+    registry's order."""
+    try:
+        held = profiles.read(game)
+    except ValueError:                  # an unreadable profile file: plain names
+        held = {}
+    own = [f"{name}{profiles.SEPARATOR}tuned" if "tuned" in held.get(name, ()) else name
+           for name in agents.written_for(game)]
+    return [*SEARCHES, *own]
+
+
+def luck_note(game: str, players: int) -> str:
+    """One line for a run with ``random`` at every seat: it measures the rules' luck, not
+    balance among players, and which bots to seat instead (one per seat)."""
+    bots = strongest_bots(game)
+    lineup = ",".join(bots[i % len(bots)] for i in range(players))
+    return (f"note: every seat played random, so this measures the luck of the rules, not "
+            f"balance among players; for that, seat the strongest bots (searches first): "
+            f"--agents {lineup}")
+
+
 def format_summary(summary: dict[str, Any]) -> str:
-    """The summary as the text table printed at the end of a run."""
+    """The summary as the text table printed at the end of a run (with :func:`luck_note`
+    when every seat played ``random``)."""
     def share(p: dict[str, float]) -> str:
         return f"{p['p']:6.1%}  [{p['low']:6.1%}, {p['high']:6.1%}]  n={p['n']:,}"
 
-    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} players",
-             "", "win share by seat (95% Wilson interval)"]
+    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} players"]
+    if list(summary["win_share_by_agent"]) == ["random"]:
+        lines.append(luck_note(summary["game"], summary["players"]))
+    lines += ["", "win share by seat (95% Wilson interval)"]
     lines += [f"  seat {s}   {share(p)}" for s, p in summary["win_share_by_seat"].items()]
     lines += ["", "win share by agent"]
     width = max([8, *map(len, summary["win_share_by_agent"])])

@@ -16,7 +16,7 @@ from scipy import stats as scipy_stats
 
 import sim.batch.cli
 from sim.analysis import Run, analyze, compare, headline
-from sim.analysis.compare import COLUMNS, paired
+from sim.analysis.compare import COLUMNS, adjusted_confidence, paired
 
 GAMES = 3000
 
@@ -267,3 +267,33 @@ def test_figures_whose_games_weigh_differently_are_not_paired():
     assert by_value["method"] == "two-proportion z"
     assert by_value["low"] <= by_value["diff"] <= by_value["high"]
     assert row(table, "bet accuracy")["method"] == "paired t"
+
+
+def test_adjusted_intervals_leave_zero_out_exactly_when_significant(runs):
+    table = compare([runs["base"], runs["discard-all"], runs["seed-1"]])
+    excludes_zero = (table["low_adj"] > 0) | (table["high_adj"] < 0)
+    assert table["significant"].any() and (~table["significant"]).any()
+    assert (excludes_zero == table["significant"]).all()
+    # widened from the plain 95% interval, never beyond Bonferroni's level
+    assert ((table["low_adj"] <= table["low"]) & (table["high_adj"] >= table["high"])).all()
+    assert table["confidence_adj"].between(0.95, 1 - 0.05 / len(table) + 1e-12).all()
+
+
+@pytest.mark.parametrize("p, p_holm, rows, level", [
+    (0.01, 0.03, 5, 1 - 0.05 / 3),          # Holm multiplied this p by 3
+    (0.3, 1.0, 4, 1 - 0.05 * 0.3),          # capped at 1: never significant, still widened
+    (0.0, 0.0, 7, 1 - 0.05 / 7),            # no p to divide by: Bonferroni's level
+    (0.04, 0.04, 3, 0.95),                  # the largest p of a table is not adjusted
+])
+def test_adjusted_confidence_is_the_level_of_the_holm_factor(p, p_holm, rows, level):
+    assert adjusted_confidence(p, p_holm, rows, 0.95) == pytest.approx(level)
+
+
+def test_negligible_marks_effects_below_the_threshold(runs):
+    strict = compare([runs["base"], runs["discard-all"]], min_effect=0.0)
+    lenient = compare([runs["base"], runs["discard-all"]], min_effect=10.0)
+    assert not strict["negligible"].any()
+    assert lenient["negligible"].equals(lenient["effect_size"].abs() < 10.0)
+    assert lenient.loc[lenient["significant"], "negligible"].all()
+    # the verdict does not touch the test
+    assert strict["significant"].equals(lenient["significant"])

@@ -3,10 +3,12 @@ ready (its compiled parts run once)."""
 
 from __future__ import annotations
 
+import numba
 import pytest
 
 import engines
 from sim import compile as compile_command
+from sim.cli import compile_pending
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -28,9 +30,15 @@ def test_a_game_named_is_compiled_and_reported(capsys):
     assert out.startswith("1 game ready in ") and "longest pouilleux" in out
 
 
-def test_compiling_a_game_plays_its_python_path_and_its_kernel():
+def test_compiling_a_game_plays_its_python_path_and_its_kernel(tmp_path, monkeypatch):
     slug, seconds = compile_command.compile_game("bataille")
     assert slug == "bataille" and seconds >= 0
+    assert not compile_pending("bataille")          # later commands do not announce it
+    # in another cache folder (other sources), the mark is not there until compiled again
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path / "other-sources"))
+    assert compile_pending("bataille")
+    compile_command.compile_game("bataille")
+    assert not compile_pending("bataille")
 
 
 def test_the_largest_games_are_compiled_first_and_package_sharers_last():

@@ -301,5 +301,7 @@ def test_the_verdict_comes_first_and_says_who_played(base_report, tmp_path, runs
     verdict = md[md.index("## Verdict"):md.index("## Summary")]
     assert "- Players: tables of 4 copies of random." in verdict
     assert "Random play only" in verdict and "sim.metagame" in verdict
+    assert "the luck of the rules" in verdict
+    assert "strongest bots (flatmc, ismcts, greedy@tuned, cautious, aggressive)" in verdict
     assert re.search(r"- Seats: .*the first seat wins \d+\.\d% \[", verdict)
     assert "- Skill: one agent only" in verdict and "- Length: " in verdict
