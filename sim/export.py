@@ -9,7 +9,7 @@ Without ``--table`` every table the run has is written.  Columns holding lists (
 ``winner_seats``) are written as text, their items separated by ", " ("0, 2"), which a
 spreadsheet reads as one cell and does not take for a decimal number.
 
-From Python, ``sim.export(run_dir, format="xlsx")`` does the same and returns the files
+From Python, ``sim.export.export(run_dir, format="xlsx")`` does the same and returns the files
 written; a bad request raises ValueError (the command prints it as one line and exits with
 status 2, having written nothing).
 """
@@ -20,10 +20,8 @@ import argparse
 import os
 import sys
 import tempfile
-import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -124,17 +122,6 @@ def export(run_dir: str | os.PathLike, format: str = "csv",
     if format == "csv":
         return _write_csv(frames, target)
     return _write_xlsx(frames, target)
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable as :func:`export` (``sim.export(run_dir, ...)`` beside
-    ``sim.load``)."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> list[Path]:
-        return export(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
 
 
 def build_parser() -> argparse.ArgumentParser:

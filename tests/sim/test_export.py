@@ -1,6 +1,6 @@
-"""``python -m sim.export`` and ``sim.export(...)``: a run's tables as CSV files or an Excel
-workbook, list columns readable in a spreadsheet, ``sim.batch --csv``, and one-line errors
-(exit 2, nothing written)."""
+"""``python -m sim.export`` and ``sim.export.export(...)``: a run's tables as CSV files or an
+Excel workbook, list columns readable in a spreadsheet, ``sim.batch --csv``, and one-line
+errors (exit 2, nothing written)."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def test_the_default_places_are_in_the_run(run):
     (run / f"{run.name}.xlsx").unlink()
 
 
-def test_sim_export_is_callable_like_sim_load(run, tmp_path):
-    written = sim.export(run, format="csv", tables="games", out=tmp_path / "x")
+def test_export_from_python_returns_the_files_written(run, tmp_path):
+    written = sim.export.export(run, format="csv", tables="games", out=tmp_path / "x")
     assert written == [tmp_path / "x" / "games.csv"]
     assert len(pd.read_csv(written[0])) == len(sim.load(run, "games"))
 
