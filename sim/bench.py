@@ -20,9 +20,7 @@ loading).
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import resource
 import shutil
 import subprocess
@@ -38,7 +36,8 @@ import agents
 import engines
 from engines.core.chance import uniform_index
 from engines.core.params import Params
-from sim.cli import variant_params
+from sim.batch.cli import resolve_jobs
+from sim.cli import Parser, UsageError, seed_arg, usage_error, variant_params
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import play_kernel, play_python
 
@@ -292,7 +291,7 @@ def peak_memory_mib() -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m sim.bench",
         description="Measure games per second with random agents against the project's "
                     "targets: on one core through the compiled kernel (also with each "
@@ -329,14 +328,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, metavar="R",
                         help="time the one-core measures R times and keep the best "
                              "(default 3; this machine's speed varies with other load)")
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--seed", type=seed_arg, default=0, help="run seed (default 0)")
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
-    args = parser.parse_args(argv)
-
-    slugs = args.games or engines.available()
     try:
+        args = parser.parse_args(argv)
+        slugs = args.games or engines.available()
+        unknown = [slug for slug in slugs if slug not in engines.available()]
+        if unknown:
+            raise ValueError(f"unknown game {unknown[0]!r}; available games: "
+                             f"{', '.join(engines.available())}")
         games = [engines.game_class(slug)(variant_params(slug, args.variant, args.players))
                  for slug in slugs]
         if args.kernel_games < 1 or args.python_games < 1 or args.seed < 0 \
@@ -345,9 +347,9 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--kernel-games, --python-games and --repeat take a positive "
                              "number, --batch-games, --search-games, --search-decisions "
                              "and --seed a non-negative one")
-        jobs = args.jobs or len(os.sched_getaffinity(0))
-    except ValueError as error:
-        parser.exit(2, f"sim.bench: error: {error}\n")
+        jobs = resolve_jobs(args.jobs)
+    except (UsageError, ValueError) as error:
+        return usage_error("sim.bench", error)
 
     wall = time.perf_counter()
     measures = []

@@ -6,6 +6,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import math
+import os
+import re
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,12 +27,108 @@ class UsageError(Exception):
     """Bad input: one line for the user, exit status 2."""
 
 
+# Seeds are 0 .. 2**63 - 1: numpy's SeedSequence takes any non-negative integer, but the
+# games table stores a run's seed as a 64-bit signed integer.
+MAX_SEED = 2**63 - 1
+
+# A name that becomes one folder of an output (a variant, a lineup, a trial): letters,
+# digits and . _ + @ = , - (agents' NAME@PROFILE, lineups' X+Y), not starting with a dot.
+NAME = re.compile(r"[A-Za-z0-9_+@=,-][A-Za-z0-9._+@=,-]*")
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors raise :class:`UsageError` (the command prints it as
-    one line and exits with status 2) instead of printing the usage."""
+    one line and exits with status 2) instead of printing the usage.  An empty text given to
+    any option or argument is refused here, once for every command."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        for action in self._actions:
+            value = getattr(parsed, action.dest, None)
+            values = value if isinstance(value, list) else [value]
+            if any(isinstance(v, str) and not v.strip() for v in values):
+                name = "/".join(action.option_strings) or action.metavar or action.dest
+                raise UsageError(f"{name} is empty; give a value (see --help)")
+        return parsed, extra
+
+
+def finite(text: str) -> float:
+    """argparse type of a real option: a finite number (``inf`` and ``nan`` refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    """argparse type of ``--seed``: a whole number in 0 .. MAX_SEED."""
+    try:
+        return check_seed(int(text))
+    except (ValueError, UsageError):
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**63 - 1, "
+                                         f"got {text!r}") from None
+
+
+def check_seed(value: Any, name: str = "seed") -> int:
+    """``value`` as a seed: a whole number in 0 .. MAX_SEED (UsageError naming ``name``
+    otherwise)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise UsageError(f"{name} must be a whole number from 0 to 2**63 - 1, got {value!r}")
+    return value
+
+
+def safe_name(name: str, what: str) -> str:
+    """``name`` when it can be one folder of an output (UsageError otherwise: empty, a
+    path, a leading dot, or characters other than letters, digits and ``._+@=,-``)."""
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise UsageError(f"{what} {name!r} cannot name a folder: use letters, digits and "
+                         f". _ + @ = , - (not starting with a dot)")
+    return name
+
+
+def child(base: Path, name: str, what: str) -> Path:
+    """``base / name`` for a name checked by :func:`safe_name` (never outside ``base``)."""
+    return base / safe_name(name, what)
+
+
+def check_room(disk_bytes: float, memory_bytes: float, where: Path, what: str) -> None:
+    """UsageError when ``what`` would need more disk under ``where`` or more memory than
+    the machine has free, with the estimates in the message."""
+    folder = next((p for p in [where, *where.parents] if p.exists()), Path("."))
+    free_disk = shutil.disk_usage(folder).free
+    if disk_bytes > free_disk:
+        raise UsageError(f"{what} would write about {size(disk_bytes)} but {folder} has "
+                         f"{size(free_disk)} free; play fewer games")
+    free_memory = available_memory()
+    if free_memory is not None and memory_bytes > free_memory:
+        raise UsageError(f"{what} would hold about {size(memory_bytes)} in memory at once "
+                         f"but {size(free_memory)} is available; play fewer games, or "
+                         f"lower --jobs or --chunk-size")
+
+
+def available_memory() -> int | None:
+    """Bytes of memory free now (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def size(n: float) -> str:
+    """A number of bytes for people (``1.2 GB``)."""
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} PB"  # pragma: no cover - the loop returns
 
 
 def variant_params(slug: str, variants: Sequence[str], players: int | None = None) -> Any:

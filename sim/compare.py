@@ -30,14 +30,16 @@ import pandas as pd
 import engines
 from sim.analysis import Run, compare, headline
 from sim.analysis.compare import MIN_EFFECT
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.cli import (
     Parser,
     UsageError,
     announce_compile,
+    child,
     new_out_dir,
+    seed_arg,
     usage_error,
     wants_progress,
 )
@@ -105,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "random)")
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="seating rule, as in sim.batch (default rotate)")
-    p.add_argument("--seed", type=int, help="seed shared by every variant (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="seed shared by every variant (default 0)")
     p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
     p.add_argument("--out", metavar="DIR",
                    help="output directory: the variants' runs in DIR/<name>/, the report in "
@@ -152,7 +154,7 @@ def play_variants(specs: list[tuple[str, RunSpec]], out: Path, jobs: int,
     """Play every variant into ``out/<name>`` and open the runs, labelled by name."""
     runs = []
     for name, spec in specs:
-        run_dir = prepare_run_dir(spec, str(out / name))
+        run_dir = prepare_run_dir(spec, str(child(out, name, "--variant")))
         play_run(spec, run_dir, jobs, progress=progress)
         runs.append(Run.open(run_dir, label=name))
     return runs
@@ -247,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"{args.min_effect}")
         runs = None if by_game else open_runs(args.targets)
         out = new_out_dir(args.out, f"compare-{args.targets[0] if runs is None else runs[0].game}")
+        if runs is None:
+            check_games_room([(spec, spec.games) for _, spec in specs], out, jobs)
     except UsageError as error:
         return usage_error("sim.compare", error)
     progress = wants_progress(args)

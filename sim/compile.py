@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ import agents
 import engines
 from agents.compiled_search import SEARCHES
 from agents.search import FlatMCParams, ISMCTSParams
+from sim.batch.cli import resolve_jobs
 from sim.cli import Parser, UsageError, mark_compiled, usage_error
 from sim.kernels import kernel_for
 from sim.runner import play_python
@@ -108,11 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if slug not in engines.available():
                 raise UsageError(f"unknown game {slug!r}; available games: "
                                  f"{', '.join(engines.available())}")
-        if args.jobs is not None and args.jobs < 1:
-            raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+        jobs = min(resolve_jobs(args.jobs), len(games))
     except UsageError as error:
         return usage_error("sim.compile", error)
-    jobs = min(args.jobs or os.cpu_count() or 1, len(games))
     started = time.perf_counter()
     done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(
         delayed(compile_game)(slug) for slug in longest_first(games))

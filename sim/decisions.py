@@ -38,10 +38,19 @@ from engines.core.seeding import decision_rng
 from engines.core.streams import has_rounds
 from sim import results
 from sim.analysis.balance import DEFAULT_MARGIN, decisions_that_matter
-from sim.batch.cli import resolve_jobs, spec_from_args
+from sim.batch.cli import check_games_room, resolve_jobs, spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress, without_nan
+from sim.cli import (
+    Parser,
+    UsageError,
+    finite,
+    new_out_dir,
+    seed_arg,
+    usage_error,
+    wants_progress,
+    without_nan,
+)
 from sim.report import decision_sentences
 
 DEFAULT_GAMES = 20
@@ -193,14 +202,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--horizon", type=int, default=0, metavar="H",
                    help="the judge's simulations stop after H rounds, the game then ranked "
                         "on its standing (games with rounds; default 0: to the end)")
-    p.add_argument("--margin", type=float, default=DEFAULT_MARGIN,
+    p.add_argument("--margin", type=finite, default=DEFAULT_MARGIN,
                    help=f"the lead in win share that makes a decision matter (default "
                         f"{DEFAULT_MARGIN:g})")
     p.add_argument("--agents", help="with a game slug: one agent, or one per seat")
     p.add_argument("--players", type=int, help="with a game slug: player count")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="with a game slug: a rule parameter, repeatable")
-    p.add_argument("--seed", type=int, help="with a game slug: the run seed (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="with a game slug: the run seed (default 0)")
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="with a game slug: the seating (default rotate)")
     p.add_argument("--out", metavar="DIR", help="with a game slug: output directory "
@@ -253,6 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         spec, out, games = source_of(args)
         jobs = resolve_jobs(args.jobs)
+        check_games_room([(spec, games)], out, jobs)
         FlatMC(horizon=args.horizon).params.check_game(spec.game)
     except UsageError as error:
         return usage_error("sim.decisions", error)

@@ -23,7 +23,6 @@ import dataclasses
 import json
 import shlex
 import sys
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,20 +44,24 @@ from sim.analysis.design import (
     worst,
 )
 from sim.analysis.figures import Figure, design_front
-from sim.batch.cli import add_workers, check_agents, resolve_jobs, spec_from_args
+from sim.batch.cli import add_workers, check_agents, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
+from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk
 from sim.cli import (
     Parser,
     UsageError,
     announce_compile,
+    child,
     new_out_dir,
+    seed_arg,
     usage_error,
     variant_params,
     wants_progress,
     without_nan,
 )
 from sim.report import Bullets, Heading, Table, Text, publish
+from sim.schema import DesignFile, read_design, validated
 from sim.tune import open_storage
 
 DEFAULT_OBJECTIVES = "seat_unfairness,skill,length"
@@ -472,7 +475,8 @@ def final_rows(design: Design, study: Any, out: Path, jobs: int, backend: str,
         (f"trial {t.number}", t, rules_of(design, t)) for t in front_trials(design, study)]
     rows = []
     for name, trial, values in candidates:
-        runs = play(design, values, out / "final" / name.replace(" ", "-"), design.seed + 1,
+        runs = play(design, values, child(out / "final", name.replace(" ", "-"), "trial"),
+                    design.seed + 1,
                     design.final_games, jobs, backend, scheduler, progress)
         row: dict[str, Any] = {"rule_set": name, "changes": changes(design, values),
                                "rules": {k: as_text(v) for k, v in values.items()}}
@@ -603,7 +607,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"fresh games per player count for the front (default "
                         f"{FINAL_FACTOR} x --games-per-trial)")
     p.add_argument("--sampler", choices=SAMPLERS, help="optuna's sampler (default nsga2)")
-    p.add_argument("--seed", type=int, help="seed of the trials' games and the sampler "
+    p.add_argument("--seed", type=seed_arg, help="seed of the trials' games and the sampler "
                                             "(default 0; the front's games use seed + 1)")
     p.add_argument("--storage", help="optuna database URL (default sqlite:///OUT/study.db); "
                                      "processes sharing one work on one study")
@@ -622,24 +626,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-FILE_KEYS = {"game", "players", "space", "objectives", "agents", "variant", "trials",
-             "games_per_trial", "final_games", "sampler", "seed", "storage", "study"}
-
-
-def file_settings(path: Path) -> dict[str, Any]:
-    """The settings of a TOML design file (UsageError for an unreadable file or an unknown
-    key)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
-    unknown = sorted(set(data) - FILE_KEYS)
-    if unknown:
-        raise UsageError(f"{path}: unknown key {unknown[0]!r}; valid keys: "
-                         f"{', '.join(sorted(FILE_KEYS))}")
-    return data
-
-
 def design_from_args(args: argparse.Namespace) -> tuple[Design, Path]:
     """The search's settings and output directory (UsageError for bad input)."""
     if args.resume:
@@ -656,6 +642,7 @@ def design_from_args(args: argparse.Namespace) -> tuple[Design, Path]:
         except (OSError, ValueError):
             raise UsageError(f"--resume {out}: not a design directory (no readable "
                              f"{SETTINGS})") from None
+        held = validated(DesignFile, held, f"--resume {out / SETTINGS}").settings()
         if args.trials is not None:
             held["trials"] = args.trials
         return build_design(held, out), out
@@ -664,7 +651,7 @@ def design_from_args(args: argparse.Namespace) -> tuple[Design, Path]:
                          f"{', '.join(engines.available())}")
     settings: dict[str, Any] = {}
     if args.source.endswith(".toml"):
-        settings = file_settings(Path(args.source))
+        settings = read_design(Path(args.source))
     else:
         settings["game"] = args.source
     for key in ("players", "space", "objectives", "agents", "variant", "trials",
@@ -753,6 +740,16 @@ def check_objectives(game: str, fixed: Sequence[str], players: int, pool: Sequen
             raise UsageError(str(error)) from None
 
 
+def design_games(design: Design) -> list[tuple[RunSpec, int]]:
+    """The games a search may play at each player count (every trial, then the front's
+    rule sets and the defaults on fresh games), for :func:`check_games_room`."""
+    games = design.trials * design.games + (FRONT_LIMIT + 1) * design.final_games
+    return [(spec_from_args(argparse.Namespace(
+        game=design.game, variant=list(design.variant), players=k,
+        agents=",".join(design.lineup(k)), games=design.games, seed=design.seed,
+        seating="rotate", jobs=None, chunk_size=None)), games) for k in design.players]
+
+
 def counts(game: str, given: Any) -> tuple[int, ...]:
     """The player counts (UsageError for a bad list)."""
     if given is None:
@@ -784,6 +781,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("--scheduler goes with --backend dask")
         design, out = design_from_args(args)
         jobs = resolve_jobs(args.jobs)
+        check_games_room(design_games(design), out, jobs)
         if not design.own_storage:
             open_storage(design.storage)            # checked before anything is written
         out.mkdir(parents=True, exist_ok=True)

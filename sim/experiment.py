@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,15 +33,21 @@ import engines
 from sim.analysis import Run, analyze, compare
 from sim.analysis.questions import ANALYSES
 from sim.analysis.stats import bet_accuracy, win_share
-from sim.batch.cli import resolve_jobs, spec_from_args
+from sim.batch.cli import check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, announce_compile, usage_error, wants_progress
+from sim.cli import (
+    Parser,
+    UsageError,
+    announce_compile,
+    child,
+    safe_name,
+    usage_error,
+    wants_progress,
+)
 from sim.report import write_comparison_report
+from sim.schema import read_experiment
 from sim.tournament import lineup_specs, play_tournament
-
-KEYS = {"title", "question", "game", "games", "seed", "players", "lineups", "variants",
-        "tournament", "analyses"}
 
 
 @dataclass(frozen=True)
@@ -95,40 +100,22 @@ class Experiment:
         """Read and validate an experiment file (``games`` overrides its games per cell and
         per tournament lineup).  Raises UsageError naming what is wrong."""
         path = Path(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise UsageError(f"cannot read {path}: {error.strerror}") from None
-        except tomllib.TOMLDecodeError as error:
-            raise UsageError(f"{path} is not valid TOML: {error}") from None
+        data = read_experiment(path)
         where = f"{path.name}: "
-        unknown = set(data) - KEYS
-        if unknown:
-            raise UsageError(f"{where}unknown key {', '.join(sorted(unknown))}; valid keys: "
-                             f"{', '.join(sorted(KEYS))}")
-        for key in ("title", "question", "game"):
-            if not isinstance(data.get(key), str):
-                raise UsageError(f"{where}'{key}' (text) is required")
-        if data["game"] not in engines.available():
-            raise UsageError(f"{where}unknown game {data['game']!r}; available games: "
-                             f"{', '.join(engines.available())}")
-        usual = engines.load(data["game"]).num_players
-        variants = tuple(_variant(v, where) for v in data.get("variants", [{"name": "base"}]))
-        if len({v.name for v in variants}) != len(variants):
-            raise UsageError(f"{where}variant names must differ")
-        tournament = data.get("tournament", {})
-        analyses = tuple(data.get("analyses", ()))
-        for name in analyses:
-            if name not in ANALYSES:
-                raise UsageError(f"{where}unknown analysis {name!r}; available: "
-                                 f"{', '.join(ANALYSES)}")
+        for lineup in data.lineups:
+            safe_name(lineup, f"{where}lineup")
+        usual = engines.load(data.game).num_players
+        tournament = data.tournament
         experiment = cls(
-            path=path, title=data["title"], question=data["question"], game=data["game"],
-            games=int(games or data.get("games", 10_000)), seed=int(data.get("seed", 0)),
-            players=tuple(int(k) for k in data.get("players", [usual])),
-            lineups=tuple(data.get("lineups", ["random"])), variants=variants,
-            tournament_agents=tuple(tournament.get("agents", ())),
-            tournament_games=int(games or tournament.get("games", 0)), analyses=analyses)
+            path=path, title=data.title, question=data.question, game=data.game,
+            games=games or data.games, seed=data.seed,
+            players=tuple(data.players or [usual]), lineups=tuple(data.lineups),
+            variants=tuple(Variant(v.name, tuple(f"{key}={_text(value)}"
+                                                 for key, value in v.params.items()))
+                           for v in data.variants),
+            tournament_agents=tuple(tournament.agents) if tournament else (),
+            tournament_games=games or (tournament.games or 0 if tournament else 0),
+            analyses=tuple(data.analyses))
         return experiment.with_cells(where)
 
     def with_cells(self, where: str) -> Experiment:
@@ -152,6 +139,12 @@ class Experiment:
                 self.tournament_specs(variant, k)
         return replace(self, cells=tuple(cells))
 
+    def runs(self) -> list[tuple[RunSpec, int]]:
+        """Every run the experiment plays (cells and tournament lineups) with its games."""
+        lineups = [spec for v in self.variants for k in self.players
+                   for _, spec in self.tournament_specs(v, k)]
+        return [(spec, spec.games) for spec in [c.spec for c in self.cells] + lineups]
+
     def tournament_specs(self, variant: Variant, players: int
                          ) -> list[tuple[str, RunSpec]]:
         """The lineups of the tournament under ``variant`` at ``players`` (none without a
@@ -167,17 +160,6 @@ class Experiment:
         except UsageError as error:
             raise UsageError(f"{self.path.name}: tournament, variant {variant.name}, "
                              f"{players} players: {error}") from None
-
-
-def _variant(entry: Any, where: str) -> Variant:
-    """A ``[[variants]]`` table: ``name`` and ``params`` (a table of values)."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) \
-            or not set(entry) <= {"name", "params"}:
-        raise UsageError(f"{where}each [[variants]] needs a name and optional params, got "
-                         f"{entry!r}")
-    params = entry.get("params", {})
-    items = tuple(f"{key}={_text(value)}" for key, value in params.items())
-    return Variant(entry["name"], items)
 
 
 def _text(value: Any) -> str:
@@ -259,7 +241,8 @@ def run_experiment(experiment: Experiment, out: Path, jobs: int, progress: bool 
     rows = []
     for cell in experiment.cells:
         log(f"cell {cell.name}")
-        run_dir = ensure_run(cell.spec, out / "cells" / cell.name, jobs, progress)
+        run_dir = ensure_run(cell.spec, child(out / "cells", cell.name, "cell"), jobs,
+                             progress)
         runs[cell.name] = Run.open(run_dir, label=cell.variant.name)
         rows.append(cell_figures(cell, runs[cell.name], experiment.analyses))
     paths = {"cells": out / "cells.csv"}
@@ -270,8 +253,9 @@ def run_experiment(experiment: Experiment, out: Path, jobs: int, progress: bool 
         for group in dict.fromkeys(c.group for c in experiment.cells):
             members = [runs[c.name] for c in experiment.cells if c.group == group]
             table = compare(members)
-            write_comparison_report(members, table, out / "comparisons" / group / "report")
-            table.to_csv(out / "comparisons" / group / "table.csv", index=False)
+            folder = child(out / "comparisons", group, "group")
+            write_comparison_report(members, table, folder / "report")
+            table.to_csv(folder / "table.csv", index=False)
             tables.append(table.assign(group=group))
         paths["comparisons"] = out / "comparisons.csv"
         pd.concat(tables, ignore_index=True).to_csv(paths["comparisons"], index=False)
@@ -281,7 +265,7 @@ def run_experiment(experiment: Experiment, out: Path, jobs: int, progress: bool 
         for variant in experiment.variants:
             for k in experiment.players:
                 log(f"tournament {variant.name}-{k}p")
-                where = out / "tournaments" / f"{variant.name}-{k}p"
+                where = child(out / "tournaments", f"{variant.name}-{k}p", "tournament")
                 result, _ = play_tournament(experiment.tournament_specs(variant, k), where,
                                             jobs, progress, variant.params)
                 rows.append(tournament_row(variant, k, result))
@@ -329,6 +313,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def out_dir(out: str | None, experiment: Experiment) -> Path:
+    """``--out``, by default ``runs/experiments/<file name>``."""
+    return Path(out) if out else Path("runs") / "experiments" / experiment.path.stem
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
@@ -338,14 +327,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("--out takes one experiment file; give each its own --out")
         experiments = [Experiment.load(f, args.games) for f in args.files]
         jobs = resolve_jobs(args.jobs)
+        for experiment in experiments:
+            check_games_room(experiment.runs(), out_dir(args.out, experiment), jobs)
     except UsageError as error:
         return usage_error("sim.experiment", error)
     progress = wants_progress(args)
     log = (lambda line: print(f"sim.experiment: {line}", file=sys.stderr)) \
         if progress else (lambda line: None)
     for experiment in experiments:
-        out = Path(args.out) if args.out else Path("runs") / "experiments" / experiment.path.stem
         announce_compile(experiment.game)
+        out = out_dir(args.out, experiment)
         try:
             paths = run_experiment(experiment, out, jobs, progress, log)
         except KeyboardInterrupt:

@@ -39,14 +39,16 @@ from sim.analysis.balance import (
 )
 from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
-from sim.batch.cli import DEFAULT_GAMES, add_workers, resolve_jobs
+from sim.batch.cli import DEFAULT_GAMES, add_workers, check_games_room, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
     Parser,
     UsageError,
     announce_compile,
+    finite,
     new_out_dir,
+    seed_arg,
     usage_error,
     wants_progress,
     without_nan,
@@ -411,11 +413,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, help=f"games per lineup (default {DEFAULT_GAMES:,})")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable")
-    p.add_argument("--seed", type=int, help="seed of every lineup (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="seed of every lineup (default 0)")
     p.add_argument("--bootstrap", type=int, default=DEFAULT_RESAMPLES, metavar="B",
                    help=f"bootstrap resamples for the intervals (default {DEFAULT_RESAMPLES}; "
                         f"0: none)")
-    p.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
+    p.add_argument("--alpha", type=finite, default=DEFAULT_ALPHA,
                    help=f"alpha-Rank's selection intensity (default {DEFAULT_ALPHA:g})")
     p.add_argument("--population-size", type=int, default=DEFAULT_POPULATION, metavar="M",
                    help=f"alpha-Rank's population size (default {DEFAULT_POPULATION})")
@@ -486,6 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings, out = settings_from_args(args)
         jobs = resolve_jobs(args.jobs)
         specs = lineup_specs(settings, jobs)
+        check_games_room([(spec, spec.games) for _, spec in specs], out, jobs)
     except UsageError as error:
         return usage_error("sim.metagame", error)
     out.mkdir(parents=True, exist_ok=True)

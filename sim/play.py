@@ -42,7 +42,7 @@ from sim.batch.cli import check_agents, spec_from_args
 from sim.batch.run import now, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
-from sim.cli import Parser, UsageError, usage_error
+from sim.cli import Parser, UsageError, finite, seed_arg, usage_error
 from sim.runner import HUMAN
 from sim.views import (
     ASCII_FORMS,
@@ -380,8 +380,6 @@ def default_agent(game: str) -> str:
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
     """Validate the arguments (raises UsageError naming the valid choices)."""
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed must be a non-negative integer, got {args.seed}")
     seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
     spec = spec_from_args(argparse.Namespace(
         game=args.game, variant=args.variant, players=args.players, agents=None, games=1,
@@ -421,11 +419,11 @@ def build_parser(plain: bool = False) -> argparse.ArgumentParser:
                                     "random)")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable (see python -m sim.batch --list)")
-    p.add_argument("--seed", type=int, help="the game's seed (default: drawn and shown)")
+    p.add_argument("--seed", type=seed_arg, help="the game's seed (default: drawn and shown)")
     p.add_argument("--save", metavar="DIR",
                    help="save the finished game as a run directory of one game, for "
                         "python -m sim.replay DIR --game 0 and sim.load(DIR)")
-    p.add_argument("--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
+    p.add_argument("--pace", type=finite, default=DEFAULT_PACE, metavar="SECONDS",
                    help=f"pause after each bot's move (default {DEFAULT_PACE:g})")
     p.add_argument("--ascii", action="store_true",
                    help=text("letters h d s c for the card suits ♥ ♦ ♠ ♣; the default "

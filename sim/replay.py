@@ -23,7 +23,7 @@ from sim import results
 from sim.batch.cli import spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, usage_error
+from sim.cli import Parser, UsageError, seed_arg, usage_error
 from sim.runner import HUMAN, RecordedAgent, RecordingMismatch, play_python
 
 
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source", help="a run directory, or a game slug")
     p.add_argument("--game", type=int, dest="index_in_run", metavar="N",
                    help="the game index to replay (with a game slug, same as --index)")
-    p.add_argument("--seed", type=int, help="with a game slug: the run seed (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="with a game slug: the run seed (default 0)")
     p.add_argument("--index", type=int, help="with a game slug: the game index (default 0)")
     p.add_argument("--players", type=int, help="with a game slug: player count")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",

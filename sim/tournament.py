@@ -26,7 +26,7 @@ import pandas as pd
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -34,7 +34,10 @@ from sim.cli import (
     UsageError,
     announce_compile,
     new_out_dir,
+    safe_name,
+    seed_arg,
     usage_error,
+    variant_params,
     wants_progress,
 )
 from sim.report import Bullets, Heading, Table, Text, estimate, percent, publish
@@ -61,8 +64,9 @@ class Standings:
 
 
 def lineup_name(lineup: Sequence[str]) -> str:
-    """A lineup's directory name: its agents joined by ``+``."""
-    return "+".join(lineup)
+    """A lineup's directory name: its agents joined by ``+`` (UsageError when it cannot
+    name a folder)."""
+    return safe_name("+".join(lineup), "lineup")
 
 
 def versus_random(runs: Sequence[Run]) -> pd.DataFrame:
@@ -192,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable")
-    p.add_argument("--seed", type=int, help="seed of every lineup (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="seed of every lineup (default 0)")
     p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
     p.add_argument("--out", metavar="DIR",
                    help="output directory (default runs/tournament-<game>-<UTC timestamp>)")
@@ -208,8 +212,10 @@ def lineup_specs(args: argparse.Namespace) -> list[tuple[str, RunSpec]]:
     names = [n.strip() for n in args.agents.split(",") if n.strip()]
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise UsageError(f"--agents takes two or more different agents, got {args.agents!r}")
-    players = args.players if args.players is not None \
-        else engines.load(args.game).num_players
+    try:
+        players = variant_params(args.game, args.variant, args.players).players
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     return [(lineup_name(lineup), lineup_spec(args.game, lineup, args.variant, args.players,
                                               args.games, args.seed, args.jobs))
             for lineup in ratings.lineups(names, players)]
@@ -252,6 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         specs = lineup_specs(args)
         jobs = resolve_jobs(args.jobs)
         out = new_out_dir(args.out, f"tournament-{args.game}")
+        check_games_room([(spec, spec.games) for _, spec in specs], out, jobs)
     except UsageError as error:
         return usage_error("sim.tournament", error)
     progress = wants_progress(args)

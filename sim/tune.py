@@ -36,10 +36,10 @@ import engines
 from agents import profiles
 from engines.core.params import Params
 from sim import stats
-from sim.batch.cli import check_agents, resolve_jobs
+from sim.batch.cli import check_agents, check_games_room, resolve_jobs
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, usage_error, variant_params, wants_progress
+from sim.cli import Parser, UsageError, seed_arg, usage_error, variant_params, wants_progress
 from sim.kernels import has_kernel, kernel_for
 from sim.runner import agent_params, play_python
 
@@ -334,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="PROFILE",
                    help="save the best parameters as agents/profiles/<game>.toml's "
                         "[AGENT.PROFILE], loaded as AGENT@PROFILE")
-    p.add_argument("--seed", type=int, default=0,
+    p.add_argument("--seed", type=seed_arg, default=0,
                    help="seed of the trials' games and of the sampler (default 0); the "
                         "fresh evaluation plays run seed + 1")
     p.add_argument("--jobs", type=int, default=1,
@@ -386,6 +386,14 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
                                          f"{args.agent}.db",
                  study=args.study or f"{args.game}-{args.agent}-{params.players}p",
                  save=args.save, jobs=resolve_jobs(args.jobs))
+
+
+def tune_games(setup: Setup) -> list[tuple[RunSpec, int]]:
+    """The games of a trial and of the evaluation, in blocks held in memory (none written),
+    for :func:`check_games_room`."""
+    return [(RunSpec(game=setup.game, params=setup.params, agents=tuple(setup.lineup()),
+                     seating="rotate", seed=setup.seed, games=n,
+                     chunk_size=-(-n // BLOCKS)), n) for n in (setup.games, setup.eval_games)]
 
 
 def default_pool(game: str, agent: str) -> tuple[str, ...]:
@@ -469,6 +477,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert cls is not None
         if args.storage is None:
             STORAGE_DIR.mkdir(parents=True, exist_ok=True)
+        check_games_room(tune_games(setup), STORAGE_DIR, setup.jobs, written=False)
         study = open_study(setup)
     except UsageError as error:
         return usage_error("sim.tune", error)

@@ -5,6 +5,7 @@ input, 130 interrupted)."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -20,11 +21,14 @@ from sim.batch.run import check_profiles, play_run, prepare_run_dir
 from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
-from sim.batch.tables import kernel_plays
+from sim.batch.tables import kernel_plays, play_chunk
 from sim.cli import (
     Parser,
     UsageError,
     announce_compile,
+    check_room,
+    check_seed,
+    seed_arg,
     usage_error,
     variant_params,
     wants_progress,
@@ -32,6 +36,10 @@ from sim.cli import (
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
+# Bytes of tables per game above every game's measured so far (paris-damis: about 1 kB);
+# a run that fits with it is not measured.
+GAME_BYTES_CEILING = 64_000
+SAMPLE_GAMES = 16           # games played in memory to measure a game's bytes per game
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "agent i at seat i; random: a seeded permutation per game")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable (see --list)")
-    p.add_argument("--seed", type=int, help="run seed (default 0)")
+    p.add_argument("--seed", type=seed_arg, help="run seed (default 0)")
     p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
     p.add_argument("--chunk-size", type=int,
                    help="games per chunk, the unit of work and of resumption (default: "
@@ -142,9 +150,7 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     games = DEFAULT_GAMES if args.games is None else args.games
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
-    seed = 0 if args.seed is None else args.seed
-    if seed < 0:
-        raise UsageError(f"--seed must be a non-negative integer, got {seed}")
+    seed = check_seed(0 if args.seed is None else args.seed, "--seed")
     jobs = resolve_jobs(args.jobs)
     chunk = args.chunk_size if args.chunk_size is not None \
         else default_chunk_size(games, jobs, kernel_plays(args.game, names))
@@ -176,14 +182,53 @@ def add_workers(p: argparse.ArgumentParser) -> None:
 
 
 def resolve_jobs(jobs: int | None) -> int:
-    """``--jobs``, by default every core this process may use (UsageError below 1)."""
+    """``--jobs``, by default every core this process may use (UsageError outside 1 to the
+    machine's core count; -1 and 0 mean nothing special)."""
     available = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else (os.cpu_count() or 1)
     if jobs is None:
         return available
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {jobs}")
+    limit = max(os.cpu_count() or 1, available)
+    if not 1 <= jobs <= limit:
+        raise UsageError(f"--jobs must be from 1 to {limit} (this machine's cores), got "
+                         f"{jobs}; leave it out to use the {available} this process may use")
     return jobs
+
+
+@functools.cache
+def bytes_per_game(game: str, params: tuple[str, ...]) -> float:
+    """Bytes of the tables of one game of ``game`` with ``params`` (``KEY=VALUE`` items;
+    Arrow in memory, more than Parquet on disk), measured on a few games of random players
+    played in memory."""
+    rules = variant_params(game, [p for p in params if not p.startswith("players=")],
+                           int(dict(p.split("=", 1) for p in params)["players"]))
+    spec = RunSpec(game=game, params=rules, agents=("random",) * rules.players,
+                   seating="rotate", seed=0, games=SAMPLE_GAMES, chunk_size=SAMPLE_GAMES)
+    tables = play_chunk(spec, 0, SAMPLE_GAMES)
+    return sum(t.nbytes for t in tables.values()) / SAMPLE_GAMES
+
+
+def check_games_room(runs: Sequence[tuple[RunSpec, int]], out: Path, jobs: int,
+                     written: bool = True) -> None:
+    """UsageError, before any game is played, when ``runs`` (each spec's parameters with a
+    number of games) would write more than the disk under ``out`` has free (when their
+    tables are ``written``), or hold more in memory at once (a chunk per worker) than the
+    machine has available; the message gives the estimate.  Bytes per game are measured
+    only when the generous ceiling does not fit."""
+    if not runs:
+        return
+    games = sum(n for _, n in runs) if written else 0
+    chunk = max(min(spec.chunk_size, n) for spec, n in runs)
+    what = f"{sum(n for _, n in runs):,} games"
+    try:
+        check_room(games * GAME_BYTES_CEILING, chunk * jobs * GAME_BYTES_CEILING, out, what)
+        return
+    except UsageError:
+        pass
+    per = {spec: bytes_per_game(spec.game, tuple(spec.params.to_strings()))
+           for spec, _ in runs}
+    check_room(sum(n * per[spec] for spec, n in runs) if written else 0,
+               chunk * jobs * max(per.values()), out, what)
 
 
 def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
@@ -243,6 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             spec, run_dir = resume_spec(args)
         else:
             spec = spec_from_args(args)
+            check_games_room([(spec, spec.games)], Path(args.out or "runs"), jobs)
             run_dir = prepare_run_dir(spec, args.out)
     except UsageError as error:
         return usage_error("sim.batch", error)

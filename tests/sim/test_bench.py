@@ -67,11 +67,19 @@ def test_variant_key_names_the_changed_parameters_but_players():
         == "pass_cards=3 num_hands=1"
 
 
-def test_a_bad_variant_names_the_valid_keys():
+@pytest.mark.parametrize("argv, message", [
+    (["rikiki", "--variant", "colour=blue"], "hands"),
+    (["chess"], "unknown game 'chess'; available games: "),
+    (["rikiki", "--jobs", "0"], "--jobs must be from 1 to "),
+    (["rikiki", "--seed", "-1"], "argument --seed: a seed is a whole number"),
+    (["rikiki", "--repeat", "0"], "--repeat take a positive number"),
+    (["rikiki", "--colour"], "unrecognized arguments: --colour"),
+])
+def test_bad_input_is_one_line_and_status_2(argv, message):
     err = io.StringIO()
-    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
-        bench.main(["rikiki", "--variant", "colour=blue"])
-    assert exit_.value.code == 2 and "hands" in err.getvalue()
+    with contextlib.redirect_stderr(err):
+        assert bench.main(argv) == 2
+    assert err.getvalue().count("\n") == 1 and message in err.getvalue(), err.getvalue()
 
 
 def test_the_search_rows_time_ismcts_against_the_issue_s_targets():

@@ -13,7 +13,8 @@ from sim.cli import compile_pending
 
 @pytest.mark.parametrize("argv, message", [
     (["no-such-game"], "unknown game 'no-such-game'; available games: ascenseur-atouts"),
-    (["pouilleux", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+    (["pouilleux", "--jobs", "0"], "--jobs must be from 1 to "),
+    (["pouilleux", "--jobs", "100000"], "(this machine's cores), got 100000"),
     (["--jobs", "many"], "invalid int value: 'many'"),
 ])
 def test_bad_input_is_one_line_and_status_2(argv, message, capsys):

@@ -106,15 +106,46 @@ def test_a_directory_holding_another_run_is_refused(played, tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
-    (("games = 600", "games = 600\ncolour = 1"), "unknown key colour; valid keys: "),
+    (("games = 600", "games = 600\ncolour = 1"), "trial.toml: unknown key 'colour'; valid keys: "),
     (('game = "paris-damis"', 'game = "chess"'), "unknown game 'chess'; available games"),
     (('discard = "all"', 'discard = "most"'), "variant all, 3 players, lineup random"),
     (('lineups = ["random"]', 'lineups = ["nobody"]'), "available agents"),
     (('lineups = ["random"]', 'lineups = ["a+b+c"]'), "use X (every seat) or X+Y"),
     (('"table_time"]', '"table_time", "tea"]'), "unknown analysis 'tea'; available"),
     (('title = "discard trial"', 'title = "unclosed'), "not valid TOML"),
-    (('title = "discard trial"\n', ''), "'title' (text) is required"),
+    (('title = "discard trial"\n', ''), "trial.toml: title is required"),
     (("players = [3]", "players = [9]"), "players"),
+    # the schema: wrong types, lists for tables and back, fractions, seeds, names
+    (("games = 600", "games = 1e9"), "trial.toml: games: Input should be a valid integer, "
+                                     "got 1000000000.0"),
+    (("games = 600", 'games = "many"'), "games: Input should be a valid integer, got 'many'"),
+    (("games = 600", "games = 0"), "games: Input should be greater than or equal to 1"),
+    (("seed = 4", "seed = -4"), "seed: Input should be greater than or equal to 0"),
+    (("seed = 4", "seed = 9223372036854775808"), "seed: Input should be less than or equal"),
+    (("players = [3]", "[players]\nk = 3"), "players: Input should be a valid list"),
+    (("players = [3]", 'players = "3"'), "players: Input should be a valid list, got '3'"),
+    (("players = [3]", "players = []"), "players: List should have at least 1 item"),
+    (('lineups = ["random"]', "lineups = [3]"), "lineups[0]: Input should be a valid string"),
+    (('lineups = ["random"]', 'lineups = [""]'), "lineups[0]: String should have at least"),
+    (('lineups = ["random"]', 'lineups = ["../up"]'), "lineup '../up' cannot name a folder"),
+    (('name = "all"', 'name = "../../escape"'),
+     "variants[1].name: the name '../../escape' cannot name a folder"),
+    (('name = "all"', 'name = "a/b"'), "variants[1].name: the name 'a/b' cannot name"),
+    (('name = "all"', 'name = "base"'), "variants: variant names must differ"),
+    (('params = { discard = "all" }', "params = [1]"),
+     "variants[1].params: Input should be a valid dictionary, got [1]"),
+    (("[[variants]]\nname = \"base\"", "[other]\nname = \"base\""), "unknown key 'other'"),
+    (('[[variants]]\nname = "base"\n[[variants]]\nname = "all"\nparams = { discard = "all" }',
+      '[variants]\nname = "all"'), "variants: Input should be a valid list"),
+    (('game = "paris-damis"', "game = 3"), "game: Input should be a valid string, got 3"),
+    (('game = "paris-damis"', 'game = "paris-damis"\ntournament = [1]'),
+     "tournament: Input should be a valid dictionary"),
+    (('game = "paris-damis"', 'game = "paris-damis"\ntournament = { agents = ["random", '
+                              '"greedy"], games = "x" }'), "tournament.games: Input should "
+                                                            "be a valid integer, got 'x'"),
+    (('game = "paris-damis"', 'game = "paris-damis"\ntournament = { agents = ["random"] }'),
+     "tournament.agents: List should have at least 2 items"),
+    (('"table_time"]', '"table_time", 3]'), "analyses[4]: Input should be a valid string"),
 ])
 def test_bad_files_are_one_line_exit_2_and_write_nothing(tmp_path, change, message):
     path = write(tmp_path, SMALL.replace(*change))

@@ -256,9 +256,13 @@ def test_generic_view_lists_the_observation_by_seat_with_cards_named():
                                           "agents: aggressive, cautious, flatmc, greedy, "),
     (["paris-damis", "--variant", "colour=red"], "valid"),
     (["paris-damis", "--players", "9"], "players"),
-    (["paris-damis", "--seed", "-1"], "--seed must be a non-negative integer, got -1"),
+    (["paris-damis", "--seed", "-1"], "argument --seed: a seed is a whole number from 0 to "
+                                   "2**63 - 1, got '-1'"),
+    (["paris-damis", "--pace", "inf"], "argument --pace: must be a finite number, got 'inf'"),
+    (["paris-damis", "--pace", "nan"], "argument --pace: must be a finite number, got 'nan'"),
+    (["paris-damis", "--agents", ""], "--agents is empty"),
     (["paris-damis", "--pace", "-2"], "--pace must be 0 or more seconds, got -2"),
-    (["paris-damis", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["paris-damis", "--seed", "x"], "argument --seed: a seed is a whole number"),
 ])
 def test_bad_command_lines_are_one_line_and_status_2(argv, message):
     code, screen, err = run(argv)
