@@ -290,7 +290,8 @@ def peak_memory_mib() -> tuple[float, float]:
     return own, children
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> Parser:
+    """The options of ``python -m sim.bench`` (a bad one raises UsageError)."""
     parser = Parser(
         prog="python -m sim.bench",
         description="Measure games per second with random agents against the project's "
@@ -332,6 +333,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     try:
         args = parser.parse_args(argv)
         slugs = args.games or engines.available()

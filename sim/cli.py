@@ -150,10 +150,16 @@ def variant_params(slug: str, variants: Sequence[str], players: int | None = Non
 
 
 def usage_error(command: str, error: Exception) -> int:
-    """Print bad input as the command's one line on stderr (``<command>: error: <message>``);
-    return 2, the exit status for it."""
-    print(f"{command}: error: {error}", file=sys.stderr)
+    """Print bad input as the command's one line on stderr (``<command>: error: <message>``,
+    a line break or other control character given in the input shown escaped); return 2,
+    the exit status for it."""
+    print(f"{command}: error: {one_line(str(error))}", file=sys.stderr)
     return 2
+
+
+def one_line(text: str) -> str:
+    """``text`` with its unprintable characters escaped (``\\n``, ``\\x0c``)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def wants_progress(args: argparse.Namespace) -> bool:

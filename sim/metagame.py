@@ -55,6 +55,7 @@ from sim.cli import (
 )
 from sim.decisions import DEFAULT_TRIES, judged_run
 from sim.report import Bullets, Heading, Table, Text, publish
+from sim.schema import MetagameSettings, validated
 from sim.tournament import lineup_name, lineup_spec
 
 SETTINGS = "metagame-settings.json"
@@ -468,7 +469,8 @@ def settings_from_args(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
         except (OSError, ValueError):
             raise UsageError(f"--resume {out}: not a meta-game directory (no readable "
                              f"{SETTINGS})") from None
-        return settings, out
+        return validated(MetagameSettings, settings, f"--resume {out / SETTINGS}").model_dump(), \
+            out
     if not args.game:
         raise UsageError(f"a game is required; available games: "
                          f"{', '.join(engines.available())}")

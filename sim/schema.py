@@ -1,6 +1,7 @@
 """The schemas of the TOML files people write for the commands: experiment files
 (``python -m sim.experiment``, docs/experiments.md) and design files (``python -m sim.design``,
-docs/design.md).
+docs/design.md); and of the settings the searches save for ``--resume`` (sim.design's,
+sim.metagame's), which may have been edited since.
 
 A file is read once, here, into typed settings: a wrong type, a missing field, a list where a
 table belongs, a fraction where a whole number belongs (``games = 1e9`` is refused like
@@ -157,6 +158,19 @@ class DesignFile(Strict):
             given["space"] = {k: v.model_dump(exclude_none=True) if isinstance(v, Range)
                               else v for k, v in self.space.items()}  # type: ignore[union-attr]
         return given
+
+
+class MetagameSettings(Strict):
+    """The settings ``python -m sim.metagame`` saves in its directory for ``--resume``."""
+
+    game: Text
+    players: Count | None
+    agents: list[Text]
+    games: Count
+    seed: Seed
+    variant: list[Text]
+
+    _game = field_validator("game")(known_game)
 
 
 # --------------------------------------------------------------------------------------

@@ -475,9 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         setup = setup_from_args(args)
         cls = agents.params_class(setup.agent)
         assert cls is not None
+        check_games_room(tune_games(setup), STORAGE_DIR, setup.jobs, written=False)
         if args.storage is None:
             STORAGE_DIR.mkdir(parents=True, exist_ok=True)
-        check_games_room(tune_games(setup), STORAGE_DIR, setup.jobs, written=False)
         study = open_study(setup)
     except UsageError as error:
         return usage_error("sim.tune", error)

@@ -195,7 +195,6 @@ DESIGNS = {
     "agents-number": 'game="paris-damis"\nagents=[1,2]\n[space]\njokers=true\n',
     "game-list": 'game=["paris-damis"]\n[space]\njokers=true\n',
     "sampler-number": 'game="paris-damis"\nsampler=1\n[space]\njokers=true\n',
-    "study-escape": 'game="paris-damis"\nstudy="../x"\n[space]\njokers=true\n',
     "objectives-number": 'game="paris-damis"\nobjectives=3\n[space]\njokers=true\n',
 }
 
