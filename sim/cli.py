@@ -149,6 +149,22 @@ def variant_params(slug: str, variants: Sequence[str], players: int | None = Non
     return cls.Params.from_strings(values)
 
 
+def check_source(source: str) -> None:
+    """UsageError saying what ``source`` is when it is neither a game nor a run directory
+    (a path that does not exist, a file, a folder without ``manifest.json``)."""
+    if source in engines.available() or (Path(source) / "manifest.json").is_file():
+        return
+    path = Path(source)
+    games = f"games: {', '.join(engines.available())}"
+    if not path.exists():
+        raise UsageError(f"{source!r} is neither a game ({games}) nor a directory (no such "
+                         f"file or directory)")
+    if not path.is_dir():
+        raise UsageError(f"{source} is a file, not a run directory nor a game ({games})")
+    raise UsageError(f"{source} is a directory without manifest.json, not a run directory "
+                     f"(nor a game; {games})")
+
+
 def usage_error(command: str, error: Exception) -> int:
     """Print bad input as the command's one line on stderr (``<command>: error: <message>``,
     a line break or other control character given in the input shown escaped); return 2,

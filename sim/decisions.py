@@ -44,6 +44,7 @@ from sim.batch.spec import RunSpec
 from sim.cli import (
     Parser,
     UsageError,
+    check_source,
     finite,
     new_out_dir,
     seed_arg,
@@ -232,6 +233,7 @@ def source_of(args: argparse.Namespace) -> tuple[RunSpec, Path, int]:
         raise UsageError(f"--margin must be between 0 and 1 (a win share), got {args.margin}")
     if args.games is not None and args.games < 1:
         raise UsageError(f"--games must be at least 1, got {args.games}")
+    check_source(args.source)
     source = Path(args.source)
     if (source / results.MANIFEST).is_file():
         given = [name for name, value in (

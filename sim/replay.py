@@ -23,7 +23,7 @@ from sim import results
 from sim.batch.cli import spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
-from sim.cli import Parser, UsageError, seed_arg, usage_error
+from sim.cli import Parser, UsageError, check_source, seed_arg, usage_error
 from sim.runner import HUMAN, RecordedAgent, RecordingMismatch, play_python
 
 
@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        check_source(args.source)
         source = Path(args.source)
         human = None
         if (source / results.MANIFEST).is_file():

@@ -128,7 +128,8 @@ def test_the_judge_sees_the_one_winning_move():
     (["paris-damis", "--games", "0"], "--games must be at least 1"),
     (["paris-damis", "--horizon", "-1"], "--horizon must be 0 or more"),
     (["paris-damis", "--agents", "nobody"], "unknown agent"),
-    (["no-such-game"], "unknown game"),
+    (["no-such-game"], "'no-such-game' is neither a game (games: "),
+    (["missing/run"], "'missing/run' is neither a game (games: "),
     (["bataille", "--horizon", "1"], "needs a game that counts rounds"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(args, message, tmp_path, monkeypatch):

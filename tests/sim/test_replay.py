@@ -144,7 +144,10 @@ BAD_REPLAY = {
     "negative-game": (["RUN", "--game", -1], ["-1"]),
     "negative-index": (["paris-damis", "--index", -1], ["--index"]),
     "unknown-game": (["nosuchgame", "--seed", 1], ["paris-damis"]),
-    "missing-run-directory": (["MISSING", "--game", 0], ["paris-damis"]),
+    "missing-run-directory": (["MISSING", "--game", 0], ["is neither a game", "nor a "
+                                                         "directory (no such file"]),
+    "folder-without-manifest": (["TMP", "--game", 0], ["a directory without manifest.json"]),
+    "seed-out-of-range": (["paris-damis", "--seed", 2**63], ["from 0 to 2**63 - 1"]),
     "bad-players": (["paris-damis", "--players", 5], ["2..4"]),
     "bad-variant": (["paris-damis", "--variant", "jokers=9"], ["0..2"]),
     "unknown-variant-key": (["paris-damis", "--variant", "colour=red"], ["jokers"]),
@@ -159,8 +162,8 @@ BAD_REPLAY = {
 def test_bad_replay_input_exits_2(runs, tmp_path, case):
     args, words = BAD_REPLAY[case]
     path, _ = runs["default"]
-    args = [path if a == "RUN" else tmp_path / "missing" if a == "MISSING" else a
-            for a in args]
+    args = [path if a == "RUN" else tmp_path / "missing" if a == "MISSING" else
+            tmp_path if a == "TMP" else a for a in args]
     code, out, err = replay_main(*args)
     assert code == 2, (code, err)
     lines = err.strip().splitlines()
