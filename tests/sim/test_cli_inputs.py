@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -174,3 +175,45 @@ def test_a_name_that_is_not_one_plain_folder_is_refused(name, tmp_path):
         child(tmp_path, name, "variant")
     assert safe_name("greedy@tuned+random", "lineup") == "greedy@tuned+random"
     assert child(tmp_path, "wild-1-4p-random", "cell").parent == tmp_path
+
+
+# --------------------------------------------------------------------------------------
+# Arbitrary file contents (what a TOML file can hold), through the whole command
+# --------------------------------------------------------------------------------------
+SCALARS = st.one_of(st.booleans(), st.integers(min_value=-3, max_value=5),
+                    st.sampled_from([0.5, 1e9, float("inf"), 2**63, 2**64]),
+                    st.sampled_from(EDGE_VALUES), st.text(max_size=8))
+TOML_VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(
+        ["name", "params", "agents", "games", "min", "max", "length", "jokers", "discard"]),
+        inner, max_size=3)), max_leaves=6)
+EXPERIMENT_KEYS = ["title", "question", "game", "games", "seed", "players", "lineups",
+                   "variants", "tournament", "analyses", "colour"]
+DESIGN_KEYS = ["game", "players", "space", "objectives", "agents", "variant", "trials",
+               "games_per_trial", "final_games", "sampler", "seed", "storage", "study"]
+
+
+def file_contents(keys: list[str], base: dict) -> st.SearchStrategy[dict]:
+    """A valid file's tables with some fields replaced, added or removed."""
+    changed = st.dictionaries(st.sampled_from(keys), TOML_VALUES, max_size=3)
+    dropped = st.lists(st.sampled_from(list(base)), max_size=2)
+    return st.tuples(changed, dropped).map(
+        lambda t: {k: v for k, v in (base | t[0]).items() if k not in t[1]})
+
+
+@settings(max_examples=60)
+@given(file_contents(EXPERIMENT_KEYS, {"title": "t", "question": "q", "game": GAME,
+                                       "games": 10, "lineups": ["random"],
+                                       "variants": [{"name": "base"}]}))
+def test_any_experiment_file_is_status_0_or_2_and_refusals_write_nothing(data):
+    with mock.patch("sim.schema.read_toml", return_value=data):
+        check("sim.experiment", ["f.toml", "--out", "out"])
+
+
+@settings(max_examples=40)
+@given(file_contents(DESIGN_KEYS, {"game": GAME, "players": [3], "space": {"jokers": True},
+                                   "objectives": ["seat_unfairness"], "trials": 1,
+                                   "games_per_trial": 4, "final_games": 4}))
+def test_any_design_file_is_status_0_or_2_and_refusals_write_nothing(data):
+    with mock.patch("sim.schema.read_toml", return_value=data):
+        check("sim.design", ["f.toml", "--out", "out"])
