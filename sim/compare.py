@@ -30,7 +30,7 @@ import pandas as pd
 import engines
 from sim.analysis import Run, compare, headline
 from sim.analysis.compare import MIN_EFFECT
-from sim.batch.cli import DEFAULT_GAMES, check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="seating rule, as in sim.batch (default rotate)")
     p.add_argument("--seed", type=seed_arg, help="seed shared by every variant (default 0)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--out", metavar="DIR",
                    help="output directory: the variants' runs in DIR/<name>/, the report in "
                         "DIR/report/ (default runs/compare-<game>-<UTC timestamp>)")

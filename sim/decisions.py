@@ -38,7 +38,7 @@ from engines.core.seeding import decision_rng
 from engines.core.streams import has_rounds
 from sim import results
 from sim.analysis.balance import DEFAULT_MARGIN, decisions_that_matter
-from sim.batch.cli import check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with a game slug: the seating (default rotate)")
     p.add_argument("--out", metavar="DIR", help="with a game slug: output directory "
                                                 "(default runs/decisions-<game>-<UTC time>)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--format", choices=("table", "json"), default="table",
                    help="answers on stdout as text (default) or as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

@@ -33,7 +33,7 @@ import engines
 from sim.analysis import Run, analyze, compare
 from sim.analysis.questions import ANALYSES
 from sim.analysis.stats import bet_accuracy, win_share
-from sim.batch.cli import check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int,
                    help="games per cell and per tournament lineup, overriding the file's "
                         "(for a quick trial)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--no-progress", action="store_true", help="no progress on stderr")
     return p
 

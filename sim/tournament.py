@@ -26,7 +26,7 @@ import pandas as pd
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
-from sim.batch.cli import DEFAULT_GAMES, check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -197,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable")
     p.add_argument("--seed", type=seed_arg, help="seed of every lineup (default 0)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--out", metavar="DIR",
                    help="output directory (default runs/tournament-<game>-<UTC timestamp>)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")

@@ -36,6 +36,8 @@ from sim.cli import (
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
+JOBS_HELP = ("parallel workers, 1 to this machine's cores (default: every core this process "
+             "may use)")
 # Bytes of tables per game above every game's measured so far (paris-damis: about 1 kB);
 # a run that fits with it is not measured.
 GAME_BYTES_CEILING = 64_000
@@ -59,7 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true",
                    help="list games, agents (and saved profiles) and each game's variant keys "
                         "with defaults")
-    p.add_argument("--games", type=int, help=f"games to play (default {DEFAULT_GAMES:,})")
+    p.add_argument("--games", type=int,
+                   help=f"games to play, a whole number (default {DEFAULT_GAMES:,}); more "
+                        f"than the free disk or memory can take is refused")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat, comma-"
                                     "separated (default: random); NAME@PROFILE plays a "
@@ -71,8 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "agent i at seat i; random: a seeded permutation per game")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable (see --list)")
-    p.add_argument("--seed", type=seed_arg, help="run seed (default 0)")
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--seed", type=seed_arg, help="run seed, 0 to 2**63 - 1 (default 0)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--chunk-size", type=int,
                    help="games per chunk, the unit of work and of resumption (default: "
                         "about 8 chunks per worker: 500 to 20,000 games with the compiled "
@@ -174,7 +178,7 @@ def check_agents(game: str, names: Sequence[str]) -> None:
 def add_workers(p: argparse.ArgumentParser) -> None:
     """The options of a command whose games run as runs: ``--jobs``, ``--backend`` and
     ``--scheduler``, as for sim.batch."""
-    p.add_argument("--jobs", type=int, help="parallel workers (default: all cores)")
+    p.add_argument("--jobs", type=int, help=JOBS_HELP)
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="where the games run, as for sim.batch (default auto)")
     p.add_argument("--scheduler", metavar="ADDRESS",
