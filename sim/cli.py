@@ -104,6 +104,9 @@ def check_room(disk_bytes: float, memory_bytes: float, where: Path, what: str) -
     the machine has free, with the estimates in the message."""
     folder = next((p for p in [where, *where.parents] if p.exists()), Path("."))
     free_disk = shutil.disk_usage(folder).free
+    reason = unwritable(where) if disk_bytes > free_disk else None
+    if reason:
+        raise UsageError(f"cannot write to {where}: {reason}")
     if disk_bytes > free_disk:
         raise UsageError(f"{what} would write about {size(disk_bytes)} but {folder} has "
                          f"{size(free_disk)} free; play fewer games")
@@ -191,14 +194,23 @@ def new_out_dir(out: str | None, name: str) -> Path:
         f"{name}-{dt.datetime.now(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}")
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise UsageError(f"--out {path} exists and is not an empty directory; choose a new one")
+    reason = unwritable(path)
+    if reason:
+        raise UsageError(f"cannot write to --out {path}: {reason}")
+    return path
+
+
+def unwritable(path: Path) -> str | None:
+    """Why nothing can be written where ``path`` is or would be made (None: it can): a
+    file is written and removed in its nearest existing folder."""
     parent = next((p for p in [path, *path.parents] if p.exists()), Path("."))
     try:
         probe = parent / ".tapis-vert-write-test"
         probe.write_text("")
         probe.unlink()
     except OSError as error:
-        raise UsageError(f"cannot write to --out {path}: {error.strerror}") from None
-    return path
+        return error.strerror or str(error)
+    return None
 
 
 def without_nan(value: Any) -> Any:
