@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import shlex
 import sys
 from collections.abc import Sequence
@@ -231,8 +232,10 @@ def dimension(game: str, f: Any, spec: str) -> Dimension:
         number = float if real else int
         try:
             low, high = (number(v) for v in body.split(".."))
+            if not (math.isfinite(low) and math.isfinite(high)):
+                raise ValueError("not finite")
         except ValueError:
-            kind = "range of numbers" if real else "whole range"
+            kind = "range of finite numbers" if real else "whole range"
             raise UsageError(f"--space: {key}={spec} is not a {kind} A..B") from None
         if low > high:
             raise UsageError(f"--space: {key}={spec} is empty ({low} > {high})")

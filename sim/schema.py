@@ -44,6 +44,7 @@ def folder_name(name: str) -> str:
 
 
 FolderName = Annotated[str, AfterValidator(folder_name)]
+Finite = Annotated[float, Field(allow_inf_nan=False)]
 Scalar = bool | int | float | str
 Value = Scalar | list[Scalar]
 
@@ -122,8 +123,8 @@ class ExperimentFile(Strict):
 class Range(Strict):
     """A searched range: ``{min, max}`` or, for a list parameter, ``{min, max, length}``."""
 
-    min: int | float
-    max: int | float
+    min: int | Finite
+    max: int | Finite
     length: Count | None = None
 
 

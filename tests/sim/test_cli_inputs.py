@@ -217,3 +217,11 @@ def test_any_experiment_file_is_status_0_or_2_and_refusals_write_nothing(data):
 def test_any_design_file_is_status_0_or_2_and_refusals_write_nothing(data):
     with mock.patch("sim.schema.read_toml", return_value=data):
         check("sim.design", ["f.toml", "--out", "out"])
+
+
+@pytest.mark.parametrize("space", ["carte_forget=0..nan", "carte_forget=nan..0.5",
+                                   "carte_forget=0..inf"])
+def test_a_real_range_must_be_finite(space, tmp_path):
+    outcome = run("sim.design", ["huit-americain", "--space", space, "--out", "out"], tmp_path)
+    assert outcome.status == 2 and not outcome.written
+    assert "is not a range of finite numbers A..B" in outcome.stderr, outcome.stderr
