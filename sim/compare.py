@@ -38,6 +38,7 @@ from sim.cli import (
     UsageError,
     announce_compile,
     child,
+    finite,
     new_out_dir,
     seed_arg,
     usage_error,
@@ -112,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR",
                    help="output directory: the variants' runs in DIR/<name>/, the report in "
                         "DIR/report/ (default runs/compare-<game>-<UTC timestamp>)")
-    p.add_argument("--min-effect", type=float, default=MIN_EFFECT, metavar="SIZE",
+    p.add_argument("--min-effect", type=finite, default=MIN_EFFECT, metavar="SIZE",
                    help=f"a significant difference whose effect size (Cohen's h for shares, "
                         f"d for means) is below SIZE in absolute value is marked negligible "
                         f"(default {MIN_EFFECT:g}: about 2 to 2.5 percentage points for "

@@ -55,6 +55,7 @@ COMMANDS: dict[str, str] = {
     "sim.metagame": "sim.metagame", "sim.tune": "sim.tune",
     "sim.experiment": "sim.experiment", "sim.design": "sim.design",
     "sim.decisions": "sim.decisions", "sim.compile": "sim.compile", "sim.bench": "sim.bench",
+    "sim.export": "sim.export",
 }
 
 
@@ -142,9 +143,9 @@ def survey_inputs(command: str) -> list[list[str]]:
         head = [GAME, "--agent", "greedy"]
     if command == "sim.experiment":
         head = ["exp.toml"]
-    if command == "sim.report":
+    if command in ("sim.report", "sim.export"):
         head = ["run"]
-    if by_game or command in ("sim.experiment", "sim.report"):
+    if by_game or command in ("sim.experiment", "sim.report", "sim.export"):
         lines += [head + extra for extra in COMMON]
     extras = {
         "sim.play": [["--pace", "inf"], ["--pace", "nan"], ["--seat", "-1"]],
@@ -155,6 +156,7 @@ def survey_inputs(command: str) -> list[list[str]]:
         "sim.bench": [["--repeat", "0"], ["--batch-games", "-1"]],
         "sim.compile": [["--jobs", "0"], ["--jobs", "-3"], ["--jobs", "1e2"]],
         "sim.report": [["run", "--out", ""]],
+        "sim.export": [["run", "--table", ""], ["run", "--format", "pdf"]],
         "sim.replay": [[GAME, "--index", "-1"], [GAME, "--game", "1e3"]],
         "sim.tune": [[GAME, "--agent", "greedy", "--save", "../x"],
                      [GAME, "--agent", "greedy", "--trials", "0"]],
