@@ -9,40 +9,18 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
-from pathlib import Path
 from typing import Any, cast
 
 import numba
 
 from engines.core.api import Game, GameParams
-
-# Packages whose compiled functions call one another across modules.
-_COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
-
-
-def _numba_cache_dir() -> Path:
-    """Where compiled code is cached: a folder named after a hash of every compiled source.
-
-    numba's own cache does not notice an edit to a function that a cached function calls
-    from another module; keying the folder on all the sources makes any edit start afresh."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha1()
-    for package in _COMPILED_SOURCES:
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
-    base = root / ".numba-cache"
-    if not os.access(root, os.W_OK):
-        base = Path.home() / ".cache" / "tapis-vert" / "numba"
-    return base / digest.hexdigest()[:16]
-
+from engines.numba_cache import cache_dir
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
-    # numba.config sets its attributes at run time
-    numba.config.CACHE_DIR = str(_numba_cache_dir())  # type: ignore[attr-defined]
+    # numba.config sets its attributes at run time; the folder's rule: engines/numba_cache.py
+    numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
