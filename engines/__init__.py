@@ -1,5 +1,9 @@
 """Rule engines.  Every game follows the common API of :mod:`engines.core.api`.
 
+Games are found by slug: the built-in ones, those added by :func:`register`, and those
+installed packages declare in the entry-point group ``tapis_vert.games`` (slug ->
+``module:Class``; docs/add-a-game.md).
+
 >>> import engines
 >>> "paris-damis" in engines.available()
 True
@@ -9,12 +13,12 @@ True
 
 from __future__ import annotations
 
-import importlib
 import os
 from typing import Any, cast
 
 import numba
 
+from engines.core import plugins
 from engines.core.api import Game, GameParams
 from engines.numba_cache import cache_dir
 
@@ -51,20 +55,56 @@ _GAMES = {
 }
 
 
+# Games added by register(), slug -> "module:Class".
+_REGISTERED: dict[str, str] = {}
+
+
+def _games() -> dict[str, str]:
+    """Every game: built-in, then installed (entry points), then registered."""
+    return _GAMES | plugins.entry_points(plugins.GAMES_GROUP) | _REGISTERED
+
+
+def register(slug: str, game: str | type[Game]) -> str:
+    """Add a game under ``slug``: its class, or its import path ``"module:Class"`` (imported
+    on first use).  A class must be importable from its module (other processes and
+    replays find it by path).  Returns the path; a bad slug or path raises ValueError."""
+    if not slug or slug != slug.strip() or "," in slug or plugins.is_path(slug):
+        raise ValueError(f"bad game slug {slug!r}: a name such as my-game")
+    path = plugins.check_path(game) if isinstance(game, str) else plugins.path_of(game)
+    _REGISTERED[slug] = path
+    return path
+
+
+def source(slug: str) -> str:
+    """The import path of a game's class (``"module:Class"``); an unknown slug names the
+    valid ones."""
+    games = _games()
+    if slug not in games:
+        raise ValueError(f"unknown game {slug!r}; available games: "
+                         f"{', '.join(sorted(games))}")
+    return games[slug]
+
+
+def builtin(slug: str) -> bool:
+    """Whether ``slug`` is one of the games shipped here (not a plugin)."""
+    return _GAMES.get(slug) == source(slug)
+
+
 def available() -> list[str]:
-    """Slugs of every registered game."""
-    return sorted(_GAMES)
+    """Slugs of every game: built-in, installed and registered."""
+    return sorted(_games())
 
 
 def game_class(slug: str) -> type[Game]:
-    """The class of a game by slug; an unknown slug names the valid ones."""
-    try:
-        target = _GAMES[slug]
-    except KeyError:
-        raise ValueError(f"unknown game {slug!r}; available games: "
-                         f"{', '.join(available())}") from None
-    module, _, name = target.partition(":")
-    return cast(type[Game], getattr(importlib.import_module(module), name))
+    """The class of a game by slug; an unknown slug names the valid ones, a plugin that
+    cannot be loaded says why."""
+    path = source(slug)
+    cls = plugins.resolve(path)
+    if not isinstance(cls, type) or not hasattr(cls, "Params") \
+            or not callable(getattr(cls, "new_state", None)):
+        raise ValueError(f"game {slug!r} ({path}) is not a game class: it needs Params and "
+                         f"new_state (engines.core.api.Game; docs/add-a-game.md)")
+    return cast(type[Game], cls)
 
 
 def params_class(slug: str) -> type[GameParams]:
