@@ -26,7 +26,7 @@ import pandas as pd
 
 import engines
 from sim.analysis import Run, compare, headline
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, OWN_BOT, resolve_jobs, spec_from_args
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"games per variant (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat (default "
-                                    "random)")
+                                    f"random); {OWN_BOT}")
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="seating rule, as in sim.batch (default rotate)")
     p.add_argument("--seed", type=int, help="seed shared by every variant (default 0)")

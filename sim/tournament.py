@@ -26,7 +26,7 @@ import pandas as pd
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
-from sim.batch.cli import DEFAULT_GAMES, resolve_jobs, spec_from_args
+from sim.batch.cli import DEFAULT_GAMES, OWN_BOT, resolve_jobs, spec_from_args
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, new_out_dir, usage_error, wants_progress
@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="game slug")
     p.add_argument("--agents", required=True,
                    help="two or more different agents, comma-separated (include random to "
-                        "measure skill depth against it)")
+                        f"measure skill depth against it); {OWN_BOT}")
     p.add_argument("--games", type=int,
                    help=f"games per lineup (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")

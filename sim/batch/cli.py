@@ -25,6 +25,8 @@ from sim.cli import Parser, UsageError, usage_error, variant_params, wants_progr
 from sim.kernels import has_kernel, kernel_for
 
 DEFAULT_GAMES = 10_000
+# How every command's help names a bot of one's own.
+OWN_BOT = "your own bot as package.module:Class (docs/write-a-bot.md)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "separated (default: random); NAME@PROFILE plays a "
                                     "bot with a saved parameter profile, and a plain NAME "
                                     "its game's NAME@default where --list shows one "
-                                    "(docs/agents.md)")
+                                    f"(docs/agents.md); {OWN_BOT}")
     p.add_argument("--seating", choices=SEATINGS,
                    help="rotate: agent i at seat (i + game index) mod K (default); fixed: "
                         "agent i at seat i; random: a seeded permutation per game")
