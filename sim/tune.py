@@ -362,7 +362,8 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if not args.agent or profiles.split(args.agent)[1] is not None \
             or args.agent not in tunable:
         raise UsageError(f"--agent {args.agent or '(missing)'}: choose a bot of {args.game} "
-                         f"with parameters to tune: {', '.join(tunable) or 'none'}")
+                         f"with parameters to tune: {', '.join(tunable) or 'none'}, or "
+                         f"your own as package.module:Class with a Params class")
     cls = agents.params_class(args.agent)
     assert cls is not None
     fixed = fixed_values(cls, args.fix)
