@@ -5,7 +5,9 @@ added the same way; the one-line errors."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import json
 import os
 import sys
@@ -16,6 +18,8 @@ import pytest
 
 import agents
 import engines
+import sim.experiment as experiment
+import sim.play as play
 import sim.tournament as tournament
 from engines.core import plugins
 from sim import results
@@ -252,3 +256,35 @@ def test_a_registered_game_is_recorded_by_import_path(plugin):
     with pytest.raises(ValueError, match="unknown game 'other-pouilleux'"):
         engines.game_class("other-pouilleux")
     assert RunSpec.from_json(json.loads(json.dumps(data))) == spec
+
+
+def test_a_person_plays_a_registered_bot_and_the_saved_game_replays(plugin, tmp_path):
+    agents.register("leaner", "tests_pkg.mod:make_lean")
+    save = tmp_path / "game"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = play.main(["paris-damis", "--players", "2", "--seed", "5", "--pace", "0",
+                          "--variant", "rounds=2", "--agents", "leaner", "--save", str(save)],
+                         stdin=io.StringIO("1\n" * 400), stdout=io.StringIO())
+    assert code == 0, err.getvalue()
+    spec = results.read_manifest(save)["spec"]
+    assert spec["agents"] == ["human", "leaner"]
+    assert spec["agent_sources"] == {"leaner": "tests_pkg.mod:make_lean"}
+    agents._REGISTERED.clear()          # as in a new process
+    code, out, err_text = replay_main(save, "--game", 0)
+    assert code == 0, err_text
+    assert out.splitlines()[0].endswith("seat 0 human, seat 1 leaner")
+
+
+def test_an_experiment_file_seats_a_plugin_bot(plugin, tmp_path):
+    file = tmp_path / "mine.toml"
+    file.write_text(f'title = "Lean"\nquestion = "Does lean beat random?"\n'
+                    f'game = "paris-damis"\ngames = 12\nplayers = [2]\n'
+                    f'lineups = ["{PATH}+random"]\n')
+    code, _, err = call_main(experiment.main, file, "--out", tmp_path / "out", "--jobs", 1,
+                             "--no-progress")
+    assert code == 0, err
+    cells = [p for p in (tmp_path / "out" / "cells").iterdir()
+             if (p / results.MANIFEST).is_file()]
+    assert len(cells) == 1
+    assert results.read_manifest(cells[0])["spec"]["agents"] == [PATH, "random"]
