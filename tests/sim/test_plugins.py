@@ -10,6 +10,7 @@ import importlib
 import io
 import json
 import os
+import shutil
 import sys
 from functools import partial
 from pathlib import Path
@@ -288,3 +289,23 @@ def test_an_experiment_file_seats_a_plugin_bot(plugin, tmp_path):
              if (p / results.MANIFEST).is_file()]
     assert len(cells) == 1
     assert results.read_manifest(cells[0])["spec"]["agents"] == [PATH, "random"]
+
+
+def test_a_run_of_a_registered_bot_resumes_where_it_was_never_registered(plugin, tmp_path):
+    agents.register("leaner", "tests_pkg.mod:make_lean")
+    code, _, err = batch(tmp_path / "whole", "leaner,random,greedy", "--jobs", 1,
+                         "--backend", "threads")
+    assert code == 0, err
+    run = tmp_path / "run"
+    shutil.copytree(tmp_path / "whole", run)
+    for start in (12, 18):
+        for table in ("games", "players", "rounds"):
+            (run / table / results.part_name(start)).unlink()
+    manifest = results.read_manifest(run)
+    results.write_manifest(run, manifest | {"status": "running", "finished": None})
+    agents._REGISTERED.clear()          # as in a new process
+    code, _, err = batch_main("--resume", run, "--jobs", 1, "--no-progress")
+    assert code == 0, err
+    whole, resumed = load_sorted(tmp_path / "whole"), load_sorted(run)
+    for name in whole:
+        assert whole[name].equals(resumed[name]), name
