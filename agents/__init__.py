@@ -64,9 +64,11 @@ _REGISTERED: dict[str, str] = {}
 
 
 def _registry() -> dict[str, tuple[str, tuple[str, ...] | None]]:
-    """Every bot by name: built-in, installed (entry points), registered."""
-    added = plugins.entry_points(plugins.AGENTS_GROUP) | _REGISTERED
-    return _AGENTS | {name: (path, _games_of(path)) for name, path in added.items()}
+    """Every bot by name: installed (entry points), built-in (which an installed name does
+    not replace), registered."""
+    installed = plugins.entry_points(plugins.AGENTS_GROUP)
+    return {name: (path, _games_of(path)) for name, path in installed.items()} | _AGENTS \
+        | {name: (path, _games_of(path)) for name, path in _REGISTERED.items()}
 
 
 def _games_of(path: str) -> tuple[str, ...] | None:
@@ -107,7 +109,7 @@ def source(name: str) -> str:
 def builtin(name: str) -> bool:
     """Whether the bot of ``name`` is one shipped here (not a plugin)."""
     base = profiles.split(name)[0]
-    return base in _AGENTS and not plugins.is_path(base) and _registry()[base] == _AGENTS[base]
+    return base in _AGENTS
 
 
 def available(game: str | None = None) -> list[str]:

@@ -156,6 +156,20 @@ def test_plugin_bots_give_the_same_tables_on_threads_and_in_worker_processes(plu
     assert dict(zip(replayed_seats, replayed, strict=True)) == dict(enumerate(ranks.tolist()))
 
 
+@pytest.mark.slow
+def test_a_plugin_bot_plays_on_a_dask_cluster(plugin, tmp_path):
+    pytest.importorskip("distributed")
+    agents.register("leaner", "tests_pkg.mod:make_lean")
+    lineup = f"{PATH},leaner,random"
+    code, _, err = batch(tmp_path / "threads", lineup, "--jobs", 1, "--backend", "threads")
+    assert code == 0, err
+    code, _, err = batch(tmp_path / "dask", lineup, "--jobs", 2, "--backend", "dask")
+    assert code == 0, err
+    threads, dask = load_sorted(tmp_path / "threads"), load_sorted(tmp_path / "dask")
+    for name in threads:
+        assert threads[name].equals(dask[name]), name
+
+
 def test_replay_from_a_seed_takes_a_bot_by_import_path(plugin):
     code, out, err = replay_main("paris-damis", "--players", 2, "--agents", f"{PATH},random",
                                  "--index", 4, "--seed", 9)
@@ -233,13 +247,16 @@ def test_installed_packages_add_bots_and_games_by_entry_point(plugin):
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tapis-extra\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text(
-        "[tapis_vert.agents]\nleanbot = tests_pkg.mod:Lean\n\n"
+        "[tapis_vert.agents]\nleanbot = tests_pkg.mod:Lean\ngreedy = tests_pkg.mod:Lean\n\n"
         "[tapis_vert.games]\nmy-pouilleux = engines.games.pouilleux:Pouilleux\n")
     importlib.invalidate_caches()
     plugins._entry_points.cache_clear()
     assert "leanbot" in agents.available("paris-damis")
     assert agents.source("leanbot") == PATH
     assert type(agents.load("leanbot", game="paris-damis")).__name__ == "Lean"
+    # an installed name does not replace a built-in bot
+    assert agents.source("greedy") == "agents.paris_damis:GreedyAgent"
+    assert agents.builtin("greedy") and not agents.builtin("leanbot")
     assert "my-pouilleux" in engines.available()
     assert engines.source("my-pouilleux") == "engines.games.pouilleux:Pouilleux"
     assert not engines.builtin("my-pouilleux") and engines.builtin("pouilleux")
