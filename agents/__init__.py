@@ -64,11 +64,11 @@ _REGISTERED: dict[str, str] = {}
 
 
 def _registry() -> dict[str, tuple[str, tuple[str, ...] | None]]:
-    """Every bot by name: installed (entry points), built-in (which an installed name does
-    not replace), registered."""
-    installed = plugins.entry_points(plugins.AGENTS_GROUP)
-    return {name: (path, _games_of(path)) for name, path in installed.items()} | _AGENTS \
-        | {name: (path, _games_of(path)) for name, path in _REGISTERED.items()}
+    """Every bot by name, in order: built-in, installed (entry points; a built-in name is
+    not replaced), registered."""
+    added = {name: path for name, path in plugins.entry_points(plugins.AGENTS_GROUP).items()
+             if name not in _AGENTS} | _REGISTERED
+    return _AGENTS | {name: (path, _games_of(path)) for name, path in added.items()}
 
 
 def _games_of(path: str) -> tuple[str, ...] | None:
