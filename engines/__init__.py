@@ -60,8 +60,9 @@ _REGISTERED: dict[str, str] = {}
 
 
 def _games() -> dict[str, str]:
-    """Every game: built-in, then installed (entry points), then registered."""
-    return _GAMES | plugins.entry_points(plugins.GAMES_GROUP) | _REGISTERED
+    """Every game: built-in, installed (entry points; a built-in slug is not replaced),
+    registered."""
+    return plugins.entry_points(plugins.GAMES_GROUP) | _GAMES | _REGISTERED
 
 
 def register(slug: str, game: str | type[Game]) -> str:
@@ -70,6 +71,8 @@ def register(slug: str, game: str | type[Game]) -> str:
     replays find it by path).  Returns the path; a bad slug or path raises ValueError."""
     if not slug or slug != slug.strip() or "," in slug or plugins.is_path(slug):
         raise ValueError(f"bad game slug {slug!r}: a name such as my-game")
+    if slug in _GAMES:
+        raise ValueError(f"{slug!r} is a built-in game; choose another slug")
     path = plugins.check_path(game) if isinstance(game, str) else plugins.path_of(game)
     _REGISTERED[slug] = path
     return path
@@ -87,7 +90,7 @@ def source(slug: str) -> str:
 
 def builtin(slug: str) -> bool:
     """Whether ``slug`` is one of the games shipped here (not a plugin)."""
-    return _GAMES.get(slug) == source(slug)
+    return slug in _GAMES
 
 
 def available() -> list[str]:

@@ -248,7 +248,8 @@ def test_installed_packages_add_bots_and_games_by_entry_point(plugin):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tapis-extra\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text(
         "[tapis_vert.agents]\nleanbot = tests_pkg.mod:Lean\ngreedy = tests_pkg.mod:Lean\n\n"
-        "[tapis_vert.games]\nmy-pouilleux = engines.games.pouilleux:Pouilleux\n")
+        "[tapis_vert.games]\nmy-pouilleux = engines.games.pouilleux:Pouilleux\n"
+        "rikiki = engines.games.pouilleux:Pouilleux\n")
     importlib.invalidate_caches()
     plugins._entry_points.cache_clear()
     assert "leanbot" in agents.available("paris-damis")
@@ -260,11 +261,14 @@ def test_installed_packages_add_bots_and_games_by_entry_point(plugin):
     assert "my-pouilleux" in engines.available()
     assert engines.source("my-pouilleux") == "engines.games.pouilleux:Pouilleux"
     assert not engines.builtin("my-pouilleux") and engines.builtin("pouilleux")
+    assert engines.source("rikiki") == "engines.games.rikiki:Rikiki"     # not replaced
     state = engines.load("my-pouilleux", players=3).new_state(seed=1)
     assert state.legal_actions()
 
 
 def test_a_registered_game_is_recorded_by_import_path(plugin):
+    with pytest.raises(ValueError, match="built-in game"):
+        engines.register("pouilleux", "engines.games.pouilleux:Pouilleux")
     engines.register("other-pouilleux", "engines.games.pouilleux:Pouilleux")
     spec = RunSpec(game="other-pouilleux", params=engines.params_class("pouilleux")(),
                    agents=("random",) * 3, seating="rotate", seed=0, games=4, chunk_size=2)
