@@ -86,12 +86,7 @@ def register(name: str, bot: str | Any) -> str:
     path ``"module:Class"``.  It must be importable from its module, so that worker
     processes and replays build it again; returns that path.  A bad or built-in name, or
     an object defined in ``__main__`` or in a function, raises ValueError."""
-    if not name or any(c in name for c in ",@: ") or name != name.strip():
-        raise ValueError(f"bad agent name {name!r}: a name such as my-bot, without , @ : "
-                         f"or spaces")
-    if name in _AGENTS:
-        raise ValueError(f"{name!r} is a built-in agent; choose another name")
-    path = plugins.check_path(bot) if isinstance(bot, str) else plugins.path_of(bot)
+    path = plugins.registered("agent", name, bot, _AGENTS)
     _REGISTERED[name] = path
     return path
 

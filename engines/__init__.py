@@ -69,11 +69,7 @@ def register(slug: str, game: str | type[Game]) -> str:
     """Add a game under ``slug``: its class, or its import path ``"module:Class"`` (imported
     on first use).  A class must be importable from its module (other processes and
     replays find it by path).  Returns the path; a bad slug or path raises ValueError."""
-    if not slug or slug != slug.strip() or "," in slug or plugins.is_path(slug):
-        raise ValueError(f"bad game slug {slug!r}: a name such as my-game")
-    if slug in _GAMES:
-        raise ValueError(f"{slug!r} is a built-in game; choose another slug")
-    path = plugins.check_path(game) if isinstance(game, str) else plugins.path_of(game)
+    path = plugins.registered("game", slug, game, _GAMES)
     _REGISTERED[slug] = path
     return path
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Collection
 from functools import lru_cache
 from importlib import metadata
 from typing import Any
@@ -63,6 +64,19 @@ def path_of(obj: Any) -> str:
         raise ValueError(f"{path} does not name {obj!r}; define it at the top level of "
                          f"its module")
     return path
+
+
+def registered(kind: str, name: str, target: Any, builtin: Collection[str]) -> str:
+    """The import path a plugin ``kind`` (``agent``, ``game``) is registered under
+    ``name`` by: ``target`` is that path or the object; ValueError for a bad name (empty,
+    with spaces, ``,``, ``@`` or ``:``), a built-in one, or an object that other processes
+    cannot find again."""
+    if not name or any(c in name for c in ",@: ") or name != name.strip():
+        raise ValueError(f"bad {kind} name {name!r}: a name such as my-{kind}, without , @ "
+                         f": or spaces")
+    if name in builtin:
+        raise ValueError(f"{name!r} is a built-in {kind}; choose another name")
+    return check_path(target) if isinstance(target, str) else path_of(target)
 
 
 def entry_points(group: str) -> dict[str, str]:

@@ -125,26 +125,33 @@ def test_a_bot_named_by_import_path_plays_through_the_python_api(plugin, tmp_pat
         assert ranks == list(final.result().ranks)
 
 
+def tables_on(backend: str, jobs: int, out: Path) -> dict:
+    """The tables of a run of a bot by import path and a registered one, on ``backend``."""
+    code, _, err = batch(out, f"{PATH},leaner,random", "--jobs", jobs, "--backend", backend)
+    assert code == 0, err
+    return load_sorted(out)
+
+
 @pytest.mark.slow
-def test_plugin_bots_give_the_same_tables_on_threads_and_in_worker_processes(plugin, tmp_path):
-    # one bot by import path, one by a name registered in this process only: the loky
-    # workers rebuild both from the import paths the spec carries
+@pytest.mark.parametrize("backend", ["loky", "dask"])
+def test_plugin_bots_give_the_same_tables_on_threads_and_in_worker_processes(
+        plugin, tmp_path, backend):
+    # one bot by import path, one by a name registered in this process only: the worker
+    # processes rebuild both from the import paths the spec carries
+    if backend == "dask":
+        pytest.importorskip("distributed")
     assert agents.register("leaner", "tests_pkg.mod:make_lean") == "tests_pkg.mod:make_lean"
-    lineup = f"{PATH},leaner,random"
-    code, _, err = batch(tmp_path / "threads", lineup, "--jobs", 1, "--backend", "threads")
-    assert code == 0, err
-    code, _, err = batch(tmp_path / "loky", lineup, "--jobs", 2, "--backend", "loky")
-    assert code == 0, err
-    threads, loky = load_sorted(tmp_path / "threads"), load_sorted(tmp_path / "loky")
+    threads = tables_on("threads", 1, tmp_path / "threads")
+    workers = tables_on(backend, 2, tmp_path / backend)
     for name in threads:
-        assert threads[name].equals(loky[name]), name
-    manifest = results.read_manifest(tmp_path / "loky")
+        assert threads[name].equals(workers[name]), name
+    manifest = results.read_manifest(tmp_path / backend)
     assert manifest["spec"]["agent_sources"] == {"leaner": "tests_pkg.mod:make_lean"}
-    assert manifest["backend"] == "loky"
+    assert manifest["backend"] == backend
 
     # a fresh process knows nothing of the registration: the manifest rebuilds it
     agents._REGISTERED.clear()
-    code, out, err = replay_main(tmp_path / "loky", "--game", 5)
+    code, out, err = replay_main(tmp_path / backend, "--game", 5)
     assert code == 0, err
     seats = out.splitlines()[0]
     assert "leaner" in seats and PATH in seats
@@ -154,20 +161,6 @@ def test_plugin_bots_give_the_same_tables_on_threads_and_in_worker_processes(plu
     replayed_seats = [int(line.split()[3]) for line in out.splitlines()
                       if line.strip().startswith("rank ")]
     assert dict(zip(replayed_seats, replayed, strict=True)) == dict(enumerate(ranks.tolist()))
-
-
-@pytest.mark.slow
-def test_a_plugin_bot_plays_on_a_dask_cluster(plugin, tmp_path):
-    pytest.importorskip("distributed")
-    agents.register("leaner", "tests_pkg.mod:make_lean")
-    lineup = f"{PATH},leaner,random"
-    code, _, err = batch(tmp_path / "threads", lineup, "--jobs", 1, "--backend", "threads")
-    assert code == 0, err
-    code, _, err = batch(tmp_path / "dask", lineup, "--jobs", 2, "--backend", "dask")
-    assert code == 0, err
-    threads, dask = load_sorted(tmp_path / "threads"), load_sorted(tmp_path / "dask")
-    for name in threads:
-        assert threads[name].equals(dask[name]), name
 
 
 def test_replay_from_a_seed_takes_a_bot_by_import_path(plugin):
