@@ -323,3 +323,18 @@ def test_a_run_of_a_registered_bot_resumes_where_it_was_never_registered(plugin,
     whole, resumed = load_sorted(tmp_path / "whole"), load_sorted(run)
     for name in whole:
         assert whole[name].equals(resumed[name]), name
+
+
+def test_a_plugin_game_may_be_a_lone_module(plugin):
+    # a house variant of a shipped game, in a top-level file of one's own
+    (plugin / "lone_game.py").write_text(
+        "from engines.games.pouilleux import Pouilleux\n\n\n"
+        "class LonePouilleux(Pouilleux):\n    title = 'Le pouilleux solitaire'\n")
+    importlib.invalidate_caches()
+    try:
+        assert engines.register("lone", "lone_game:LonePouilleux") == "lone_game:LonePouilleux"
+        game = engines.load("lone", players=3)
+        assert game.title == "Le pouilleux solitaire" and game.params.players == 3
+        assert game.new_state(seed=2).legal_actions()
+    finally:
+        sys.modules.pop("lone_game", None)
