@@ -22,9 +22,10 @@ from engines.core import plugins
 from engines.core.api import Game, GameParams
 from engines.numba_cache import cache_dir
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    # numba.config sets its attributes at run time; the folder's rule: engines/numba_cache.py
-    numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]
+# numba.config sets its attributes at run time; the environment keeps the user's folder, so
+# that a child process keys its own sources under it the same way (engines/numba_cache.py)
+numba.config.CACHE_DIR = str(  # type: ignore[attr-defined]
+    cache_dir(user_dir=os.environ.get("NUMBA_CACHE_DIR")))
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {

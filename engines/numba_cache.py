@@ -213,11 +213,15 @@ def digest(paths: Iterable[Path], root: Path = ROOT) -> str:
     return h.hexdigest()[:16]
 
 
-def cache_dir(root: Path = ROOT) -> Path:
-    """The cache folder of the current sources (in the checkout, or in the user's cache
-    when the checkout is read-only)."""
-    base = root / ".numba-cache"
-    if not os.access(root, os.W_OK):
+def cache_dir(root: Path = ROOT, user_dir: str | None = None) -> Path:
+    """The cache folder of the current sources: under ``user_dir`` (the user's
+    ``NUMBA_CACHE_DIR``) when given, else in the checkout, or in the user's cache when the
+    checkout is read-only."""
+    if user_dir:
+        base = Path(user_dir)
+    elif os.access(root, os.W_OK):
+        base = root / ".numba-cache"
+    else:
         base = Path.home() / ".cache" / "tapis-vert" / "numba"
     sources = Sources(root, base / _SCAN)
     hashed = sources.hashed()

@@ -101,7 +101,7 @@ def test_a_new_bot_file_rekeys_only_when_it_holds_compiled_code(checkout):
     assert key(checkout) != before
 
 
-def test_the_cache_folder_is_the_key_of_the_current_sources():
-    if numba_cache.os.environ.get("NUMBA_CACHE_DIR"):
-        pytest.skip("NUMBA_CACHE_DIR overrides the folder")
+def test_the_cache_folder_is_the_key_of_the_current_sources(tmp_path):
     assert Path(numba.config.CACHE_DIR).name == key(ROOT)
+    # the user's NUMBA_CACHE_DIR is where the keyed folders go, not the folder itself
+    assert numba_cache.cache_dir(user_dir=str(tmp_path)) == tmp_path / key(ROOT)
