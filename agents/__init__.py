@@ -7,15 +7,21 @@ game's own settings of a bot written for every game, such as a search's rollouts
 Any bot may *explore*: with ``explore`` = ε (an option of :func:`load`, or a profile's key,
 for every bot), at each decision with a choice it plays a uniformly random legal action with
 probability ε, drawn from the decision stream (:class:`agents.base.Exploring`), and decides as
-itself otherwise, so that a deterministic bot varies its play from deal to deal."""
+itself otherwise, so that a deterministic bot varies its play from deal to deal.
+
+Your own bots (docs/write-a-bot.md) are named three ways: by import path,
+``package.module:Class`` (or a function that returns a bot), wherever an agent is named; by a
+name given with :func:`register`; or by a name an installed package declares in the
+entry-point group ``tapis_vert.agents`` (name -> ``module:Class``).  A run records such a bot
+by its import path, so worker processes and later replays build it again."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from agents import profiles
 from agents.base import EXPLORE, Agent, Exploring, check_explore
+from engines.core import plugins
 from engines.core.params import Params
 
 # name -> ("module:Class", games it plays, or None for every game)
@@ -53,16 +59,64 @@ _AGENTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
 }
 
 
+# Bots added by register(): name -> "module:Class".
+_REGISTERED: dict[str, str] = {}
+
+
+def _registry() -> dict[str, tuple[str, tuple[str, ...] | None]]:
+    """Every bot by name, in order: built-in, installed (entry points; a built-in name is
+    not replaced), registered."""
+    added = {name: path for name, path in plugins.entry_points(plugins.AGENTS_GROUP).items()
+             if name not in _AGENTS} | _REGISTERED
+    return _AGENTS | {name: (path, _games_of(path)) for name, path in added.items()}
+
+
+def _games_of(path: str) -> tuple[str, ...] | None:
+    """The games a plugin bot plays: its ``games`` attribute, or every game (also when it
+    cannot be imported: loading it then says why)."""
+    try:
+        games = getattr(plugins.resolve(path), "games", None)
+    except ValueError:
+        return None
+    return tuple(games) if isinstance(games, list | tuple) and games else None
+
+
+def register(name: str, bot: str | Any) -> str:
+    """Add a bot under ``name``: its class (or a function returning a bot), or its import
+    path ``"module:Class"``.  It must be importable from its module, so that worker
+    processes and replays build it again; returns that path.  A bad or built-in name, or
+    an object defined in ``__main__`` or in a function, raises ValueError."""
+    path = plugins.registered("agent", name, bot, _AGENTS)
+    _REGISTERED[name] = path
+    return path
+
+
+def source(name: str) -> str:
+    """The import path of the bot ``name`` (``NAME``, ``NAME@PROFILE`` or a path) plays
+    with; an unknown name names the valid choices."""
+    base = profiles.split(name)[0]
+    if plugins.is_path(base):
+        return plugins.check_path(base)
+    _check_base(base, None)
+    return _registry()[base][0]
+
+
+def builtin(name: str) -> bool:
+    """Whether the bot of ``name`` is one shipped here (not a plugin)."""
+    base = profiles.split(name)[0]
+    return base in _AGENTS
+
+
 def available(game: str | None = None) -> list[str]:
     """Names of the agents that can play ``game`` (every agent without one)."""
-    return sorted(name for name, (_, games) in _AGENTS.items()
+    return sorted(name for name, (_, games) in _registry().items()
                   if game is None or games is None or game in games)
 
 
 def written_for(game: str) -> list[str]:
     """Names of the agents written for ``game`` alone (its strategy bots), in registry
     order."""
-    return [name for name, (_, games) in _AGENTS.items() if games and game in games]
+    return [name for name, (_, games) in _registry().items() if games and game in games]
 
 
 def load(name: str, game: str | None = None, **options: Any) -> Agent:
@@ -74,19 +128,39 @@ def load(name: str, game: str | None = None, **options: Any) -> Agent:
     values = profile_values(name, game) | options
     explore = check_explore(values.pop(EXPLORE, 0.0))
     bot = _class(base)(**values)
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"{base} made {bot!r}, not an agent: an agent has a method "
+                         f"act(observation, legal_actions, rng) (docs/write-a-bot.md)")
     return Exploring(bot, explore) if explore else bot
 
 
 def _check_base(base: str, game: str | None) -> None:
-    if base not in _AGENTS or base not in available(game):
+    if plugins.is_path(base):
+        games = _games_of(base)
+        _class(base)
+        if game is not None and games is not None and game not in games:
+            raise ValueError(f"agent {base} plays {', '.join(games)}, not {game}; available "
+                             f"agents for {game}: {', '.join(available(game))}")
+        return
+    if base not in available(game):
         where = f" for {game}" if game else ""
         raise ValueError(f"unknown agent {base!r}{where}; available agents: "
-                         f"{', '.join(available(game))}")
+                         f"{', '.join(available(game))}, or your own as "
+                         f"package.module:Class")
 
 
 def _class(base: str) -> Any:
-    module, _, cls = _AGENTS[base][0].partition(":")
-    return getattr(importlib.import_module(module), cls)
+    """The class (or factory) of a bot, by name or import path; ValueError when it cannot
+    be imported or is not a bot."""
+    path = base if plugins.is_path(base) else _registry()[base][0]
+    found = plugins.resolve(path)
+    if isinstance(found, type) and not callable(getattr(found, "act", None)):
+        raise ValueError(f"{path} is not an agent: an agent class has a method "
+                         f"act(observation, legal_actions, rng) (docs/write-a-bot.md)")
+    if not callable(found):
+        raise ValueError(f"{path} is not an agent: name a class, or a function returning "
+                         f"a bot (docs/write-a-bot.md)")
+    return found
 
 
 def params_class(name: str) -> type[Params] | None:
@@ -103,7 +177,7 @@ def named_profile(name: str, game: str | None) -> tuple[str, str | None]:
     plain ``NAME``, the bot's :data:`~agents.profiles.DEFAULT` profile for the game where
     its profile file has one (else None)."""
     base, profile = profiles.split(name)
-    if profile is None and game is not None and base in _AGENTS \
+    if profile is None and game is not None \
             and profiles.DEFAULT in profiles.read(game).get(base, {}):
         profile = profiles.DEFAULT
     return base, profile
@@ -117,7 +191,8 @@ def profile_values(name: str, game: str | None) -> dict[str, Any]:
     if profile is None:
         return {}
     if game is None:
-        games = _AGENTS[base][1] if base in _AGENTS else None
+        base_ = profiles.split(base)[0]
+        games = _games_of(base_) if plugins.is_path(base_) else _registry()[base_][1]
         if not games or len(games) != 1:
             raise ValueError(f"{name}: a profile needs the game it is for")
         game = games[0]
@@ -180,5 +255,6 @@ def tunable(game: str) -> list[str]:
     return [a for a in available(game) if params_class(a) is not None]
 
 
-__all__ = ["Agent", "available", "check", "exploration", "load", "named_profile",
-           "params_class", "params_for", "profile_values", "tunable", "written_for"]
+__all__ = ["Agent", "available", "builtin", "check", "exploration", "load", "named_profile",
+           "params_class", "params_for", "profile_values", "register", "source", "tunable",
+           "written_for"]

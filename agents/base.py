@@ -44,7 +44,7 @@ class Exploring:
     def __init__(self, bot: Agent, explore: float) -> None:
         self.bot = bot
         self.explore = explore
-        self.name = bot.name
+        self.name = getattr(bot, "name", type(bot).__name__)
 
     def __getattr__(self, attribute: str) -> Any:       # the bot's params, ...
         if attribute == "bot":                          # not set yet (unpickling)

@@ -87,10 +87,15 @@ def games_with(agent: str, profile: str, directory: Path | None = None) -> list[
     return found
 
 
+def table_key(agent: str, profile: str) -> str:
+    """The TOML header key of ``agent@profile`` (a plugin's import path quoted)."""
+    return f"{agent if NAME.match(agent) else toml_value(agent)}.{profile}"
+
+
 def render(agent: str, profile: str, params: Mapping[str, Any], comment: str = "") -> str:
     """The TOML text of one profile table, with ``comment`` lines above it."""
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
-    lines.append(f"[{agent}.{profile}]")
+    lines.append(f"[{table_key(agent, profile)}]")
     lines += [f"{key} = {toml_value(value)}" for key, value in params.items()]
     return "\n".join(lines) + "\n"
 
@@ -112,7 +117,7 @@ def with_table(text: str, agent: str, profile: str, table: str) -> str:
     """A profile file's text with the table of ``agent.profile`` (and its comment) replaced
     by ``table``, or ``table`` appended."""
     blocks = _blocks(text)
-    key = f"{agent}.{profile}"
+    key = table_key(agent, profile)
     if key in (k for k, _ in blocks):
         blocks = [(k, table if k == key else b) for k, b in blocks]
     else:

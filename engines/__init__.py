@@ -1,5 +1,9 @@
 """Rule engines.  Every game follows the common API of :mod:`engines.core.api`.
 
+Games are found by slug: the built-in ones, those added by :func:`register`, and those
+installed packages declare in the entry-point group ``tapis_vert.games`` (slug ->
+``module:Class``; docs/add-a-game.md).
+
 >>> import engines
 >>> "paris-damis" in engines.available()
 True
@@ -9,46 +13,19 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import os
-from pathlib import Path
 from typing import Any, cast
 
 import numba
 
+from engines.core import plugins
 from engines.core.api import Game, GameParams
-
-# Packages whose compiled functions call one another across modules.
-_COMPILED_SOURCES = ("engines", "agents", "sim/kernels")
-
-
-def _numba_cache_dir(user_dir: str | None = None) -> Path:
-    """Where compiled code is cached: a folder named after a hash of every compiled source,
-    under ``user_dir`` (the user's ``NUMBA_CACHE_DIR``) when given.
-
-    numba's own cache does not notice an edit to a function that a cached function calls
-    from another module; keying the folder on all the sources makes any edit start afresh,
-    wherever the cache lives."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha1()
-    for package in _COMPILED_SOURCES:
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
-    if user_dir:
-        base = Path(user_dir)
-    elif os.access(root, os.W_OK):
-        base = root / ".numba-cache"
-    else:
-        base = Path.home() / ".cache" / "tapis-vert" / "numba"
-    return base / digest.hexdigest()[:16]
-
+from engines.numba_cache import cache_dir
 
 # numba.config sets its attributes at run time; the environment keeps the user's folder, so
-# that a child process keys its own sources under it the same way.
+# that a child process keys its own sources under it the same way (engines/numba_cache.py)
 numba.config.CACHE_DIR = str(  # type: ignore[attr-defined]
-    _numba_cache_dir(os.environ.get("NUMBA_CACHE_DIR")))
+    cache_dir(user_dir=os.environ.get("NUMBA_CACHE_DIR")))
 
 # slug -> "module:Class"; modules are imported on first use (each compiles its own rules).
 _GAMES = {
@@ -79,20 +56,55 @@ _GAMES = {
 }
 
 
+# Games added by register(), slug -> "module:Class".
+_REGISTERED: dict[str, str] = {}
+
+
+def _games() -> dict[str, str]:
+    """Every game: built-in, installed (entry points; a built-in slug is not replaced),
+    registered."""
+    return plugins.entry_points(plugins.GAMES_GROUP) | _GAMES | _REGISTERED
+
+
+def register(slug: str, game: str | type[Game]) -> str:
+    """Add a game under ``slug``: its class, or its import path ``"module:Class"`` (imported
+    on first use).  A class must be importable from its module (other processes and
+    replays find it by path).  Returns the path; a bad slug or path raises ValueError."""
+    path = plugins.registered("game", slug, game, _GAMES)
+    _REGISTERED[slug] = path
+    return path
+
+
+def source(slug: str) -> str:
+    """The import path of a game's class (``"module:Class"``); an unknown slug names the
+    valid ones."""
+    games = _games()
+    if slug not in games:
+        raise ValueError(f"unknown game {slug!r}; available games: "
+                         f"{', '.join(sorted(games))}")
+    return games[slug]
+
+
+def builtin(slug: str) -> bool:
+    """Whether ``slug`` is one of the games shipped here (not a plugin)."""
+    return slug in _GAMES
+
+
 def available() -> list[str]:
-    """Slugs of every registered game."""
-    return sorted(_GAMES)
+    """Slugs of every game: built-in, installed and registered."""
+    return sorted(_games())
 
 
 def game_class(slug: str) -> type[Game]:
-    """The class of a game by slug; an unknown slug names the valid ones."""
-    try:
-        target = _GAMES[slug]
-    except KeyError:
-        raise ValueError(f"unknown game {slug!r}; available games: "
-                         f"{', '.join(available())}") from None
-    module, _, name = target.partition(":")
-    return cast(type[Game], getattr(importlib.import_module(module), name))
+    """The class of a game by slug; an unknown slug names the valid ones, a plugin that
+    cannot be loaded says why."""
+    path = source(slug)
+    cls = plugins.resolve(path)
+    if not isinstance(cls, type) or not hasattr(cls, "Params") \
+            or not callable(getattr(cls, "new_state", None)):
+        raise ValueError(f"game {slug!r} ({path}) is not a game class: it needs Params and "
+                         f"new_state (engines.core.api.Game; docs/add-a-game.md)")
+    return cast(type[Game], cls)
 
 
 def params_class(slug: str) -> type[GameParams]:

@@ -226,7 +226,7 @@ def without_nan(value: Any) -> Any:
 
 def compiled_mark(slug: str) -> Path | None:
     """The file that says ``slug``'s code is in numba's cache for the current sources (in
-    ``numba.config.CACHE_DIR``, whose name hashes them; see ``engines._numba_cache_dir``), or
+    ``numba.config.CACHE_DIR``, whose name hashes them; see ``engines.numba_cache.cache_dir``), or
     None when nothing is compiled (``NUMBA_DISABLE_JIT``) or cached."""
     cache = getattr(numba.config, "CACHE_DIR", "")
     if getattr(numba.config, "DISABLE_JIT", False) or not cache:

@@ -30,7 +30,14 @@ import pandas as pd
 import engines
 from sim.analysis import Run, compare, headline
 from sim.analysis.compare import MIN_EFFECT
-from sim.batch.cli import DEFAULT_GAMES, JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import (
+    DEFAULT_GAMES,
+    JOBS_HELP,
+    OWN_BOT,
+    check_games_room,
+    resolve_jobs,
+    spec_from_args,
+)
 from sim.batch.run import play_run, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -105,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"games per variant (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--agents", help="one agent for every seat, or one per seat (default "
-                                    "random)")
+                                    f"random); {OWN_BOT}")
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="seating rule, as in sim.batch (default rotate)")
     p.add_argument("--seed", type=seed_arg, help="seed shared by every variant (default 0)")

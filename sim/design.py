@@ -45,7 +45,14 @@ from sim.analysis.design import (
     worst,
 )
 from sim.analysis.figures import Figure, design_front
-from sim.batch.cli import add_workers, check_agents, check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import (
+    OWN_BOT,
+    add_workers,
+    check_agents,
+    check_games_room,
+    resolve_jobs,
+    spec_from_args,
+)
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk
@@ -599,7 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         f"deck_shortage, target_length=N, TABLE.COLUMN; "
                                         f"NAME:min or NAME:max sets the direction")
     p.add_argument("--agents", help="the players, seated in turn (default: the game's "
-                                    "strategy bots)")
+                                    f"strategy bots); {OWN_BOT}")
     p.add_argument("--variant", action="append", default=None, metavar="KEY=VALUE",
                    help="a rule parameter held fixed, repeatable")
     p.add_argument("--trials", type=int, help=f"rule sets to try (default {DEFAULT_TRIALS})")

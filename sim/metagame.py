@@ -39,7 +39,7 @@ from sim.analysis.balance import (
 )
 from sim.analysis.figures import grouped_intervals
 from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
-from sim.batch.cli import DEFAULT_GAMES, add_workers, check_games_room, resolve_jobs
+from sim.batch.cli import DEFAULT_GAMES, OWN_BOT, add_workers, check_games_room, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -409,7 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", help="game slug")
     p.add_argument("--agents", help="two or more different agents, comma-separated "
-                                    "(NAME@PROFILE allowed)")
+                                    f"(NAME@PROFILE allowed); {OWN_BOT}")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--games", type=int, help=f"games per lineup (default {DEFAULT_GAMES:,})")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",

@@ -38,7 +38,7 @@ import agents
 from engines.core.api import Action, IllegalActionError
 from engines.core.seeding import decision_rng
 from sim import results
-from sim.batch.cli import check_agents, spec_from_args
+from sim.batch.cli import OWN_BOT, check_agents, spec_from_args
 from sim.batch.run import now, prepare_run_dir
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
@@ -416,7 +416,7 @@ def build_parser(plain: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     p.add_argument("--agents", help="the bots: one for every other seat, or one per other "
                                     "seat in seat order (default: the game's own bot, else "
-                                    "random)")
+                                    f"random); {OWN_BOT}")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable (see python -m sim.batch --list)")
     p.add_argument("--seed", type=seed_arg, help="the game's seed (default: drawn and shown)")

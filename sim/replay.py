@@ -20,7 +20,7 @@ from typing import Any
 
 import agents
 from sim import results
-from sim.batch.cli import spec_from_args
+from sim.batch.cli import OWN_BOT, spec_from_args
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, check_source, seed_arg, usage_error
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="with a game slug: a rule parameter, repeatable (see python -m "
                         "sim.batch --list)")
-    p.add_argument("--agents", help="with a game slug: one agent, or one per seat")
+    p.add_argument("--agents", help=f"with a game slug: one agent, or one per seat; {OWN_BOT}")
     p.add_argument("--seating", choices=("rotate", "fixed", "random"),
                    help="with a game slug: the run's seating (default rotate)")
     return p

@@ -26,7 +26,14 @@ import pandas as pd
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
-from sim.batch.cli import DEFAULT_GAMES, JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
+from sim.batch.cli import (
+    DEFAULT_GAMES,
+    JOBS_HELP,
+    OWN_BOT,
+    check_games_room,
+    resolve_jobs,
+    spec_from_args,
+)
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
@@ -190,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="game slug")
     p.add_argument("--agents", required=True,
                    help="two or more different agents, comma-separated (include random to "
-                        "measure skill depth against it)")
+                        f"measure skill depth against it); {OWN_BOT}")
     p.add_argument("--games", type=int,
                    help=f"games per lineup (default {DEFAULT_GAMES:,})")
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")

@@ -34,9 +34,10 @@ import numpy as np
 import agents
 import engines
 from agents import profiles
+from engines.core import plugins
 from engines.core.params import Params
 from sim import stats
-from sim.batch.cli import check_agents, check_games_room, resolve_jobs
+from sim.batch.cli import OWN_BOT, check_agents, check_games_room, resolve_jobs
 from sim.batch.seating import seating
 from sim.batch.spec import RunSpec
 from sim.cli import Parser, UsageError, seed_arg, usage_error, variant_params, wants_progress
@@ -306,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
                "--against greedy,aggressive\n  python -m sim.tune ascenseur-atouts --agent "
                "estimator --storage sqlite:///shared/tune.db --jobs 2\n\nSee docs/tune.md.")
     p.add_argument("game", nargs="?", help="game slug (python -m sim.batch --list)")
-    p.add_argument("--agent", help="the bot to tune (one with parameters)")
+    p.add_argument("--agent", help="the bot to tune (one with parameters); " + OWN_BOT)
     p.add_argument("--players", type=int, help="player count (default: the game's usual)")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule parameter, repeatable (see python -m sim.batch --list)")
@@ -353,12 +354,16 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         params = variant_params(args.game, args.variant, args.players)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    tunable = [a for a in agents.tunable(args.game)
+    own = [args.agent] if args.agent and plugins.is_path(args.agent) else []
+    if own:         # a bot of one's own, by import path (docs/write-a-bot.md)
+        check_agents(args.game, own)
+    tunable = [a for a in agents.tunable(args.game) + own
                if (cls := agents.params_class(a)) is not None and search_space(cls)]
     if not args.agent or profiles.split(args.agent)[1] is not None \
             or args.agent not in tunable:
         raise UsageError(f"--agent {args.agent or '(missing)'}: choose a bot of {args.game} "
-                         f"with parameters to tune: {', '.join(tunable) or 'none'}")
+                         f"with parameters to tune: {', '.join(tunable) or 'none'}, or "
+                         f"your own as package.module:Class with a Params class")
     cls = agents.params_class(args.agent)
     assert cls is not None
     fixed = fixed_values(cls, args.fix)
@@ -383,7 +388,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
                  games=args.games_per_trial, eval_games=eval_games, seed=args.seed,
                  trials=args.trials,
                  storage=args.storage or f"sqlite:///{STORAGE_DIR}/{args.game}-"
-                                         f"{args.agent}.db",
+                                         f"{args.agent.replace(':', '.')}.db",
                  study=args.study or f"{args.game}-{args.agent}-{params.players}p",
                  save=args.save, jobs=resolve_jobs(args.jobs))
 

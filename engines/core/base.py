@@ -160,8 +160,12 @@ def _noun(title: str) -> str:
 
 
 def _sibling(cls: type, name: str) -> ModuleType | None:
-    """The module ``name`` beside the one that defines ``cls``, if there is one."""
-    module = f"{cls.__module__.rpartition('.')[0]}.{name}"
+    """The module ``name`` beside the one that defines ``cls``, if there is one (none
+    beside a top-level module, such as a plugin game's lone file)."""
+    package = cls.__module__.rpartition(".")[0]
+    if not package:
+        return None
+    module = f"{package}.{name}"
     return importlib.import_module(module) if importlib.util.find_spec(module) else None
 
 

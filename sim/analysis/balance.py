@@ -116,6 +116,8 @@ def leader_wins(rounds: pd.DataFrame, players: pd.DataFrame, confidence: float =
     won = leaders[alone].merge(players[["game_id", "seat", "win_share"]],
                                on=["game_id", "seat"])
     table = won.groupby("round")["win_share"].agg(n="size", wins="sum").reset_index()
+    if table.empty:         # never a single leader (a mirror table that always ties)
+        return table.assign(holds=np.nan, low=np.nan, high=np.nan)
     intervals = pd.DataFrame([proportion(w, n, confidence)
                               for w, n in zip(table["wins"], table["n"], strict=True)])
     return table.assign(holds=intervals["p"], low=intervals["low"], high=intervals["high"])

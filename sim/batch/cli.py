@@ -42,6 +42,8 @@ JOBS_HELP = ("parallel workers, 1 to this machine's cores (default: every core t
 # a run that fits with it is not measured.
 GAME_BYTES_CEILING = 64_000
 SAMPLE_GAMES = 16           # games played in memory to measure a game's bytes per game
+# How every command's help names a bot of one's own.
+OWN_BOT = "your own bot as package.module:Class (docs/write-a-bot.md)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "separated (default: random); NAME@PROFILE plays a "
                                     "bot with a saved parameter profile, and a plain NAME "
                                     "its game's NAME@default where --list shows one "
-                                    "(docs/agents.md)")
+                                    f"(docs/agents.md); {OWN_BOT}")
     p.add_argument("--seating", choices=SEATINGS,
                    help="rotate: agent i at seat (i + game index) mod K (default); fixed: "
                         "agent i at seat i; random: a seeded permutation per game")

@@ -39,6 +39,7 @@ def kernel_plays(game: str, agent_names: Sequence[str]) -> bool:
 
 def play_chunk(spec: RunSpec, start: int, count: int) -> dict[str, pa.Table]:
     """The result tables of games start..start+count-1."""
+    spec.register_plugins()         # in a worker process, the run's plugins by import path
     game = spec.load_game()
     seats = seating(spec, start, count)
     if uses_kernel(spec):

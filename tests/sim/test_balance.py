@@ -131,6 +131,16 @@ def test_a_lead_means_nothing_when_the_winner_is_drawn_at_random():
     assert ((table["low"] < 1 / 3) & (1 / 3 < table["high"])).sum() >= 3
 
 
+def test_games_that_always_tie_have_no_leader_and_no_rows():
+    # a mirror table of a bot that always ties (met by sim.metagame): no round has a
+    # single leader, so no figure, rather than an error
+    frame, players = standings(np.random.default_rng(10), 20, 3, decided=True)
+    frame["score"] = 0
+    table = leader_wins(frame, players)
+    assert table.empty
+    assert {"round", "n", "wins", "holds", "low", "high"} <= set(table.columns)
+
+
 def test_pooled_estimates_weigh_their_values_and_errors():
     z = 1.959963984540054
     estimates = [{"x": 1.0, "x_low": 1.0 - z * 0.1, "x_high": 1.0 + z * 0.1},
