@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from sim import results
 from sim.batch.spec import RunSpec
 from sim.batch.summary import ChunkFigures, figures_of
 from sim.batch.tables import GameFailed, play_chunk, uses_kernel
+from sim.runlock import Owner, check_owner
 
 BACKENDS = ("auto", "threads", "loky", "dask")
 
 
-def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigures:
-    """Play a chunk, write its tables, return its figures (the unit of parallel work)."""
+def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
+              owner: Owner | None = None) -> tuple[ChunkFigures, dict[str, Any]]:
+    """Play a chunk, write its tables, return its figures and its record for the manifest
+    (the unit of parallel work).  With ``owner``, the run's writer, stop with
+    :class:`~sim.runlock.RunAbandoned` before playing and before writing when it no longer
+    holds the run (it was killed): a worker never outlives its run."""
+    check_owner(owner)
     try:
         tables = play_chunk(spec, start, count)
     except GameFailed as failure:
@@ -25,21 +32,24 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigur
     except Exception as error:
         raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
                            f"{spec.seed}) failed: {error!r}") from error
-    results.write_chunk(Path(run_dir), start, tables)
-    return figures_of(spec, start, count, tables)
+    check_owner(owner)
+    record = results.write_chunk(Path(run_dir), start, tables)
+    return figures_of(spec, start, count, tables), record
 
 
 def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int,
-            backend: str, scheduler: str | None) -> Iterator[ChunkFigures]:
-    """Run the chunks, yielding their figures as they finish (in any order)."""
+            backend: str, scheduler: str | None, owner: Owner | None = None
+            ) -> Iterator[tuple[ChunkFigures, dict[str, Any]]]:
+    """Run the chunks, yielding their figures and records as they finish (in any order);
+    ``owner``: the run's writer, whose workers stop when it is gone."""
     if backend == "dask":
-        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler)
+        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler, owner)
         return
     from joblib import Parallel, delayed
     backend = resolve_backend(spec, backend)
     parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
                         return_as="generator_unordered")
-    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count)
+    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count, owner)
                         for start, count in todo)
 
 
@@ -51,9 +61,10 @@ def resolve_backend(spec: RunSpec, backend: str) -> str:
 
 
 def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
-                  jobs: int, scheduler: str | None) -> Iterator[ChunkFigures]:
+                  jobs: int, scheduler: str | None, owner: Owner | None
+                  ) -> Iterator[tuple[ChunkFigures, dict[str, Any]]]:
     """Run the chunks on a Dask cluster (``scheduler``, or a local one of ``jobs``
-    processes), yielding their figures as they finish."""
+    processes), yielding their figures and records as they finish."""
     from distributed import Client, LocalCluster, as_completed
     cluster = None
     if scheduler is None:
@@ -63,7 +74,7 @@ def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
     else:
         client = Client(scheduler)
     try:
-        futures = [client.submit(run_chunk, spec, str(run_dir), start, count,
+        futures = [client.submit(run_chunk, spec, str(run_dir), start, count, owner,
                                  pure=False) for start, count in todo]
         for future in as_completed(futures):
             yield future.result()
