@@ -28,7 +28,7 @@ from sim.cli import UsageError
 LOCK = ".lock"
 # How long a writer waits for the lock before it is refused: long enough to let a worker's
 # check (which takes the lock for an instant when its holder is gone) go by.
-WAIT_SECONDS = 1.0
+WAIT_SECONDS = 0.2
 
 
 class RunInUse(UsageError):

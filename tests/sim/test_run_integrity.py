@@ -361,8 +361,8 @@ def forked_batch(argv: list, output: Path, start_at: float) -> int:
         os._exit(code)
 
 
-RACE = ["paris-damis", "--games", 1200, "--chunk-size", 100, "--seed", 9, "--jobs", 1,
-        "--variant", "rounds=3", "--no-progress", "--format", "json"]
+RACE = ["paris-damis", "--games", 1000, "--chunk-size", 50, "--seed", 9, "--jobs", 1,
+        "--variant", "rounds=2", "--no-progress", "--format", "json"]
 
 
 @pytest.mark.slow
@@ -406,6 +406,20 @@ def chunk_files(run: Path) -> dict[str, int]:
             for p in run.rglob("part-*") if p.is_file()}
 
 
+def loky_workers(parent: int) -> list[int]:
+    """The loky worker processes whose parent is ``parent`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and b"LokyProcess" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["loky", "dask"])
 def test_workers_write_no_chunk_once_their_run_is_killed(tmp_path, backend):
@@ -422,6 +436,7 @@ def test_workers_write_no_chunk_once_their_run_is_killed(tmp_path, backend):
                     and time.monotonic() < deadline:
                 time.sleep(0.01)
             time.sleep(0.5)                 # the workers are playing their next chunks
+            workers = loky_workers(proc.pid)
             os.kill(proc.pid, signal.SIGKILL)
         finally:
             proc.wait(timeout=60)
@@ -430,3 +445,8 @@ def test_workers_write_no_chunk_once_their_run_is_killed(tmp_path, backend):
     assert 0 < len(killed) < 3 * 20, killed
     time.sleep(8)                           # a chunk takes a second or two to play
     assert chunk_files(run) == killed, "a worker wrote a chunk after its run was killed"
+    if backend == "loky":
+        assert len(workers) == 2
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
+                    and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]], \
+            "the run's loky workers outlived it"
