@@ -186,13 +186,14 @@ def load(run_dir: str | os.PathLike, tables: str | Iterable[str] = TABLES,
     return out[names[0]] if isinstance(tables, str) else out
 
 
-def verified_chunks(run: Path, read_manifest: tuple[dict[str, Any], Manifest] | None = None,
+def verified_chunks(run: Path, manifest_read: tuple[dict[str, Any], Manifest] | None = None,
                     tables: Iterable[str] = TABLES, span: tuple[int, int] | None = None
                     ) -> list[int]:
     """The first game of every chunk of the run to read (those overlapping ``span``), each
     checked against its record (the files of ``tables``); :class:`DamagedRun` names the
-    first that does not match."""
-    data, manifest = read_manifest or read(run)
+    first that does not match.  ``manifest_read``: the run's manifest, already read
+    (:func:`sim.manifest.read`)."""
+    data, manifest = manifest_read or read(run)
     starts = chunks_to_read(run, manifest, span)
     for start in starts if manifest.chunks is not None else []:
         problem = chunk_problem(run, start, data["chunks"][str(start)], tables)
@@ -315,7 +316,7 @@ def read_table(paths: Sequence[Path], wanted: list[str] | None, seats: Iterable[
         filter_ = seat if filter_ is None else filter_ & seat
     if filter_ is None:         # column by column: the Arrow copy of one column at a time
         return pd.DataFrame({c: dataset.to_table(columns=[c]).column(0).to_pandas()
-                             for c in columns or names}, copy=False)
+                             for c in (names if columns is None else columns)}, copy=False)
     try:
         table = dataset.to_table(columns=columns, filter=filter_)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError) as error:
