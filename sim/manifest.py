@@ -199,6 +199,9 @@ def first_error(error: ValidationError) -> str:
         message = f"{message}, got {json_kind(problem['input'])}"
     elif problem["type"].endswith("_type") or problem["type"].endswith("_parsing"):
         message = f"{message}, got {problem['input']!r}"
+    inner = re.match(r"([a-z_]+): ", message)       # a field a model's own check names
+    if field and inner:
+        return f"{field}.{message}"
     return f"{field}: {message}" if field else message
 
 
