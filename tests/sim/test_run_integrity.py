@@ -420,12 +420,24 @@ def loky_workers(parent: int) -> list[int]:
     return found
 
 
+@pytest.fixture
+def scheduler():
+    """A Dask cluster of two worker processes that outlives the batch runs using it (as a
+    cluster on other machines does): its scheduler's address."""
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["loky", "dask"])
-def test_workers_write_no_chunk_once_their_run_is_killed(tmp_path, backend):
+def test_workers_write_no_chunk_once_their_run_is_killed(tmp_path, backend, request):
     run = tmp_path / "run"
     argv = ["paris-damis", "--games", 40_000, "--chunk-size", 2_000, "--jobs", 2,
             "--backend", backend, "--out", run, "--no-progress"]
+    if backend == "dask":
+        argv += ["--scheduler", request.getfixturevalue("scheduler")]
     with open(tmp_path / "stderr.txt", "w") as stderr:
         proc = subprocess.Popen([sys.executable, "-m", "sim.batch", *map(str, argv)],
                                 cwd=tmp_path, env=env(), stdout=subprocess.DEVNULL,
