@@ -265,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         table, settings = judged_run(spec, out, games, args.tries, args.horizon, jobs,
                                      wants_progress(args))
-    except runlock.RunInUse as error:
+    except UsageError as error:             # the run is in use, or cannot be written
         return usage_error("sim.decisions", error)
     except KeyboardInterrupt:
         print("\nsim.decisions: interrupted; nothing written", file=sys.stderr)
