@@ -30,7 +30,6 @@ import agents
 import engines
 from agents import profiles
 from sim.batch.spec import RunSpec
-from sim.runner import HUMAN
 
 MANIFEST = "manifest.json"
 FORMAT = 2                  # chunks recorded with their checksums
@@ -91,6 +90,9 @@ class SpecModel(BaseModel):
 
     @model_validator(mode="after")
     def _agents_and_params(self) -> SpecModel:
+        # imported here: sim.runner brings in every batch kernel
+        from sim.runner import HUMAN
+
         choices = agents.available(self.game)
         for name in self.agents:
             if name != HUMAN and profiles.split(name)[0] not in choices:

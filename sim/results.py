@@ -28,13 +28,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
-import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from sim.manifest import MANIFEST, Manifest, RunError, read, validate
 
+# pyarrow.dataset is imported where it is used: it imports pandas, which the workers writing
+# chunks never need
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow.dataset as ds
 
 __all__ = ["MANIFEST", "DamagedRun", "RunError", "load"]
 
@@ -244,6 +246,7 @@ def game_span(games: range | tuple[int, int] | None) -> tuple[int, int] | None:
 def row_filter(span: tuple[int, int] | None, seats: Iterable[int] | None,
                where: ds.Expression | None) -> ds.Expression | None:
     """The rows asked, as one pyarrow expression (None: every row)."""
+    import pyarrow.dataset as ds
     parts = []
     if span is not None:
         parts.append((ds.field("game_id") >= span[0]) & (ds.field("game_id") < span[1]))
@@ -305,6 +308,7 @@ def read_table(paths: Sequence[Path], wanted: list[str] | None, seats: Iterable[
                filter_: ds.Expression | None) -> pd.DataFrame:
     """One table's files read as a DataFrame: only the asked columns and rows."""
     import pandas as pd  # imported here: batch workers never need it
+    import pyarrow.dataset as ds
 
     if not paths:
         return pd.DataFrame()
