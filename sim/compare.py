@@ -38,7 +38,7 @@ from sim.batch.cli import (
     resolve_jobs,
     spec_from_args,
 )
-from sim.batch.run import play_run, prepare_run_dir
+from sim.batch.run import new_run, play_run
 from sim.batch.spec import RunSpec
 from sim.cli import (
     Parser,
@@ -162,8 +162,8 @@ def play_variants(specs: list[tuple[str, RunSpec]], out: Path, jobs: int,
     """Play every variant into ``out/<name>`` and open the runs, labelled by name."""
     runs = []
     for name, spec in specs:
-        run_dir = prepare_run_dir(spec, str(child(out, name, "--variant")))
-        play_run(spec, run_dir, jobs, progress=progress)
+        with new_run(spec, child(out, name, "--variant")) as (run_dir, owner):
+            play_run(spec, run_dir, owner, jobs, progress=progress)
         runs.append(Run.open(run_dir, label=name))
     return runs
 

@@ -36,7 +36,7 @@ import agents
 from agents.search import FlatMC
 from engines.core.seeding import decision_rng
 from engines.core.streams import has_rounds
-from sim import results
+from sim import results, runlock
 from sim.analysis.balance import DEFAULT_MARGIN, decisions_that_matter
 from sim.batch.cli import JOBS_HELP, check_games_room, resolve_jobs, spec_from_args
 from sim.batch.seating import seating
@@ -157,13 +157,14 @@ def judged_run(spec: RunSpec, out: Path, games: int, tries: int, horizon: int, j
     ``out`` (a table already there with the same settings is read, not judged again)."""
     settings = {"judge": "flatmc", "tries": tries, "horizon": horizon, "games": games,
                 "game": spec.game, "agents": list(spec.agents), "seed": spec.seed}
-    done = results.read_decisions(out)
-    if done is not None and done[1] == settings:
-        return done
-    table = judge_games(spec, games, tries, horizon, jobs, progress)
     out.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(out / results.DECISIONS, index=False)
-    (out / results.DECISIONS_SETTINGS).write_text(json.dumps(settings, indent=2))
+    with runlock.writing(out):
+        done = results.read_decisions(out)
+        if done is not None and done[1] == settings:
+            return done
+        table = judge_games(spec, games, tries, horizon, jobs, progress)
+        table.to_parquet(out / results.DECISIONS, index=False)
+        (out / results.DECISIONS_SETTINGS).write_text(json.dumps(settings, indent=2))
     return table, settings
 
 
@@ -242,7 +243,10 @@ def source_of(args: argparse.Namespace) -> tuple[RunSpec, Path, int]:
             if value]
         if given:
             raise UsageError(f"a run directory keeps its own settings; drop {', '.join(given)}")
-        spec = RunSpec.from_json(results.read_manifest(source)["spec"])
+        try:
+            spec = RunSpec.from_json(results.read_manifest(source)["spec"])
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         return spec, source, min(args.games or DEFAULT_GAMES, spec.games)
     games = args.games or DEFAULT_GAMES
     spec = spec_from_args(argparse.Namespace(
@@ -273,6 +277,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         table, settings = judged_run(spec, out, games, args.tries, args.horizon, jobs,
                                      wants_progress(args))
+    except UsageError as error:             # the run is in use, or cannot be written
+        return usage_error("sim.decisions", error)
     except KeyboardInterrupt:
         print("\nsim.decisions: interrupted; nothing written", file=sys.stderr)
         return 130

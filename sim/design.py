@@ -809,6 +809,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nsim.design: interrupted; continue with: python -m sim.design --resume "
               f"{out}", file=sys.stderr)
         return 130
+    except UsageError as error:             # a trial's run is in use by another process
+        return usage_error("sim.design", error)
     trials = len(study.trials)
     answers = without_nan({"settings": design.to_json(), "trials": trials,
                            "command": design.command(),

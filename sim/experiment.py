@@ -343,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"\nsim.experiment: interrupted; run it again to finish {out}",
                   file=sys.stderr)
             return 130
+        except UsageError as error:         # a cell's run is in use by another process
+            return usage_error("sim.experiment", error)
         except Exception as error:
             print(f"sim.experiment: error: {experiment.path.name}: {error}", file=sys.stderr)
             return 1

@@ -503,6 +503,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame --resume "
               f"{out}", file=sys.stderr)
         return 130
+    except UsageError as error:             # a lineup's run is in use by another process
+        return usage_error("sim.metagame", error)
     except Exception as error:
         print(f"sim.metagame: error: {error}", file=sys.stderr)
         return 1

@@ -39,7 +39,7 @@ from engines.core.api import Action, IllegalActionError
 from engines.core.seeding import decision_rng
 from sim import results
 from sim.batch.cli import OWN_BOT, check_agents, spec_from_args
-from sim.batch.run import now, prepare_run_dir
+from sim.batch.run import new_run, now
 from sim.batch.spec import RunSpec
 from sim.batch.tables import build_tables
 from sim.cli import Parser, UsageError, finite, seed_arg, usage_error
@@ -356,17 +356,18 @@ def _writable(folder: Path) -> bool:
 def save_game(setup: Setup, state: Any, moves: list[int], started: str) -> Path:
     """Write the finished game as a run directory of one game (manifest and tables)."""
     spec = setup.spec
-    run_dir = prepare_run_dir(spec, str(setup.save))
     game = state.game
     row, rounds = state.records()
     seats = np.arange(game.num_players)[None, :]
     tables = build_tables(game, spec, 0, 1, seats, row[None, :], rounds,
                           np.array([len(rounds)]))
-    results.write_chunk(run_dir, 0, tables)
-    manifest = results.read_manifest(run_dir)
-    manifest |= {"status": "complete", "started": started, "finished": now(),
-                 "played_by": "sim.play", "human": {"seat": setup.seat, "moves": moves}}
-    results.write_manifest(run_dir, manifest)
+    with new_run(spec, setup.save) as (run_dir, _):
+        record = results.write_chunk(run_dir, 0, tables)
+        manifest = results.read_manifest(run_dir)
+        manifest |= {"status": "complete", "started": started, "finished": now(),
+                     "played_by": "sim.play", "human": {"seat": setup.seat, "moves": moves},
+                     "chunks": {"0": record}}
+        results.write_manifest(run_dir, manifest)
     return run_dir
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import agents
+import engines
 from sim import results
 from sim.batch.cli import OWN_BOT, spec_from_args
 from sim.batch.seating import seating
@@ -48,6 +49,19 @@ def replay(spec: RunSpec, index: int, human: dict[str, Any] | None = None
         return play_python(game, bots, spec.seed, index), seat_agents
     except RecordingMismatch as error:
         raise UsageError(f"the recorded game does not replay: {error}") from None
+
+
+def run_to_replay(run_dir: Path, index: int) -> tuple[RunSpec, dict[str, Any] | None]:
+    """The spec of the run in ``run_dir`` and its record of a person's game; UsageError when
+    its manifest does not fit or the chunk recording game ``index`` is damaged."""
+    try:
+        manifest = results.read_manifest(run_dir)
+        spec = RunSpec.from_json(manifest["spec"])
+        if 0 <= index < spec.games:
+            results.verified_chunks(run_dir, span=(index, index + 1))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return spec, manifest.get("human")
 
 
 def report(spec: RunSpec, index: int, state: Any, seat_agents: list[str]) -> str:
@@ -90,13 +104,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_source(args.source)
         source = Path(args.source)
         human = None
-        if (source / results.MANIFEST).is_file():
-            manifest = results.read_manifest(source)
-            spec = RunSpec.from_json(manifest["spec"])
-            human = manifest.get("human")
+        if source.is_dir() or args.source not in engines.available():
+            if not source.exists():
+                raise UsageError(f"{source}: no such run directory, and not a game (games: "
+                                 f"{', '.join(engines.available())})")
             if args.index_in_run is None:
                 raise UsageError("give the game to replay with --game N")
             index = args.index_in_run
+            spec, human = run_to_replay(source, index)
         else:
             if args.index is not None and args.index_in_run is not None \
                     and args.index != args.index_in_run:

@@ -22,13 +22,14 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from sim import results, stats
+from sim import results, runlock, stats
 from sim.analysis import Run, analyze, headline
 from sim.analysis.balance import decisions_that_matter
 from sim.analysis.compare import MIN_EFFECT
@@ -516,10 +517,14 @@ def write_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     """Write the report of the run in ``run_dir`` to the folder ``out`` (default
     ``run_dir/report``) and return that folder.
 
-    Raises ValueError for a missing or incomplete run or an ``out`` that is not a report
-    folder, OSError when ``out`` cannot be written."""
-    run = Run.open(run_dir)
-    return publish(run_blocks(run), default_folder(run_dir) if out is None else out)
+    Raises ValueError for a missing, incomplete or damaged run or an ``out`` that is not a
+    report folder, :class:`~sim.runlock.RunInUse` when ``out`` is in the run and another
+    process writes the run, OSError when ``out`` cannot be written."""
+    folder = default_folder(run_dir) if out is None else Path(out)
+    results.read_manifest(run_dir)              # a run directory, or one line saying why
+    inside = folder.resolve().is_relative_to(Path(run_dir).resolve())
+    with runlock.writing(run_dir) if inside else nullcontext():
+        return publish(run_blocks(Run.open(run_dir)), folder)
 
 
 def default_folder(run_dir: str | os.PathLike) -> Path:

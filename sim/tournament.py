@@ -275,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"\nsim.tournament: interrupted; finished lineups are in {out}", file=sys.stderr)
         return 130
+    except UsageError as error:             # a lineup's run is in use by another process
+        return usage_error("sim.tournament", error)
     except Exception as error:
         print(f"sim.tournament: error: {error}", file=sys.stderr)
         return 1

@@ -36,13 +36,11 @@ class Run:
     def open(cls, path: str | os.PathLike, label: str | None = None) -> Run:
         """The run in ``path``, labelled ``label`` (default: the directory's name).
 
-        Raises ValueError when ``path`` is not a run directory or the run is incomplete."""
+        Raises ValueError when ``path`` is not a run directory, its manifest does not fit
+        (:class:`~sim.manifest.ManifestError`), the run is incomplete or a chunk is damaged
+        (:class:`~sim.results.DamagedRun`)."""
         path = Path(path)
-        try:
-            manifest = results.read_manifest(path)
-        except (OSError, ValueError):
-            raise ValueError(f"{path} is not a run directory (no readable "
-                             f"{results.MANIFEST})") from None
+        manifest = results.read_manifest(path)
         status = manifest.get("status")
         if status != "complete":
             raise ValueError(f"{path} is an incomplete run (status {status!r}); finish it "

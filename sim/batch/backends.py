@@ -3,19 +3,29 @@ cluster; each chunk writes its own tables."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from sim import results
 from sim.batch.spec import RunSpec
 from sim.batch.summary import ChunkFigures, figures_of
 from sim.batch.tables import GameFailed, play_chunk, uses_kernel
+from sim.runlock import Owner, RunAbandoned, check_owner
 
 BACKENDS = ("auto", "threads", "loky", "dask")
 
 
-def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigures:
-    """Play a chunk, write its tables, return its figures (the unit of parallel work)."""
+def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
+              owner: Owner | None = None, own_process: bool = False
+              ) -> tuple[ChunkFigures, dict[str, Any]]:
+    """Play a chunk, write its tables, return its figures and its record for the manifest
+    (the unit of parallel work).  With ``owner``, the run's writer, stop before playing and
+    before writing when it no longer holds the run (it was killed): raise
+    :class:`~sim.runlock.RunAbandoned`, or, in a worker process of the run's own
+    (``own_process``: loky), end the process."""
+    stop_if_abandoned(owner, own_process)
     try:
         tables = play_chunk(spec, start, count)
     except GameFailed as failure:
@@ -25,22 +35,36 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int) -> ChunkFigur
     except Exception as error:
         raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
                            f"{spec.seed}) failed: {error!r}") from error
-    results.write_chunk(Path(run_dir), start, tables)
-    return figures_of(spec, start, count, tables)
+    stop_if_abandoned(owner, own_process)
+    record = results.write_chunk(Path(run_dir), start, tables)
+    return figures_of(spec, start, count, tables), record
+
+
+def stop_if_abandoned(owner: Owner | None, own_process: bool) -> None:
+    """Raise :class:`~sim.runlock.RunAbandoned` when ``owner`` no longer holds its run; in
+    a worker process of the run's own, whose parent is gone, end the process instead."""
+    try:
+        check_owner(owner)
+    except RunAbandoned:
+        if own_process and owner is not None and os.getpid() != owner.pid:
+            os._exit(1)
+        raise
 
 
 def execute(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]], jobs: int,
-            backend: str, scheduler: str | None) -> Iterator[ChunkFigures]:
-    """Run the chunks, yielding their figures as they finish (in any order)."""
+            backend: str, scheduler: str | None, owner: Owner | None = None
+            ) -> Iterator[tuple[ChunkFigures, dict[str, Any]]]:
+    """Run the chunks, yielding their figures and records as they finish (in any order);
+    ``owner``: the run's writer, whose workers stop when it is gone."""
     if backend == "dask":
-        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler)
+        yield from _execute_dask(spec, run_dir, todo, jobs, scheduler, owner)
         return
     from joblib import Parallel, delayed
     backend = resolve_backend(spec, backend)
     parallel = Parallel(n_jobs=jobs, backend="threading" if backend == "threads" else "loky",
                         return_as="generator_unordered")
-    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count)
-                        for start, count in todo)
+    yield from parallel(delayed(run_chunk)(spec, str(run_dir), start, count, owner,
+                                           backend == "loky") for start, count in todo)
 
 
 def resolve_backend(spec: RunSpec, backend: str) -> str:
@@ -51,9 +75,10 @@ def resolve_backend(spec: RunSpec, backend: str) -> str:
 
 
 def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
-                  jobs: int, scheduler: str | None) -> Iterator[ChunkFigures]:
+                  jobs: int, scheduler: str | None, owner: Owner | None
+                  ) -> Iterator[tuple[ChunkFigures, dict[str, Any]]]:
     """Run the chunks on a Dask cluster (``scheduler``, or a local one of ``jobs``
-    processes), yielding their figures as they finish."""
+    processes), yielding their figures and records as they finish."""
     from distributed import Client, LocalCluster, as_completed
     cluster = None
     if scheduler is None:
@@ -63,7 +88,7 @@ def _execute_dask(spec: RunSpec, run_dir: Path, todo: list[tuple[int, int]],
     else:
         client = Client(scheduler)
     try:
-        futures = [client.submit(run_chunk, spec, str(run_dir), start, count,
+        futures = [client.submit(run_chunk, spec, str(run_dir), start, count, owner,
                                  pure=False) for start, count in todo]
         for future in as_completed(futures):
             yield future.result()

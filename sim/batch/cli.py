@@ -10,14 +10,15 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 import agents
 import engines
 from agents import profiles
-from sim import results
+from sim import results, runlock
 from sim.batch.backends import BACKENDS
-from sim.batch.run import check_profiles, play_run, prepare_run_dir
+from sim.batch.run import check_chunks, check_profiles, new_run, play_run
 from sim.batch.seating import SEATINGS
 from sim.batch.spec import RunSpec, default_chunk_size
 from sim.batch.summary import format_summary
@@ -34,6 +35,7 @@ from sim.cli import (
     wants_progress,
 )
 from sim.kernels import has_kernel, kernel_for
+from sim.manifest import ManifestError
 
 DEFAULT_GAMES = 10_000
 JOBS_HELP = ("parallel workers, 1 to this machine's cores (default: every core this process "
@@ -91,9 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --backend dask: tcp://HOST:PORT of a running scheduler "
                         "(default: a local cluster started for the run)")
-    p.add_argument("--out", help="run directory (default runs/<game>-<UTC timestamp>)")
+    p.add_argument("--out", help="run directory, new or empty (default runs/<game>-<UTC "
+                                 "timestamp>); a directory another process writes is refused")
     p.add_argument("--resume", metavar="DIR",
-                   help="continue an interrupted run, playing only its missing chunks")
+                   help="continue an interrupted run, playing only its missing chunks and "
+                        "those whose files no longer match the manifest's checksums")
     p.add_argument("--format", choices=("table", "json"), default="table",
                    help="summary format on stdout (default table)")
     p.add_argument("--csv", action="store_true",
@@ -237,16 +241,24 @@ def check_games_room(runs: Sequence[tuple[RunSpec, int]], out: Path, jobs: int,
                chunk * jobs * max(per.values()), out, what)
 
 
-def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
-    """The spec and directory of the run ``--resume`` names; UsageError when it is not a
-    run directory or other options contradict the run's own."""
+def resume_dir(args: argparse.Namespace) -> Path:
+    """The directory ``--resume`` names (UsageError when it is not a directory)."""
     run_dir = Path(args.resume)
+    if not run_dir.is_dir():
+        raise UsageError(f"--resume {run_dir}: " + (
+            "no such run directory" if not run_dir.exists() else "not a run directory (a file)"))
+    return run_dir
+
+
+def resume_spec(args: argparse.Namespace, run_dir: Path) -> RunSpec:
+    """The spec of the run ``--resume`` names (read while holding its lock); UsageError
+    when its manifest is missing or does not fit (naming the field) or other options
+    contradict the run's own."""
     try:
         manifest = results.read_manifest(run_dir)
         spec = RunSpec.from_json(manifest["spec"])
-    except (OSError, ValueError, KeyError):
-        raise UsageError(f"--resume {run_dir}: not a run directory (no readable "
-                         f"manifest.json)") from None
+    except ManifestError as error:
+        raise UsageError(f"--resume {error}") from None
     try:
         check_profiles(manifest, spec, run_dir)
     except ValueError as error:
@@ -276,51 +288,56 @@ def resume_spec(args: argparse.Namespace) -> tuple[RunSpec, Path]:
         if other != spec:
             raise UsageError(f"--resume {run_dir}: the run was made with other parameters; "
                              f"resuming with other parameters is refused")
-    return spec, run_dir
+    return spec
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m sim.batch ARGV``: returns the exit status."""
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        if args.list:
-            print(listing())
-            return 0
-        if args.scheduler and args.backend != "dask":
-            raise UsageError("--scheduler goes with --backend dask")
-        jobs = resolve_jobs(args.jobs)
-        if args.resume:
-            spec, run_dir = resume_spec(args)
-        else:
-            spec = spec_from_args(args)
-            check_games_room([(spec, spec.games)], Path(args.out or "runs"), jobs)
-            run_dir = prepare_run_dir(spec, args.out)
-    except UsageError as error:
-        return usage_error("sim.batch", error)
-
-    progress = wants_progress(args)
-    announce_compile(spec.game)
-    try:
-        summary = play_run(spec, run_dir, jobs, args.backend, args.scheduler, progress)
-    except KeyboardInterrupt:
-        print(f"\nsim.batch: interrupted; continue with: python -m sim.batch --resume "
-              f"{run_dir}", file=sys.stderr)
-        return 130
-    except Exception as error:          # a chunk failed: finished chunks are kept
-        print(f"sim.batch: error: {error}", file=sys.stderr)
-        print(f"sim.batch: finished chunks are kept; continue with: python -m sim.batch "
-              f"--resume {run_dir}", file=sys.stderr)
-        return 1
-    written = []
-    if args.csv:
-        from sim.export import export  # pandas, only when asked
+    with ExitStack() as held:
         try:
-            written = export(run_dir, "csv")
-        except (OSError, ValueError) as error:
-            print(f"sim.batch: error: the run is complete, but its CSV export failed: "
-                  f"{error}", file=sys.stderr)
+            args = parser.parse_args(argv)
+            if args.list:
+                print(listing())
+                return 0
+            if args.scheduler and args.backend != "dask":
+                raise UsageError("--scheduler goes with --backend dask")
+            jobs = resolve_jobs(args.jobs)
+            if args.resume:
+                run_dir = resume_dir(args)
+                owner = held.enter_context(runlock.writing(run_dir))
+                spec = resume_spec(args, run_dir)
+                for line in check_chunks(run_dir):
+                    print(f"sim.batch: {line}", file=sys.stderr)
+            else:
+                spec = spec_from_args(args)
+                check_games_room([(spec, spec.games)], Path(args.out or "runs"), jobs)
+                run_dir, owner = held.enter_context(new_run(spec, args.out))
+        except UsageError as error:
+            return usage_error("sim.batch", error)
+        progress = wants_progress(args)
+        announce_compile(spec.game)
+        try:
+            summary = play_run(spec, run_dir, owner, jobs, args.backend, args.scheduler,
+                               progress)
+        except KeyboardInterrupt:
+            print(f"\nsim.batch: interrupted; continue with: python -m sim.batch --resume "
+                  f"{run_dir}", file=sys.stderr)
+            return 130
+        except Exception as error:          # a chunk failed: finished chunks are kept
+            print(f"sim.batch: error: {error}", file=sys.stderr)
+            print(f"sim.batch: finished chunks are kept; continue with: python -m sim.batch "
+                  f"--resume {run_dir}", file=sys.stderr)
             return 1
+        written = []
+        if args.csv:                        # written while the run is still held
+            from sim.export import export  # pandas, only when asked
+            try:
+                written = export(run_dir, "csv")
+            except (OSError, ValueError) as error:
+                print(f"sim.batch: error: the run is complete, but its CSV export failed: "
+                      f"{error}", file=sys.stderr)
+                return 1
     if args.format == "json":
         extra = {"csv": [str(p) for p in written]} if args.csv else {}
         json.dump(summary | {"run_dir": str(run_dir)} | extra, sys.stdout, indent=2)

@@ -1,11 +1,15 @@
-"""A run directory: created with its manifest, its missing chunks played, marked complete."""
+"""A run directory: created with its manifest under its lock, its missing or damaged chunks
+played and recorded, marked complete."""
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
@@ -13,35 +17,57 @@ from typing import Any
 
 import agents
 from agents.base import EXPLORE
-from sim import results
+from sim import results, runlock
 from sim.batch.backends import execute, resolve_backend
 from sim.batch.spec import RunSpec
 from sim.batch.summary import ChunkFigures, figures_of, summarize
 from sim.batch.tables import uses_kernel
 from sim.cli import UsageError, mark_compiled
+from sim.manifest import FORMAT
+
+# A run's writer records its finished chunks in the manifest at most this often (and at its
+# end): a killed run loses at most this much of its work.
+RECORD_SECONDS = 0.5
 
 
-def prepare_run_dir(spec: RunSpec, out: str | None) -> Path:
-    """Create the run directory (checking it is writable) and its manifest."""
+def run_path(spec: RunSpec, out: str | os.PathLike | None) -> Path:
+    """The run directory ``--out`` names, by default ``runs/<game>-<UTC timestamp>``."""
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    run_dir = Path(out) if out else Path("runs") / f"{spec.game}-{stamp}"
+    return Path(out) if out else Path("runs") / f"{spec.game}-{stamp}"
+
+
+def check_new_run_dir(run_dir: Path) -> None:
+    """UsageError unless ``run_dir`` is missing or an empty directory (its lock file
+    aside)."""
     if run_dir.exists() and not run_dir.is_dir():
         raise UsageError(f"--out {run_dir} is a file, not a directory; choose a new directory")
-    if run_dir.exists() and any(run_dir.iterdir()):
+    if run_dir.is_dir() and any(p.name != runlock.LOCK for p in run_dir.iterdir()):
+        runlock.check_free(run_dir)
         raise UsageError(f"--out {run_dir} exists and is not empty; choose a new directory "
                          f"or continue it with --resume {run_dir}")
+
+
+@contextmanager
+def new_run(spec: RunSpec, out: str | os.PathLike | None
+            ) -> Iterator[tuple[Path, runlock.Owner]]:
+    """Create the run directory of ``spec`` (``out``, see :func:`run_path`) and its
+    manifest, and hold its lock while the block runs: (directory, lock owner).  UsageError
+    when it is not new and empty or cannot be written, :class:`~sim.runlock.RunInUse` when
+    another process holds it."""
+    run_dir = run_path(spec, out)
+    check_new_run_dir(run_dir)
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
-        probe = run_dir / ".write-test"
-        probe.write_text("")
-        probe.unlink()
     except OSError as error:
         raise UsageError(f"cannot write to --out {run_dir}: {error.strerror}") from None
-    results.write_manifest(run_dir, {
-        "spec": spec.to_json(), "agent_params": profile_params(spec),
-        "status": "running", "version": package_version(),
-        "git_revision": git_revision(), "started": now(), "finished": None})
-    return run_dir
+    with runlock.writing(run_dir) as owner:
+        check_new_run_dir(run_dir)          # another process may have started there first
+        results.write_manifest(run_dir, {
+            "format": FORMAT, "spec": spec.to_json(), "agent_params": profile_params(spec),
+            "status": "running", "version": package_version(),
+            "git_revision": git_revision(), "started": now(), "finished": None,
+            "chunks": {}})
+        yield run_dir, owner
 
 
 def profile_params(spec: RunSpec) -> dict[str, dict[str, str]]:
@@ -78,11 +104,34 @@ def check_profiles(manifest: dict[str, Any], spec: RunSpec, run_dir: Path) -> No
                          f"parameters is refused")
 
 
-def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
-             scheduler: str | None = None, progress: bool = False) -> dict[str, Any]:
-    """Play the missing chunks of the prepared run in ``run_dir``, mark its manifest
-    complete and return its summary (``progress``: a tqdm bar on stderr).  A failing chunk
-    raises; the chunks already written are kept for ``--resume``."""
+def check_chunks(run_dir: Path) -> list[str]:
+    """Before a resume (holding the run's lock): drop from the manifest every recorded chunk
+    whose files no longer match their record, so that it is played again, and return a line
+    for each.  A run written before checksums (format 1) and unfinished cannot have its
+    chunks checked: they are all played again; finished, it is kept as it is."""
+    manifest = results.read_manifest(run_dir)
+    if manifest.get("chunks") is None:
+        if manifest["status"] == "complete":
+            return []
+        results.write_manifest(run_dir, manifest | {"format": FORMAT, "chunks": {}})
+        return [f"{run_dir} was written before checksums: its chunks cannot be checked and "
+                f"are played again"]
+    intact, problems = results.intact_chunks(run_dir, manifest)
+    if problems:
+        results.write_manifest(run_dir, manifest | {
+            "chunks": {str(s): r for s, r in sorted(intact.items())}, "status": "running",
+            "finished": None})
+    return [f"{line}: played again" for line in problems]
+
+
+def play_run(spec: RunSpec, run_dir: Path, owner: runlock.Owner, jobs: int,
+             backend: str = "auto", scheduler: str | None = None,
+             progress: bool = False) -> dict[str, Any]:
+    """Play the chunks of the run in ``run_dir`` (held by ``owner``) that its manifest does
+    not record, recording each as it is written, mark the manifest complete and return the
+    run's summary (``progress``: a tqdm bar on stderr).  A failing chunk raises; the chunks
+    already recorded are kept for ``--resume``."""
+    runlock.claim(owner)
     manifest = results.read_manifest(run_dir)
     done = results.done_chunks(run_dir)
     todo = [(s, c) for s, c in spec.chunks() if s not in done]
@@ -93,14 +142,22 @@ def play_run(spec: RunSpec, run_dir: Path, jobs: int, backend: str = "auto",
                    unit="games", desc=spec.game, file=sys.stderr, smoothing=0.1)
     began = time.perf_counter()
     figures: list[ChunkFigures] = []
+    recorded = 0.0
     try:
-        for chunk in execute(spec, run_dir, todo, jobs, backend, scheduler):
+        for chunk, record in execute(spec, run_dir, todo, jobs, backend, scheduler, owner):
             figures.append(chunk)
+            if manifest.get("chunks") is not None:
+                manifest["chunks"][str(chunk.start)] = record
+                if time.perf_counter() - recorded >= RECORD_SECONDS:
+                    results.write_manifest(run_dir, manifest)
+                    recorded = time.perf_counter()
             if bar is not None:
                 bar.update(chunk.count)
     finally:
         if bar is not None:
             bar.close()
+        if figures and manifest.get("chunks") is not None:
+            results.write_manifest(run_dir, manifest)
     wall = time.perf_counter() - began
     played = sum(f.count for f in figures)
     if done:        # figures of chunks played before the resume
@@ -120,29 +177,29 @@ def ensure_run(spec: RunSpec, run_dir: Path, jobs: int, progress: bool = False,
                backend: str = "auto", scheduler: str | None = None) -> Path:
     """The run of ``spec`` in ``run_dir``, complete: played (on ``backend``, see
     :func:`play_run`) when the directory is new or empty, resumed when it holds this run
-    unfinished, reused when it holds it finished.  Raises ValueError when it holds another
-    run."""
-    if run_dir.is_dir() and any(run_dir.iterdir()):
+    unfinished or with damaged chunks (:func:`check_chunks`), reused when it holds it
+    finished.  Raises ValueError when it holds another run, RunInUse when another process
+    writes it."""
+    if not (run_dir.is_dir() and any(p.name != runlock.LOCK for p in run_dir.iterdir())):
+        with new_run(spec, run_dir) as (_, owner):
+            play_run(spec, run_dir, owner, jobs, backend, scheduler, progress)
+        return run_dir
+    with runlock.writing(run_dir) as owner:
         try:
             manifest = results.read_manifest(run_dir)
-        except (OSError, ValueError):
-            manifest = {}
-        try:
-            held = RunSpec.from_json(manifest["spec"])
-        except (KeyError, TypeError, ValueError):
-            held = None
+            held: RunSpec | None = RunSpec.from_json(manifest["spec"])
+        except ValueError:
+            manifest, held = {}, None
         # the chunk size only splits the work: the run's own is kept
         if held is None or replace(held, chunk_size=spec.chunk_size) != spec:
             raise ValueError(f"{run_dir} holds another run (not {spec.game} with these "
                              f"parameters, agents, seed and games); remove it or choose "
                              f"another output directory")
-        if manifest.get("status") == "complete":
+        damaged = check_chunks(run_dir)
+        if manifest.get("status") == "complete" and not damaged:
             return run_dir
         check_profiles(manifest, held, run_dir)
-        spec = held
-    else:
-        prepare_run_dir(spec, str(run_dir))
-    play_run(spec, run_dir, jobs, backend, scheduler, progress)
+        play_run(held, run_dir, owner, jobs, backend, scheduler, progress)
     return run_dir
 
 

@@ -80,8 +80,7 @@ def test_open_reads_the_manifest_and_the_tables(runs):
 
 def test_open_refuses_a_missing_directory(tmp_path):
     missing = tmp_path / "nowhere"
-    with pytest.raises(ValueError, match=r"nowhere is not a run directory \(no readable "
-                                         r"manifest\.json\)"):
+    with pytest.raises(ValueError, match=r"nowhere: no such run directory"):
         Run.open(missing)
 
 

@@ -5,6 +5,7 @@ atomic chunk writes."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import math
 import re
 import time
@@ -24,6 +25,7 @@ from sim import results
 from sim.batch.backends import BACKENDS
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk
+from sim.manifest import ManifestError
 from tests.sim.test_batch_support import (
     ROOT,
     batch_main,
@@ -163,7 +165,7 @@ def test_tables_have_the_documented_columns_and_types(run, table):
 def test_no_stray_files_in_a_complete_run(run):
     names = sorted(p.relative_to(run.path).as_posix() for p in run.path.rglob("*"))
     chunks = [results.part_name(s) for s, _ in run.spec.chunks()]
-    expected = ["games", "manifest.json", "players", "rounds"]
+    expected = [".lock", "games", "manifest.json", "players", "rounds"]
     expected += [f"{t}/{c}" for t in ("games", "players", "rounds") for c in chunks]
     assert names == sorted(expected)
 
@@ -311,15 +313,20 @@ def test_load_reads_one_table_or_some_columns(small_run):
 def test_load_errors_name_the_problem(small_run, tmp_path):
     with pytest.raises(ValueError, match="games, players, rounds"):
         results.load(small_run, "hands")
-    with pytest.raises(FileNotFoundError, match="manifest"):
+    with pytest.raises(ManifestError, match="not a run directory"):
         results.load(tmp_path)
+    with pytest.raises(ManifestError, match="no such run directory"):
+        results.load(tmp_path / "missing")
 
 
-def test_load_skips_chunks_that_are_not_complete(small_run, tmp_path):
+def test_load_skips_chunks_that_are_not_recorded(small_run, tmp_path):
     import shutil
     copy = tmp_path / "run"
     shutil.copytree(small_run, copy)
     (copy / "games" / results.part_name(20)).unlink()   # killed between a chunk's files
+    manifest = results.read_manifest(copy)              # ... before it was recorded
+    del manifest["chunks"]["20"]
+    results.write_manifest(copy, manifest | {"status": "running"})
     assert results.done_chunks(copy) == {0, 40}
     tables = results.load(copy)
     assert set(tables["games"].game_id) == set(range(20)) | set(range(40, 50))
@@ -343,9 +350,13 @@ def test_write_chunk_writes_games_last_and_a_failed_write_leaves_no_done_chunk(
         return real_replace(src, dst)
 
     monkeypatch.setattr(results.os, "replace", recording_replace)
-    results.write_chunk(tmp_path, 0, tables)
+    record = results.write_chunk(tmp_path, 0, tables)
     assert renamed[-1] == "games" and sorted(renamed) == ["games", "players", "rounds"]
-    assert results.done_chunks(tmp_path) == {0}
+    assert record["games"] == 10 and sorted(record["files"]) == ["games", "players", "rounds"]
+    for name, entry in record["files"].items():
+        path = tmp_path / name / results.part_name(0)
+        assert entry == {"rows": tables[name].num_rows, "bytes": path.stat().st_size,
+                         "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     assert list(tmp_path.rglob("*.tmp")) == []
 
     real_write = results.pq.write_table
@@ -358,4 +369,4 @@ def test_write_chunk_writes_games_last_and_a_failed_write_leaves_no_done_chunk(
     monkeypatch.setattr(results.pq, "write_table", failing_write)
     with pytest.raises(OSError, match="disk full"):
         results.write_chunk(tmp_path, 10, tables)
-    assert results.done_chunks(tmp_path) == {0}
+    assert not (tmp_path / "games" / results.part_name(10)).exists()

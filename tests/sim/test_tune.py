@@ -22,7 +22,7 @@ from agents.ascenseur_atouts import EstimatorParams
 from agents.betzanbloo import ContrarianParams, ResponderParams, SafeParams
 from agents.paris_damis import GreedyParams
 from sim import tune
-from sim.batch.run import prepare_run_dir
+from sim.batch.run import new_run
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
 from tests.sim.test_batch_support import batch_main, call_main, env, run_module
@@ -249,7 +249,8 @@ def test_sim_batch_list_names_the_saved_profiles(sandbox):
 
 def test_resuming_a_run_whose_profile_changed_is_refused(sandbox):
     spec = paris_spec("greedy@wild", "cautious", "greedy", "aggressive")
-    run_dir = prepare_run_dir(spec, str(sandbox / "run"))       # started, no chunk played
+    with new_run(spec, sandbox / "run") as (run_dir, _):         # started, no chunk played
+        pass
     profile = sandbox / "profiles" / "paris-damis.toml"
     profile.write_text(profile.read_text().replace("margin = 55", "margin = 54"))
     before = files_under(sandbox)
