@@ -32,8 +32,9 @@ class UsageError(Exception):
 MAX_SEED = 2**63 - 1
 
 # A name that becomes one folder of an output (a variant, a lineup, a trial): letters,
-# digits and . _ + @ = , - (agents' NAME@PROFILE, lineups' X+Y), not starting with a dot.
-NAME = re.compile(r"[A-Za-z0-9_+@=,-][A-Za-z0-9._+@=,-]*")
+# digits and . _ + @ = , - : (agents' NAME@PROFILE and package.module:Class, lineups' X+Y),
+# not starting with a dot.
+NAME = re.compile(r"[A-Za-z0-9_+@=,:-][A-Za-z0-9._+@=,:-]*")
 
 
 class Parser(argparse.ArgumentParser):
@@ -87,10 +88,10 @@ def check_seed(value: Any, name: str = "seed") -> int:
 
 def safe_name(name: str, what: str) -> str:
     """``name`` when it can be one folder of an output (UsageError otherwise: empty, a
-    path, a leading dot, or characters other than letters, digits and ``._+@=,-``)."""
+    path, a leading dot, or characters other than letters, digits and ``._+@=,-:``)."""
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise UsageError(f"{what} {name!r} cannot name a folder: use letters, digits and "
-                         f". _ + @ = , - (not starting with a dot)")
+                         f". _ + @ = , - : (not starting with a dot)")
     return name
 
 

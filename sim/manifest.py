@@ -22,13 +22,11 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
-    field_validator,
     model_validator,
 )
 
 import agents
 import engines
-from agents import profiles
 from sim.batch.spec import RunSpec
 
 MANIFEST = "manifest.json"
@@ -80,24 +78,32 @@ class SpecModel(BaseModel):
     seed: int = Field(ge=0)
     games: int = Field(ge=1)
     chunk_size: int = Field(ge=1)
-
-    @field_validator("game")
-    @classmethod
-    def _known_game(cls, game: str) -> str:
-        if game not in engines.available():
-            raise ValueError(f"unknown game {game!r}; games: {', '.join(engines.available())}")
-        return game
+    game_source: str | None = None          # a plugin game's import path
+    agent_sources: dict[str, str] = {}      # a registered plugin bot's name -> import path
 
     @model_validator(mode="after")
-    def _agents_and_params(self) -> SpecModel:
+    def _game_agents_and_params(self) -> SpecModel:
         # imported here: sim.runner brings in every batch kernel
         from sim.runner import HUMAN
 
-        choices = agents.available(self.game)
+        for field, register, items in (
+                ("game_source", engines.register,
+                 [(self.game, self.game_source)] if self.game_source else []),
+                ("agent_sources", agents.register, list(self.agent_sources.items()))):
+            for name, path in items:
+                try:
+                    register(name, path)
+                except ValueError as error:
+                    raise ValueError(f"{field}: {error}") from None
+        if self.game not in engines.available():
+            raise ValueError(f"game: unknown game {self.game!r}; games: "
+                             f"{', '.join(engines.available())}")
         for name in self.agents:
-            if name != HUMAN and profiles.split(name)[0] not in choices:
-                raise ValueError(f"agents: unknown agent {name!r} for {self.game}; agents: "
-                                 f"{', '.join(choices)}")
+            if name != HUMAN:
+                try:
+                    agents.check(name, self.game)
+                except ValueError as error:
+                    raise ValueError(f"agents: {error}") from None
         try:
             players = self.run_spec().params.players
         except ValueError as error:

@@ -105,9 +105,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = Path(args.source)
         human = None
         if source.is_dir() or args.source not in engines.available():
-            if not source.exists():
-                raise UsageError(f"{source}: no such run directory, and not a game (games: "
-                                 f"{', '.join(engines.available())})")
             if args.index_in_run is None:
                 raise UsageError("give the game to replay with --game N")
             index = args.index_in_run

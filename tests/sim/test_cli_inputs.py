@@ -174,6 +174,7 @@ def test_a_name_that_is_not_one_plain_folder_is_refused(name, tmp_path):
     with pytest.raises(UsageError, match="cannot name a folder"):
         child(tmp_path, name, "variant")
     assert safe_name("greedy@tuned+random", "lineup") == "greedy@tuned+random"
+    assert safe_name("random+my_bots:BetTwo", "lineup") == "random+my_bots:BetTwo"   # a plugin
     assert child(tmp_path, "wild-1-4p-random", "cell").parent == tmp_path
 
 

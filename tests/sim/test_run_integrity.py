@@ -236,7 +236,8 @@ def test_a_manifest_that_is_not_json_says_so(clean_run, tmp_path):
 
 def test_replay_of_a_missing_directory_says_it_is_missing(tmp_path):
     code, _, err = replay_main(tmp_path / "no-such-run", "--game", 0)
-    assert code == 2 and "no-such-run: no such run directory" in err, err
+    assert code == 2 and "no-such-run' is neither a game" in err, err
+    assert "nor a directory (no such file or directory)" in err, err
 
 
 # --------------------------------------------------------------------------------------
