@@ -27,6 +27,8 @@ from pydantic import (
 
 import agents
 import engines
+from agents import profiles
+from engines.core import plugins
 from sim.batch.spec import RunSpec
 
 MANIFEST = "manifest.json"
@@ -98,12 +100,12 @@ class SpecModel(BaseModel):
         if self.game not in engines.available():
             raise ValueError(f"game: unknown game {self.game!r}; games: "
                              f"{', '.join(engines.available())}")
-        for name in self.agents:
-            if name != HUMAN:
-                try:
-                    agents.check(name, self.game)
-                except ValueError as error:
-                    raise ValueError(f"agents: {error}") from None
+        choices = agents.available(self.game)
+        for name in self.agents:                # profiles: read from agent_params, not here
+            base = profiles.split(name)[0]
+            if name != HUMAN and base not in choices and not plugins.is_path(base):
+                raise ValueError(f"agents: unknown agent {name!r} for {self.game}; agents: "
+                                 f"{', '.join(choices)}, or package.module:Class")
         try:
             players = self.run_spec().params.players
         except ValueError as error:
