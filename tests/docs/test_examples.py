@@ -151,9 +151,10 @@ def test_the_variant_example_documents_refuses_and_measures(examples_on_path):
 
 
 @pytest.mark.slow
-def test_a_plugin_game_registers_and_plays_on_worker_processes(tmp_path):
+def test_a_plugin_game_registers_and_plays_on_worker_processes(tmp_path, monkeypatch):
     done = run_example("register_game.py", str(tmp_path / "run"))
     assert done.returncode == 0, done.stderr
+    monkeypatch.syspath_prepend(str(EXAMPLES))      # reading its run imports the game
     assert done.stdout.startswith("Le pouilleux à 32 cartes")
     manifest = results.read_manifest(tmp_path / "run")
     assert manifest["spec"]["game"] == "pouilleux-32"
