@@ -194,11 +194,6 @@ class Sources:
         return sorted(seen)
 
 
-def compiled_sources(root: Path = ROOT) -> list[Path]:
-    """The sources that hold compiled code."""
-    return Sources(root).compiled()
-
-
 def hashed_sources(root: Path = ROOT) -> list[Path]:
     """The sources the numba cache is keyed on."""
     return Sources(root).hashed()

@@ -128,11 +128,11 @@ def available_memory() -> int | None:
 
 def size(n: float) -> str:
     """A number of bytes for people (``1.2 GB``)."""
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
+    for unit in ("B", "kB", "MB", "GB"):
+        if n < 1000:
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1000
-    return f"{n:.1f} PB"  # pragma: no cover - the loop returns
+    return f"{n:.1f} TB"
 
 
 def variant_params(slug: str, variants: Sequence[str], players: int | None = None) -> Any:

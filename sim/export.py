@@ -54,8 +54,7 @@ def chosen_tables(run_dir: Path, tables: str | Iterable[str] | None) -> list[str
     every table the run has.  Raises ValueError naming the valid choices."""
     if not (run_dir / results.MANIFEST).is_file():
         raise ValueError(f"{run_dir} is not a run directory (no {results.MANIFEST})")
-    held = [name for name in results.TABLES
-            if any((run_dir / name).glob("part-*.parquet"))]
+    held = [name for name in results.TABLES if results.written_parts(run_dir / name)]
     names = list(held if tables is None else [tables] if isinstance(tables, str) else tables)
     for name in names:
         if name not in results.TABLES:

@@ -138,7 +138,11 @@ def done_chunks(run_dir: Path) -> set[int]:
     manifest = read_manifest(run_dir)
     if manifest.get("chunks") is not None:
         return {int(k) for k in manifest["chunks"]}
-    folder = run_dir / "games"
+    return written_parts(run_dir / "games")
+
+
+def written_parts(folder: Path) -> set[int]:
+    """First game indices of the Parquet files in a table's ``folder`` (none if absent)."""
     if not folder.is_dir():
         return set()
     return {int(p.name[5:17]) for p in folder.glob("part-*.parquet")}
@@ -272,8 +276,7 @@ def chunks_to_read(run: Path, manifest: Manifest,
     sizes = dict(manifest.spec.run_spec().chunks())
     records = manifest.records()
     if records is None:
-        done = {int(p.name[5:17]) for p in (run / "games").glob("part-*.parquet")} \
-            if (run / "games").is_dir() else set()
+        done = written_parts(run / "games")
     else:
         done = set(records)
         if manifest.status == "complete":
