@@ -379,9 +379,11 @@ def test_two_processes_racing_for_one_run_directory(tmp_path):
         if attempt % 2 == 0:       # two new runs into one directory at the same instant
             pids = [forked_batch([*RACE, "--out", run], tmp_path / f"{attempt}-{i}.txt",
                                  start_at) for i in range(2)]
-        else:                      # a resume of a run that is being played
-            pids = [forked_batch([*RACE, "--out", run], tmp_path / f"{attempt}-0.txt",
-                                 start_at)]
+        else:                      # a resume of a run that is being played (in chunks
+            # of 5 games, so that it is still being played when the resume starts: the
+            # tables do not depend on the chunking)
+            pids = [forked_batch([*RACE, "--chunk-size", 5, "--out", run],
+                                 tmp_path / f"{attempt}-0.txt", start_at)]
             while not (run / results.MANIFEST).exists():
                 time.sleep(0.001)
             pids.append(forked_batch(["--resume", run, "--no-progress"],
