@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import agents
+import agents.search as search_module
 import engines
 from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node
 from engines.games.paris_damis import rules as R
@@ -205,14 +206,28 @@ def test_a_single_legal_action_is_played_without_search(name, game_positions):
 
 
 @pytest.mark.parametrize("name", BOTS)
-def test_a_time_budget_is_respected(name, game_positions):
+def test_a_time_budget_is_spent_whole(name, game_positions):
     bot = agents.load(name, seconds=0.2)
     state = max(game_positions, key=lambda s: len(s.legal_actions()))
     start = time.perf_counter()
     action = choose(bot, state)
-    elapsed = time.perf_counter() - start
     assert action in state.legal_actions()
-    assert 0.2 <= elapsed < 1.0
+    assert time.perf_counter() - start >= 0.2
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_a_time_budget_stops_the_search_at_its_first_look_past_the_deadline(
+        name, game_positions, monkeypatch):
+    # A clock that moves 0.05 s each time it is read: the search reads it once for its
+    # deadline, then after each slice of work, and must stop at the read at or past 0.2 s
+    # (on a real clock, how long a slice takes depends on the machine's load).
+    reads = []
+    monkeypatch.setattr(search_module.time, "perf_counter",
+                        lambda: reads.append(0.05 * len(reads)) or reads[-1])
+    bot = agents.load(name, seconds=0.2)
+    state = max(game_positions, key=lambda s: len(s.legal_actions()))
+    assert choose(bot, state) in state.legal_actions()
+    assert reads == pytest.approx([0.0, 0.05, 0.1, 0.15, 0.2])
 
 
 class APIOnly:
