@@ -70,7 +70,7 @@ Readings of the text (each coded where stated):
   points; Miroir Elite, the first to reach it loses, the others share the win (score minus
   points).  A round reaching ``max_turns`` turns, or an elite game reaching ``max_rounds``
   rounds, ends the game as capped; a full round of passes by every player in play with no
-  card moving ends it as cyclic (the position would repeat for ever).  An aborted game ranks
+  card moving ends it as a cycle (the position would repeat for ever).  An aborted game ranks
   the players by the fewest cards in hand (score minus the cards in hand).
 """
 
@@ -656,11 +656,11 @@ def draw_action(s, pr, player, rng):
 
 @njit(cache=True)
 def pass_turn(s, pr, player, rng):
-    """"vous passez votre tour"; a full round of passes with no card moving is cyclic."""
+    """"vous passez votre tour"; a full round of passes with no card moving is a cycle."""
     s[RB_TURNS] += 1
     s[SINCE_PLAY] += 1
     if s[TURN_DRAWN] == 0 and shedding.note_pass(s, PASSES, s[ACTIVE]):
-        finish(s, pr, shedding.CYCLIC)
+        finish(s, pr, shedding.CYCLE)
         return
     begin_turn(s, pr, shedding.next_seat(s, LEFT, pr[P_PLAYERS], player), rng)
 
@@ -757,7 +757,7 @@ def close_round(s, pr, complete):
 
 @njit(cache=True)
 def finish(s, pr, ending):
-    """Scores and ranks ("Fin de partie"); an aborted game (capped, cyclic) closes its round
+    """Scores and ranks ("Fin de partie"); an aborted game (capped, cycle) closes its round
     and ranks by the fewest cards in hand."""
     players = pr[P_PLAYERS]
     mode = pr[P_MODE]

@@ -16,7 +16,6 @@ from engines.core.api import Result
 from engines.core.compiled import copy_fields
 from engines.core.layout import Layout
 from engines.families.shedding.records import SummaryFields, hand_result
-from engines.families.shedding.rules import ENDINGS
 from engines.games.empereur import rules as R
 from engines.games.empereur.params import EmpereurParams
 
@@ -98,10 +97,7 @@ def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
     columns |= {name: _total(rows, name)[:, 0].astype(np.int32) for name in GAME_FIGURES}
     for name in ("cards_drawn", "penalty_cards", "two_cards"):
         columns[name] = _total(rows, name, n).sum(axis=1).astype(np.int32)
-    ending = ROW.game(rows, "ending")
-    columns |= ROW.capped(rows)
-    columns["cyclic"] = ending == ENDINGS.index("cyclic")
-    return columns
+    return columns | ROW.capped(rows) | ROW.cycle(rows)
 
 
 def player_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, np.ndarray]:
