@@ -35,9 +35,9 @@ def test_a_lie_caught_on_the_lead_twice_repeats_the_position():
     assert result.ranks == (1, 1)                  # two cards each: the fewest cards share
 
 
-def test_a_lie_caught_once_then_another_card_plays_on():
-    """Caught, P0 leads another lie and is caught again: a different card went round, but
-    the hands are back as they were, so this too repeats the position."""
+def test_another_lie_caught_on_the_lead_repeats_the_position_too():
+    """Caught, P0 leads another card as a lie and is caught again: a different card went
+    round, but the hands are back as they were, so this too repeats the position."""
     state = position(load(players=2), ["5♥ 2♣", "3♣ 4♣"])
     caught_lead(state, "lay 5♥ as ♠")
     caught_lead(state, "lay 2♣ as ♥")
