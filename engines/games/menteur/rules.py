@@ -25,8 +25,9 @@ Readings of the text (each coded where stated):
   ``play_to_last`` the others play on and the last holding cards loses; the pile stays and
   the next player follows it.
 * The position can come back exactly: a player caught lying on his lead takes back the one
-  card he laid and leads again, the position before his lead (and more generally a pile
-  taken back into the hands can leave every hand as it was).  So a game ends as a cycle at
+  card he laid and leads again with the hand he had (and more generally a pile taken back
+  into the hands can leave every hand as it was); caught again with the same card, nothing
+  has changed, not even the card last shown.  So a game ends as a cycle at
   the first repetition of its full position (see :func:`position_hash`;
   :mod:`engines.core.repetition`), with the cycle's length recorded.  A game reaching
   ``max_turns`` decisions is capped.  Both are ranked by the fewest cards in hand.
@@ -343,11 +344,12 @@ def apply_action(s, pr, action, rng):
 @njit(cache=True)
 def position_hash(s, pr):
     """The hash of the full position: whose turn in which phase, the announced suit, who is
-    out, every hand, the pile in order with who laid each card; in the challenge window, the
-    layer and the callers still to be asked.  Not the counters and figures, nor the last card
-    shown (a record of the past that no rule reads)."""
+    out, every hand, the pile in order with who laid each card, the last card shown by a call
+    (every player saw it: a liar caught on his lead is back where he was, but the table now
+    knows one of his cards); in the challenge window, the layer and the callers still to be
+    asked.  Not the counters and figures."""
     h = repetition.START
-    for field in (PHASE, CURRENT, SUIT, ACTIVE, FINISHED):
+    for field in (PHASE, CURRENT, SUIT, ACTIVE, FINISHED, REVEALED):
         h = repetition.mix(h, s[field])
     if s[PHASE] == WINDOW_PHASE:
         h = repetition.mix(h, s[LAYER])

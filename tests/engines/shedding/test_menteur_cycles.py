@@ -19,9 +19,10 @@ def caught_lead(state, lie: str) -> None:
 
 
 def test_a_lie_caught_on_the_lead_twice_repeats_the_position():
-    """P0 leads 5♥ as ♠ and is caught: he leads again with the same hand.  Caught a second
-    time (the same card as another suit), the position after the first catch comes back:
-    the game ends there, a cycle of two decisions."""
+    """P0 leads 5♥ as ♠ and is caught: he leads again with the same hand, but the table has
+    seen his 5♥, so this is a new position.  Caught a second time with the same card (as
+    another suit), the position after the first catch comes back: the game ends there, a
+    cycle of two decisions."""
     state = position(load(players=2), ["5♥ 2♣", "3♣ 4♣"])
     caught_lead(state, "lay 5♥ as ♠")
     assert not state.is_terminal() and state.phase == "lead"
@@ -35,13 +36,16 @@ def test_a_lie_caught_on_the_lead_twice_repeats_the_position():
     assert result.ranks == (1, 1)                  # two cards each: the fewest cards share
 
 
-def test_another_lie_caught_on_the_lead_repeats_the_position_too():
-    """Caught, P0 leads another card as a lie and is caught again: a different card went
-    round, but the hands are back as they were, so this too repeats the position."""
+def test_another_card_caught_is_a_new_position_until_a_shown_card_comes_back():
+    """Caught, P0 leads another card as a lie and is caught again: his hand is back as it
+    was, but the table has now seen 2♣, not 5♥, so the game goes on.  Caught a third time
+    with 5♥, the position after the first catch comes back: a cycle of four decisions."""
     state = position(load(players=2), ["5♥ 2♣", "3♣ 4♣"])
     caught_lead(state, "lay 5♥ as ♠")
     caught_lead(state, "lay 2♣ as ♥")
-    assert state.is_terminal() and int(state.s[R.CYCLE_LENGTH]) == 2
+    assert not state.is_terminal()
+    caught_lead(state, "lay 5♥ as ♣")
+    assert state.is_terminal() and int(state.s[R.CYCLE_LENGTH]) == 4
 
 
 def test_a_truth_called_changes_the_hands_and_the_game_goes_on():
@@ -54,7 +58,7 @@ def test_a_truth_called_changes_the_hands_and_the_game_goes_on():
     assert sorted(state.hand(1)) == sorted(["5♥", "3♣", "4♣"])
 
 
-def test_the_position_hash_reads_every_card_and_the_turn_not_the_counters():
+def test_the_position_hash_reads_every_card_the_turn_and_the_card_shown_not_the_counters():
     state = position(load(players=3), ["5♥ 2♣", "3♣", "4♣"], pile="2♠ 3♠", owners=(1, 2),
                      suit="♠")
     s, pr = state.s, state.game.encoded_params
@@ -62,10 +66,9 @@ def test_the_position_hash_reads_every_card_and_the_turn_not_the_counters():
     counted = s.copy()
     counted[R.DECISIONS] += 5
     counted[R.LIES + 1] += 1
-    counted[R.REVEALED] = 7
     assert R.position_hash(counted, pr) == h
     for field in (R.HAND + 3, R.HAND + R.CARDS + 3, R.PILE + 1, R.PILE_OWNER + 1, R.CURRENT,
-                  R.SUIT):
+                  R.SUIT, R.REVEALED):
         moved = s.copy()
         moved[field] += 1
         assert R.position_hash(moved, pr) != h, field
