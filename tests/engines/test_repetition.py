@@ -47,6 +47,30 @@ def test_mix_span_tells_where_one_pile_ends_and_the_next_begins():
         repetition.mix_span(start, s[::-1].copy(), 1, 2)     # order counts
 
 
+SMALL = st.integers(-2**30, 2**30 - 1)      # what a state's fields hold
+
+
+@given(st.lists(SMALL, max_size=9), st.data())
+def test_mix_span_reads_every_value_in_order_two_by_two_as_in_plain_python(values, data):
+    """Values are mixed two by two: a span of any length is hashed the same compiled and in
+    plain Python, and changing any one value, or the order of two, changes the hash."""
+    s = np.array(values + [0], dtype=np.int32)
+    n = len(values)
+    h = repetition.mix_span(repetition.START, s, 0, n)
+    assert h == repetition.mix_span.py_func(repetition.START, s, 0, n)
+    if n == 0:
+        return
+    i = data.draw(st.integers(0, n - 1))
+    changed = s.copy()
+    changed[i] = data.draw(SMALL.filter(lambda v: v != values[i]))
+    assert repetition.mix_span(repetition.START, changed, 0, n) != h
+    j = data.draw(st.integers(0, n - 1))
+    if values[i] != values[j]:
+        swapped = s.copy()
+        swapped[i], swapped[j] = s[j], s[i]
+        assert repetition.mix_span(repetition.START, swapped, 0, n) != h
+
+
 @given(st.integers(0, 40), st.integers(1, repetition.HISTORY))
 def test_a_short_cycle_ends_at_its_first_repetition(tail, length):
     # distinct positions, then a cycle of ``length`` of them for ever

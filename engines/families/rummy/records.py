@@ -17,16 +17,19 @@ from engines.families.shedding.records import SummaryFields, result_from
 # The state fields every rummy summary row starts with.
 MATCH_FIELDS = ("decisions", "turns", "hand_no", "ending", "reshuffles", "void_hands",
                 "total", "rank", "player_decisions", "wins", "takes", "layoffs",
-                "melds_laid")
-MATCH_STATS = ("decisions", "rounds", "turns", "reshuffles", "void_hands", "capped")
+                "melds_laid", "cycle_length")
+MATCH_STATS = ("decisions", "rounds", "turns", "reshuffles", "void_hands", "capped", "cycle",
+               "cycle_length")
 
 
 def match_columns(row: SummaryFields, rows: np.ndarray) -> dict[str, Any]:
     """The games table's common columns: decisions, hands played (``rounds``), turns,
-    reshuffles, void hands, and whether the match was capped."""
+    reshuffles, void hands, whether the match was capped or stopped by a repeated position
+    (``cycle``, with its ``cycle_length``)."""
     columns = row.games(rows, np.int32, "decisions") | row.games(rows, np.int16, "rounds=hand_no")
-    columns |= row.games(rows, np.int32, "turns")
-    return columns | row.games(rows, np.int16, "reshuffles void_hands") | row.capped(rows)
+    columns |= row.games(rows, np.int32, "turns cycle_length")
+    columns |= row.games(rows, np.int16, "reshuffles void_hands")
+    return columns | row.capped(rows) | row.cycle(rows)
 
 
 def seat_columns(row: SummaryFields, rows: np.ndarray, players: int, score: np.ndarray,

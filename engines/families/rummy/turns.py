@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from engines.core import compiled
+from engines.core import compiled, repetition
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import by_tag, for_tag, module_of
@@ -47,20 +47,21 @@ CORE_STATE = (
     ("layoffs", MAX_PLAYERS), ("melds_laid", MAX_PLAYERS),
     ("hand_reshuffles", 1), ("hand_takes", 1), ("turns", 1), ("reshuffles", 1),
     ("void_hands", 1), ("rounds_len", 1),
+    *repetition.FIELDS,                 # the hand's positions seen, a cycle's length
 )
 _CORE = Layout(*CORE_STATE)
 (PHASE, CURRENT, DEALER, HAND_NO, DECISIONS, TURN, TAKEN, ENDING, UNSEEN, STOCK_LEN, STOCK,
  DISCARD_LEN, DISCARD, HAND, _, MELDS_LEN, MELDS, TOTAL, RANK, PLAYER_DECISIONS, WINS, TAKES,
  LAYOFFS, MELDS_LAID, HAND_RESHUFFLES, HAND_TAKES, TURNS, RESHUFFLES, VOID_HANDS,
- ROUNDS_LEN) = _CORE.offsets()
+ ROUNDS_LEN, POSITION_HASHES, POSITIONS_SEEN, _, _, _, CYCLE_LENGTH) = _CORE.offsets()
 HAND_SIZE_AT = _CORE.offset("hand_size")
 
 # Phases.  SETUP is the deal; DRAW and PLAY wait for a decision.
 SETUP, DRAW, PLAY, OVER = 0, 1, 2, 3
 PHASE_NAMES = {SETUP: "setup", DRAW: "draw", PLAY: "play", OVER: "over"}
-# How a hand ended.
-FINISHED, VOID, CAPPED = 0, 1, 2
-HAND_ENDINGS = ("finished", "void", "capped")
+# How a hand ended (capped and cycle end the match too).
+FINISHED, VOID, CAPPED, CYCLE = 0, 1, 2, 3
+HAND_ENDINGS = ("finished", "void", "capped", "cycle")
 # The first fields of every round row (one row per hand); games append their own.
 ROUND_CORE = ("hand", "dealer", "winner", "turns", "reshuffles", "takes", "ending")
 (ROUND_HAND, ROUND_DEALER, ROUND_WINNER, ROUND_TURNS, ROUND_RESHUFFLES, ROUND_TAKES,
@@ -142,6 +143,49 @@ def deal(s, pr, rng, decks, jokers, hand_size, turn_up):
     s[TURN] = -1
     s[HAND_RESHUFFLES] = 0
     s[HAND_TAKES] = 0
+
+
+# --------------------------------------------------------------------------------------
+# Repeated positions: cards go round (the talon, the hands, the discard pile rebuilt into a
+# talon), so a hand's position can come back; the hand, and the match, end at the first
+# repetition (engines.core.repetition)
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the position every rummy game shares: whose turn in which phase, the
+    card taken from the discard pile this turn, every hand, the talon and the discard pile in
+    order, and the table's melds.  A game mixes its own fields in (its ``position_hash``);
+    not the counters and figures, nor the scores (a hand's positions are compared only with
+    the same hand's)."""
+    h = repetition.START
+    for field in (PHASE, CURRENT, TAKEN):
+        h = repetition.mix(h, s[field])
+    h = repetition.mix_span(h, s, STOCK, s[STOCK_LEN])
+    h = repetition.mix_span(h, s, DISCARD, s[DISCARD_LEN])
+    h = repetition.mix_span(h, s, MELDS, s[MELDS_LEN] * MELD_WIDTH)
+    return repetition.mix_span(h, s, HAND, pr[P_PLAYERS] * CARD_KINDS)
+
+
+@njit(cache=True)
+def first_position(s, h):
+    """A new hand is dealt: its positions start afresh from this one (hashed ``h``)."""
+    repetition.forget(s, POSITION_HASHES)
+    repetition.repeats(s, POSITION_HASHES, h)
+
+
+@njit(cache=True)
+def stops_match(ending):
+    """A hand capped, or stopped by a repeated position, ends the match."""
+    return ending == CAPPED or ending == CYCLE
+
+
+@njit(cache=True)
+def repeated(s, h):
+    """After a decision: whether the hand, still in play, is at a position (hashed ``h``)
+    it has been at before (its cycle's length is then recorded)."""
+    if s[PHASE] != DRAW and s[PHASE] != PLAY:
+        return False
+    return repetition.repeats(s, POSITION_HASHES, h)
 
 
 @njit(cache=True)
@@ -347,7 +391,9 @@ def apply_action(rules, s, pr, action, rng):
     :func:`draw_or_void`, :func:`take_discard` and :func:`discard_and_pass`, unless the
     game has its own), ``lay_off_card(s, pr, player, k, card, end)``,
     ``move_wild(s, pr, player, k, place, end)`` where the game moves wilds on the table,
-    ``lay_meld(s, pr, player, code)``; then the chance steps due (the game's ``advance``)."""
+    ``lay_meld(s, pr, player, code)``; a hand back at a position it has been at ends as a
+    cycle (the game's ``end_hand(s, pr, -1, CYCLE)``, which ends the match); then the chance
+    steps due (the game's ``advance``)."""
 
 
 @njit(cache=True, inline="always")
@@ -363,6 +409,7 @@ def _apply_action(rules, s, pr, action, rng):
     move_wild = getattr(R, "move_wild", no_wild_moved)
     draw = getattr(R, "draw_stock", None) or for_tag(draw_or_void, R.RULES)
     throw = getattr(R, "discard", None) or for_tag(discard_and_pass, R.RULES)
+    end_hand, game_hash = R.end_hand, R.position_hash
 
     def impl(rules, s, pr, action, rng):
         player = count_decision(s)
@@ -379,6 +426,8 @@ def _apply_action(rules, s, pr, action, rng):
             move_wild(s, pr, player, a, b, c)
         else:
             lay_meld(s, pr, player, a)
+        if repeated(s, game_hash(s, pr)):
+            end_hand(s, pr, -1, CYCLE)
         advance(s, pr, rng)
     return impl
 
@@ -444,7 +493,11 @@ def record_hand(s, row, winner, ending):
 
 @njit(cache=True)
 def end_match(s, capped):
-    s[ENDING] = shedding.CAPPED if capped else shedding.FINISHED
+    """The match is over: stopped by a repeated position (a cycle), capped, or finished."""
+    if s[CYCLE_LENGTH] > 0:
+        s[ENDING] = shedding.CYCLE
+    else:
+        s[ENDING] = shedding.CAPPED if capped else shedding.FINISHED
     s[PHASE] = OVER
     s[CURRENT] = -1
 
@@ -466,6 +519,7 @@ def observe(s, pr, player, out):
     shedding.hide_hands(s, out, pr[P_PLAYERS], player, HAND, CARD_KINDS, STOCK, STOCK_LEN,
                         counts)
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, MAX_CARDS)
+    repetition.forget(out, POSITION_HASHES)
 
 
 @njit(cache=True)

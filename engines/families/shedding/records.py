@@ -73,3 +73,8 @@ class SummaryFields(SummaryRow):
     def capped(self, rows: np.ndarray) -> dict[str, np.ndarray]:
         """The games table's ``capped`` column: the game reached its decision cap."""
         return {"capped": self.game(rows, "ending") == ENDINGS.index("capped")}
+
+    def cycle(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The games table's ``cycle`` column: the game was stopped at a repeated position
+        (or a round of passes with nothing moving)."""
+        return {"cycle": self.game(rows, "ending") == ENDINGS.index("cycle")}

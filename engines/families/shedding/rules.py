@@ -19,10 +19,10 @@ field offsets, so each game configures them with its own layout:
 * the end (:func:`go_out`, :func:`end_game`, :func:`rank_players`): players leave the table
   in the order they go out, and the game ends at the first out or plays on to the last;
 * the turn cap and repeated-state detection (:func:`note_pass`, :func:`note_progress`): a game
-  is *capped* once it reaches its decision cap, and *cyclic* once every seat still in play has
-  passed in a row with no card moving (the state after that round equals the state before it,
-  so it would repeat for ever).  Either way the game ends and is recorded as such; no game can
-  run for ever.
+  is *capped* once it reaches its decision cap, and ends as a *cycle* once every seat still in
+  play has passed in a row with no card moving (the state after that round equals the state
+  before it, so it would repeat for ever).  Either way the game ends and is recorded as such;
+  no game can run for ever.
 """
 
 from __future__ import annotations
@@ -30,13 +30,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.chance import shuffle
 from engines.core.compiled import end_game as core_end_game
 from engines.core.specialise import by_tag, module_of
 
 # How a game ended.
-FINISHED, CAPPED, CYCLIC = 0, 1, 2
-ENDINGS = ("finished", "capped", "cyclic")
+FINISHED, CAPPED, CYCLE = 0, 1, 2
+ENDINGS = ("finished", "capped", "cycle")
 
 
 @njit(cache=True)
@@ -112,9 +113,18 @@ def note_progress(s, passes):
 @njit(cache=True)
 def note_pass(s, passes, active):
     """A seat passed with no card moving; True once every seat in play has passed in a row
-    (the state then repeats: a cyclic game)."""
+    (the state then repeats: a cycle)."""
     s[passes] += 1
     return s[passes] >= active
+
+
+@njit(cache=True)
+def hash_seats(h, s, out, hand, cards, players):
+    """The position hash ``h`` (:mod:`engines.core.repetition`) extended by each seat's
+    place (in play or out, ``players`` values at ``out``) and every hand (``cards``
+    counters per seat from ``hand``)."""
+    h = repetition.mix_span(h, s, out, players)
+    return repetition.mix_span(h, s, hand, players * cards)
 
 
 @njit(cache=True)
@@ -215,7 +225,7 @@ def go_out(s, out, finished, active, player, play_on):
 
 
 def end_game(rules, s, ending):
-    """The game is over, ``ending`` (finished, capped or cyclic) in the rules' ``ENDING``:
+    """The game is over, ``ending`` (finished, capped or cycle) in the rules' ``ENDING``:
     nobody is to play (:func:`engines.core.compiled.end_game`)."""
 
 
@@ -233,7 +243,7 @@ def _end_game(rules, s, ending):
 def rank_players(s, players, out, finished, hand_size, score, rank, ending):
     """Scores and ranks at the end: the score is minus the cards left in hand; a finished
     game ranks the players in the order they went out (``s[out + p]``, the others sharing
-    the next rank), a capped or cyclic one by the fewest cards in hand (equal counts share)."""
+    the next rank), a capped or cycle one by the fewest cards in hand (equal counts share)."""
     for p in range(players):
         s[score + p] = -s[hand_size + p]
     for p in range(players):

@@ -70,8 +70,16 @@ Readings of the text (each coded where stated):
   points; Miroir Elite, the first to reach it loses, the others share the win (score minus
   points).  A round reaching ``max_turns`` turns, or an elite game reaching ``max_rounds``
   rounds, ends the game as capped; a full round of passes by every player in play with no
-  card moving ends it as cyclic (the position would repeat for ever).  An aborted game ranks
+  card moving ends it as a cycle (the position would repeat for ever).  An aborted game ranks
   the players by the fewest cards in hand (score minus the cards in hand).
+* The position of a round can come back exactly: the cards go round from the hands to the
+  talon, from the talon (cleared, or taken for a refill) to the pioche and from the pioche
+  to the hands, and nothing in a round only grows but the players gone out and what the
+  exchanges told (a count that only falls).  So a round ends the game as a cycle at the
+  first repetition of its full position (see :func:`position_hash`;
+  :mod:`engines.core.repetition`), with the cycle's length recorded.  Each round forgets the
+  positions of the last: it is dealt afresh from a shuffled pack, and the rounds played and
+  the points, which decide the end of the game, never come back.
 """
 
 from __future__ import annotations
@@ -79,6 +87,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision
@@ -185,6 +194,7 @@ STATE = Layout(
     ("talon_rank", CARDS),
     ("hand", MAX_PLAYERS * CARDS), ("hand_size", MAX_PLAYERS), ("left", MAX_PLAYERS),
     ("known", MAX_PLAYERS * CARDS),     # per seat and card: 1 + the seat it gave it to
+    *repetition.FIELDS,                 # the round's positions seen, a cycle's length
     ("points", MAX_PLAYERS), ("player_decisions", MAX_PLAYERS), ("drawn_total", MAX_PLAYERS),
     ("score", MAX_PLAYERS), ("rank", MAX_PLAYERS),
     ("round_block", ROUND.size), ("last_round", ROUND.size), ("totals", ROUND.size),
@@ -201,6 +211,8 @@ STATE_SIZE = STATE.size
     "stock_len", "stock", "talon_len", "talon", "talon_rank", "hand", "hand_size", "left",
     "known", "points", "player_decisions", "drawn_total", "score", "rank", "round_block",
     "last_round", "totals")
+POSITION_HASHES, POSITIONS_SEEN, CYCLE_LENGTH = STATE.offsets(
+    "position_hashes", "positions_seen", "cycle_length")
 RULES = Tag(__name__)                # the family's and the core's steps, for this game
 # the state offsets of the round block's fields (the round in progress)
 (RB_ROUND, RB_DEALER, RB_COMPLETE, RB_TURNS, RB_REFILLS, RB_CLEARS, RB_TWOS,
@@ -296,6 +308,7 @@ def start_round(s, pr, rng):
     players = pr[P_PLAYERS]
     s[ROUND_BLOCK:ROUND_BLOCK + ROUND_SIZE] = 0
     s[RB_ROUND] = s[ROUNDS_DONE] + 1
+    repetition.forget(s, POSITION_HASHES)
     dealer = uniform_index_jit(rng, players)
     s[RB_DEALER] = dealer
     s[HAND:HAND + MAX_PLAYERS * CARDS] = 0
@@ -656,11 +669,11 @@ def draw_action(s, pr, player, rng):
 
 @njit(cache=True)
 def pass_turn(s, pr, player, rng):
-    """"vous passez votre tour"; a full round of passes with no card moving is cyclic."""
+    """"vous passez votre tour"; a full round of passes with no card moving is a cycle."""
     s[RB_TURNS] += 1
     s[SINCE_PLAY] += 1
     if s[TURN_DRAWN] == 0 and shedding.note_pass(s, PASSES, s[ACTIVE]):
-        finish(s, pr, shedding.CYCLIC)
+        finish(s, pr, shedding.CYCLE)
         return
     begin_turn(s, pr, shedding.next_seat(s, LEFT, pr[P_PLAYERS], player), rng)
 
@@ -757,7 +770,7 @@ def close_round(s, pr, complete):
 
 @njit(cache=True)
 def finish(s, pr, ending):
-    """Scores and ranks ("Fin de partie"); an aborted game (capped, cyclic) closes its round
+    """Scores and ranks ("Fin de partie"); an aborted game (capped, cycle) closes its round
     and ranks by the fewest cards in hand."""
     players = pr[P_PLAYERS]
     mode = pr[P_MODE]
@@ -821,7 +834,8 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
-    steps draw from ``rng``.  A round reaching ``max_turns`` turns ends the game, capped."""
+    steps draw from ``rng``.  A round whose position repeats one of its own ends the game as
+    a cycle; a round reaching ``max_turns`` turns ends it, capped."""
     player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if s[PHASE] == GIVE:
         give(s, pr, action - GIVE_ACTION, rng)
@@ -831,15 +845,46 @@ def apply_action(s, pr, action, rng):
         pass_turn(s, pr, player, rng)
     else:
         play(s, pr, player, action, rng)
-    if s[PHASE] != OVER and shedding.capped(s, RB_TURNS, pr[P_MAX_TURNS]):
+    if s[PHASE] == OVER:
+        return
+    if repetition.repeats(s, POSITION_HASHES, position_hash(s, pr)):
+        finish(s, pr, shedding.CYCLE)
+    elif shedding.capped(s, RB_TURNS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
 
 
 @njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the round's full position: whose turn in which phase, the exchange step,
+    the last player and the passes since his play (while the talon holds his cards), the
+    penalty due, the roles and who has gone out (in order), every hand, the pioche and the
+    talon in order with the talon's ranks, and how many exchanged cards are still known to
+    their giver (within a round that number only falls, so it stands for which).  Not the
+    counters and figures, nor the no-move passes (the round of passes has its own rule)."""
+    h = repetition.START
+    for field in (PHASE, CURRENT, EXCHANGE_POS, LAST_PLAYER, ACTIVE, FINISHED, EMPEROR, EXCLU,
+                  PENDING):
+        h = repetition.mix(h, s[field])
+    h = repetition.mix(h, s[SINCE_PLAY] if s[LAST_PLAYER] >= 0 and s[TALON_LEN] > 0 else -1)
+    players = pr[P_PLAYERS]
+    known = 0
+    for i in range(players * CARDS):
+        known += s[KNOWN + i] != 0
+    h = repetition.mix(h, known)
+    h = repetition.mix_span(h, s, STOCK, s[STOCK_LEN])
+    h = repetition.mix_span(h, s, TALON, s[TALON_LEN])
+    h = repetition.mix_span(h, s, TALON_RANK, s[TALON_LEN])
+    h = repetition.mix_span(h, s, RB_OUT_ORDER, players)
+    return shedding.hash_seats(h, s, LEFT, HAND, CARDS, players)
+
+
+@njit(cache=True)
 def advance(s, pr, rng):
-    """Resolve the pending chance step (the first round's deal), if any."""
+    """Resolve the pending chance step (the first round's deal), if any, and record the
+    first position."""
     if s[PHASE] == SETUP:
         start_round(s, pr, rng)
+        repetition.repeats(s, POSITION_HASHES, position_hash(s, pr))
 
 
 # --------------------------------------------------------------------------------------
@@ -865,6 +910,7 @@ def observe(s, pr, player, out):
         if holder >= 0:
             shedding.show(s, out, shedding.hand_at(HAND, CARDS, holder), card, counts)
     out[UNSEEN] = shedding.list_unseen(out, counts, STOCK, CARDS)
+    repetition.forget(out, POSITION_HASHES)
 
 
 @njit(cache=True)

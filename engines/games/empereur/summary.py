@@ -16,12 +16,11 @@ from engines.core.api import Result
 from engines.core.compiled import copy_fields
 from engines.core.layout import Layout
 from engines.families.shedding.records import SummaryFields, hand_result
-from engines.families.shedding.rules import ENDINGS
 from engines.games.empereur import rules as R
 from engines.games.empereur.params import EmpereurParams
 
 FIELDS = ("decisions", "rounds_done", "ending", "rank", "score", "points", "player_decisions",
-          "totals")
+          "totals", "cycle_length")
 ROW = SummaryFields(R.STATE, FIELDS)
 _SOURCE, SIZE = ROW.source, ROW.size
 _TOTALS = ROW.at["totals"].start
@@ -87,7 +86,8 @@ def result(params: EmpereurParams, row: np.ndarray) -> Result:
     """The common Result of a summary row."""
     details = tuple(PLAYER_NAMES.get(f, f) for f in SEAT_FIGURES) + ("points", "decisions")
     return hand_result(ROW, params, row, player_columns, game_columns,
-                       GAME_FIGURES + ("cards_drawn", "penalty_cards", "two_cards"), details)
+                       GAME_FIGURES + ("cards_drawn", "penalty_cards", "two_cards", "cycle_length"),
+                       details)
 
 
 def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
@@ -98,10 +98,8 @@ def game_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, Any]:
     columns |= {name: _total(rows, name)[:, 0].astype(np.int32) for name in GAME_FIGURES}
     for name in ("cards_drawn", "penalty_cards", "two_cards"):
         columns[name] = _total(rows, name, n).sum(axis=1).astype(np.int32)
-    ending = ROW.game(rows, "ending")
-    columns |= ROW.capped(rows)
-    columns["cyclic"] = ending == ENDINGS.index("cyclic")
-    return columns
+    columns |= ROW.games(rows, np.int32, "cycle_length")
+    return columns | ROW.capped(rows) | ROW.cycle(rows)
 
 
 def player_columns(params: EmpereurParams, rows: np.ndarray) -> dict[str, np.ndarray]:

@@ -33,8 +33,8 @@ Readings of the text (each coded where stated):
 * The first card turned up: special cards (8, 10, 7, Ace, K♥) go under the stock; if the
   whole stock is special, the last card turned up stays (a case the text does not meet).
 * A player who must draw from an empty stock with nothing to reshuffle draws nothing and his
-  turn ends (a pass).  A game where every player still in play passes in a row is cyclic
-  (nothing can change any more), and so is a game whose full position (see
+  turn ends (a pass).  A game where every player still in play passes in a row ends as a
+  cycle (nothing can change any more), and so does a game whose full position (see
   :func:`position_hash`) repeats one already reached (:mod:`engines.core.repetition`: it
   ends at the first repetition); a game reaching ``max_turns`` decisions is capped.  All end
   with the players ranked by the fewest cards in hand (equal counts share the rank).
@@ -391,11 +391,11 @@ def drawn_done(s, pr, player):
 @njit(cache=True)
 def draw_one(s, pr, player, rng):
     """"Si un joueur ne peut pas jouer, il pioche une carte" (also after a 10 with nothing
-    to play).  Nothing to draw: a pass, and a cyclic game once everyone has passed."""
+    to play).  Nothing to draw: a pass, and a cycle once everyone has passed."""
     s[DRAWN_FOR] = FROM_TURN
     if draw_into(s, player, 1, rng) == 0:
         if shedding.note_pass(s, PASSES, s[ACTIVE]):
-            finish(s, pr, shedding.CYCLIC)
+            finish(s, pr, shedding.CYCLE)
         else:
             drawn_done(s, pr, player)
         return
@@ -622,7 +622,7 @@ def apply_action(s, pr, action, rng):
     if s[PHASE] == OVER:
         return
     if repetition.repeats(s, POSITION_HASHES, position_hash(s, pr)):
-        finish(s, pr, shedding.CYCLIC)
+        finish(s, pr, shedding.CYCLE)
     elif shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
 
@@ -641,9 +641,7 @@ def position_hash(s, pr):
     h = repetition.mix_span(h, s, DRAWN_CARDS, s[DRAWN_COUNT])
     h = repetition.mix_span(h, s, STOCK, s[STOCK_LEN])
     h = repetition.mix_span(h, s, DISCARD, s[DISCARD_LEN])
-    players = pr[P_PLAYERS]
-    h = repetition.mix_span(h, s, OUT, players)
-    return repetition.mix_span(h, s, HAND, players * CARDS)
+    return shedding.hash_seats(h, s, OUT, HAND, CARDS, pr[P_PLAYERS])
 
 
 # --------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from numba import njit
 from engines.core.api import Result
 from engines.core.compiled import copy_fields, no_round_columns
 from engines.families.shedding.records import SummaryFields, hand_result
-from engines.families.shedding.rules import ENDINGS
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain.params import HuitAmericainParams
 
@@ -46,9 +45,7 @@ def result(params: HuitAmericainParams, row: np.ndarray) -> Result:
 
 def game_columns(params: HuitAmericainParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    columns = ROW.hand_columns(rows, GAME_FIGURES)
-    ending = ROW.game(rows, "ending")
-    columns["cyclic"] = ending == ENDINGS.index("cyclic")
+    columns = ROW.hand_columns(rows, GAME_FIGURES) | ROW.cycle(rows)
     return columns | ROW.seat_sums(rows, params.players, ("cards_drawn", "penalty_cards"))
 
 

@@ -24,7 +24,13 @@ Readings of the text (each coded where stated):
   truth) is out: the first out wins (A6: an unchallenged lie wins too).  With
   ``play_to_last`` the others play on and the last holding cards loses; the pile stays and
   the next player follows it.
-* A game reaching ``max_turns`` decisions is capped and ranked by the fewest cards in hand.
+* The position can come back exactly: a player caught lying on his lead takes back the one
+  card he laid and leads again with the hand he had (and more generally a pile taken back
+  into the hands can leave every hand as it was); caught again with the same card, nothing
+  has changed, not even the card last shown.  So a game ends as a cycle at
+  the first repetition of its full position (see :func:`position_hash`;
+  :mod:`engines.core.repetition`), with the cycle's length recorded.  A game reaching
+  ``max_turns`` decisions is capped.  Both are ranked by the fewest cards in hand.
 * Result: the first out ranks 1, the others share rank 2 (``play_to_last``: the order of
   going out); the score is minus the cards left in hand.
 """
@@ -34,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, fill_pack, two_actions
@@ -87,6 +94,7 @@ STATE = Layout(
     ("active", 1), ("finished", 1), ("ending", 1), ("unseen", 1),
     ("pile_len", 1), ("pile", CARDS), ("pile_owner", CARDS),
     ("hand", MAX_PLAYERS * CARDS), ("hand_size", MAX_PLAYERS), ("out", MAX_PLAYERS),
+    *repetition.FIELDS,                 # the positions seen, a cycle's length
     ("revealed", 1),                    # the last card shown by a call (-1: none yet)
     # figures for results
     ("challenges", 1), ("unchallenged_lies", 1), ("won_on_lie", 1), ("largest_pile", 1),
@@ -98,7 +106,8 @@ STATE = Layout(
 )
 STATE_SIZE = STATE.size
 (PHASE, CURRENT, DECISIONS, TURNS, SUIT, LAYER, WINDOW, WINDOW_LEN, WINDOW_ORDER, ACTIVE, FINISHED,
- ENDING, UNSEEN, PILE_LEN, PILE, PILE_OWNER, HAND, HAND_SIZE, OUT, REVEALED, CHALLENGES,
+ ENDING, UNSEEN, PILE_LEN, PILE, PILE_OWNER, HAND, HAND_SIZE, OUT, POSITION_HASHES,
+ POSITIONS_SEEN, BRENT_HASH, BRENT_STEPS, BRENT_POWER, CYCLE_LENGTH, REVEALED, CHALLENGES,
  UNCHALLENGED_LIES, WON_ON_LIE, LARGEST_PILE, PLAYER_DECISIONS, LAYS, LIES, CALLS, CORRECT_CALLS,
  CAUGHT, PILES_TAKEN, CARDS_TAKEN, SCORE, RANK, POOL) = STATE.offsets()
 RULES = Tag(__name__)                # the family's and the core's steps, for this game
@@ -137,6 +146,7 @@ def new_game(s, pr):
     s[LAYER] = -1
     s[REVEALED] = -1
     s[PHASE] = SETUP
+    repetition.forget(s, POSITION_HASHES)
 
 
 @njit(cache=True)
@@ -155,6 +165,7 @@ def advance(s, pr, rng):
     s[PILE_LEN] = 0
     s[PILE:PILE + CARDS] = 0
     start_lead(s, 0)
+    repetition.repeats(s, POSITION_HASHES, position_hash(s, pr))   # the first position
 
 
 @njit(cache=True)
@@ -310,7 +321,8 @@ def legal_actions(s, pr, out):
 @njit(cache=True)
 def apply_action(s, pr, action, rng):
     """Play a legal action for the current player (legality is the caller's check); chance
-    (a random calling order) draws from ``rng``.  The game ends as capped at ``max_turns``."""
+    (a random calling order) draws from ``rng``.  The game ends as a cycle at the first
+    repeated position, as capped at ``max_turns``."""
     player = count_decision(s, CURRENT, DECISIONS, PLAYER_DECISIONS)
     if action == CALL_ACTION:
         call(s, pr, player)
@@ -321,8 +333,31 @@ def apply_action(s, pr, action, rng):
     else:
         s[SUIT] = (action - LEAD_ACTION) % SUITS
         lay(s, pr, player, (action - LEAD_ACTION) // SUITS, rng)
-    if s[PHASE] != OVER and shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
+    if s[PHASE] == OVER:
+        return
+    if repetition.repeats(s, POSITION_HASHES, position_hash(s, pr)):
+        finish(s, pr, shedding.CYCLE)
+    elif shedding.capped(s, DECISIONS, pr[P_MAX_TURNS]):
         finish(s, pr, shedding.CAPPED)
+
+
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the full position: whose turn in which phase, the announced suit, who is
+    out, every hand, the pile in order with who laid each card, the last card shown by a call
+    (every player saw it: a liar caught on his lead is back where he was, but the table now
+    knows one of his cards); in the challenge window, the layer and the callers still to be
+    asked.  Not the counters and figures."""
+    h = repetition.START
+    for field in (PHASE, CURRENT, SUIT, ACTIVE, FINISHED, REVEALED):
+        h = repetition.mix(h, s[field])
+    if s[PHASE] == WINDOW_PHASE:
+        h = repetition.mix(h, s[LAYER])
+        h = repetition.mix(h, s[WINDOW])
+        h = repetition.mix_span(h, s, WINDOW_ORDER, s[WINDOW_LEN])
+    h = repetition.mix_span(h, s, PILE, s[PILE_LEN])
+    h = repetition.mix_span(h, s, PILE_OWNER, s[PILE_LEN])
+    return shedding.hash_seats(h, s, OUT, HAND, CARDS, pr[P_PLAYERS])
 
 
 # --------------------------------------------------------------------------------------
@@ -348,6 +383,7 @@ def observe(s, pr, player, out):
             counts[s[PILE + i]] += 1
             out[PILE + i] = HIDDEN
     out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
+    repetition.forget(out, POSITION_HASHES)
 
 
 @njit(cache=True)

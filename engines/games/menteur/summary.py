@@ -20,11 +20,11 @@ from engines.games.menteur.params import MenteurParams
 # State fields copied into a summary row, in order.
 FIELDS = ("decisions", "turns", "ending", "challenges", "unchallenged_lies", "won_on_lie",
           "largest_pile", "rank", "score", "hand_size", "player_decisions", "lays", "lies",
-          "calls", "correct_calls", "caught", "piles_taken", "cards_taken")
+          "calls", "correct_calls", "caught", "piles_taken", "cards_taken", "cycle_length")
 ROW = SummaryFields(R.STATE, FIELDS)
 _SOURCE, SIZE = ROW.source, ROW.size
 ROUND_WIDTH = 0
-GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile")
+GAME_FIGURES = ("turns", "challenges", "unchallenged_lies", "largest_pile", "cycle_length")
 PLAYER_FIGURES = ("lays", "lies", "calls", "correct_calls", "caught", "piles_taken",
                   "cards_taken")
 
@@ -43,7 +43,7 @@ def result(params: MenteurParams, row: np.ndarray) -> Result:
 
 def game_columns(params: MenteurParams, rows: np.ndarray) -> dict[str, Any]:
     """Per-game columns of summary rows (one row per game)."""
-    columns = ROW.hand_columns(rows, GAME_FIGURES)
+    columns = ROW.hand_columns(rows, GAME_FIGURES) | ROW.cycle(rows)
     columns["won_on_lie"] = ROW.game(rows, "won_on_lie") > 0
     return columns | ROW.seat_sums(rows, params.players, ("lies", "correct_calls"))
 

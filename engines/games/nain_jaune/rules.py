@@ -21,6 +21,11 @@ Readings of the text (each coded where stated):
   cannot pay in full pays all he has (A7).
 * The game ends after a deal that leaves a player with no chips or unable to pay the next
   antes; the most chips wins (ties share); ``max_deals`` caps it (recorded as capped).
+* No position can come back, so nothing detects repetitions (issue 26): within a deal every
+  card played leaves its hand for good, and between two cards played there are fewer
+  "sans" than players (each hands the turn on towards the last player, who then leads any
+  card); a deal ends when a hand is empty.  A new deal is a fresh shuffle, never the same
+  position again but by chance, and the deals played only grow up to ``max_deals``.
 """
 
 from __future__ import annotations

@@ -38,6 +38,13 @@ Readings of the text (each coded where stated):
   away) ends void: no count, no progression.  A hand reaching ``max_turns`` turns, or a
   match reaching ``max_hands`` hands, ends the match as capped, ranked by stage reached
   then total.
+* A hand's position can come back exactly: the écart becomes the talon again, and a player
+  may draw a card and discard it (or take the écart's card and, with
+  ``may_rediscard_taken``, throw it back), so the same cards can go round while the table
+  stays as it is (what is laid never leaves it).  A hand back at a position it has been at
+  (:func:`position_hash`; :mod:`engines.core.repetition`) ends the match as a cycle at the
+  first repetition, with the cycle's length recorded, ranked as a capped match.  Each hand
+  forgets the positions of the last (a new deal, the stages and totals moved on).
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.rummy import rules as rummy
@@ -108,7 +116,7 @@ ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS), ("stage", MAX_PLAYERS)
                    ("passed", MAX_PLAYERS))
 ROUND_WIDTH = ROUND_ROW.size
 ROUND_SCORE, ROUND_STAGE, ROUND_PASSED = ROUND_ROW.offsets("score", "stage", "passed")
-FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
+FINISHED, VOID, CAPPED, CYCLE = T.FINISHED, T.VOID, T.CAPPED, T.CYCLE
 
 STATE = Layout(
     *T.CORE_STATE,
@@ -168,6 +176,16 @@ def advance(s, pr, rng):
     for p in range(MAX_PLAYERS):
         s[LAID_STAGE + p] = NOT_LAID
     T.start_turn(s, (s[T.DEALER] + 1) % pr[P_PLAYERS])
+    T.first_position(s, position_hash(s, pr))
+
+
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the hand's full position: the family's (turn, cards, table), the stage
+    figures left to lay this turn and where each player stands with his stage."""
+    h = repetition.mix(T.position_hash(s, pr), s[RUNS_LEFT])
+    h = repetition.mix(h, s[GROUPS_LEFT])
+    return repetition.mix_span(h, s, LAID_STAGE, pr[P_PLAYERS])
 
 
 # --------------------------------------------------------------------------------------
@@ -325,7 +343,7 @@ def end_hand(s, pr, winner, ending):
             s[STAGES_PASSED + p] += 1
             done = done or s[STAGE + p] == pr[P_STAGE_COUNT]
     T.record_hand(s, row, winner, ending)
-    if done or ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS]:
+    if done or T.stops_match(ending) or s[T.HAND_NO] >= pr[P_MAX_HANDS]:
         finish(s, pr, done)
         return
     s[T.DEALER] = (s[T.DEALER] + 1) % players

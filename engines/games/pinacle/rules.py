@@ -29,6 +29,13 @@ Readings of the text (each coded where stated):
   the end of a hand; the highest total wins.  The deal passes left.  An empty talon is
   rebuilt from the discard pile but its top card (A9); a hand with nothing to draw at all
   ends void (nobody scores); ``max_turns`` and ``max_hands`` cap a match.
+* A hand's position can come back exactly: the discard pile becomes the talon again, and a
+  player may take the card just discarded and discard it again, so the same cards can go
+  round while the table stays as it is (what is laid never leaves it; a pinacle moved adds
+  the card that took its place).  A hand back at a position it has been at
+  (:func:`position_hash`; :mod:`engines.core.repetition`) ends the match as a cycle at the
+  first repetition, with the cycle's length recorded (the hand scores nothing, ranked by
+  the totals so far, as a capped match).  Each hand forgets the positions of the last.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.compiled import rank_seats
 from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
@@ -93,7 +101,7 @@ ROUND_FIELDS = T.ROUND_CORE + ("one_go", "moves")
 ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS))
 ROUND_WIDTH = ROUND_ROW.size
 ROUND_ONE_GO, ROUND_MOVES, ROUND_SCORE = ROUND_ROW.offsets("one_go", "moves", "score")
-FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
+FINISHED, VOID, CAPPED, CYCLE = T.FINISHED, T.VOID, T.CAPPED, T.CYCLE
 
 STATE = Layout(
     *T.CORE_STATE,
@@ -150,6 +158,16 @@ def advance(s, pr, rng):
         s[LAID_VALUE + p] = 0
     s[HAND_MOVES] = 0
     start_turn(s, (s[T.DEALER] + 1) % pr[P_PLAYERS])
+    T.first_position(s, position_hash(s, pr))
+
+
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the hand's full position: the family's (turn, cards, table), the cards
+    each player has laid this hand and had laid at the start of this turn (the one-go
+    bonus)."""
+    h = repetition.mix(T.position_hash(s, pr), s[LAID_AT_START])
+    return repetition.mix_span(h, s, LAID, pr[P_PLAYERS])
 
 
 @njit(cache=True)
@@ -273,8 +291,8 @@ def end_hand(s, pr, winner, ending):
             if (teammates(pr, p) >> q) & 1:
                 s[TEAM_TOTAL + p] += s[TOTAL + q]
     T.record_hand(s, row, winner, ending)
-    if ending == CAPPED or s[T.HAND_NO] >= pr[P_MAX_HANDS] or match_won(s, pr):
-        finish(s, pr, ending == CAPPED or not match_won(s, pr))
+    if T.stops_match(ending) or s[T.HAND_NO] >= pr[P_MAX_HANDS] or match_won(s, pr):
+        finish(s, pr, T.stops_match(ending) or not match_won(s, pr))
         return
     s[T.DEALER] = (s[T.DEALER] + 1) % players
     s[PHASE] = SETUP

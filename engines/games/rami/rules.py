@@ -36,6 +36,14 @@ Readings of the text (each coded where stated):
 * The talon runs out (A7): the discard pile but its top card is shuffled into a new talon;
   if there is nothing to shuffle (or with ``stock_out=hand_void``) the hand ends void and
   nobody scores.  A hand reaching ``max_turns`` turns ends the match as capped.
+* A hand's position can come back exactly: the discard pile becomes the talon again, and a
+  player may draw a card and discard it, so the same cards can go round the hands, the
+  talon and the pile while the table stays as it is (what is laid never leaves it but a
+  joker taken back, which leaves its card in its place).  A hand back at a position it
+  has been at (:func:`position_hash`; :mod:`engines.core.repetition`) ends the match as a
+  cycle at the first repetition, with the cycle's length recorded: the hand scores nothing
+  and the match is ranked by the totals so far, as a capped one.  Each hand forgets the
+  positions of the last (a new deal from a shuffled pack, the totals moved on).
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engines.core import repetition
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.families.rummy import rules as rummy
 from engines.families.rummy import turns as T
@@ -129,7 +138,7 @@ ROUND_ROW = Layout(*ROUND_FIELDS, ("score", MAX_PLAYERS))
 ROUND_WIDTH = ROUND_ROW.size
 ROUND_SEC, ROUND_FIRST_OPEN, ROUND_SWAPS, ROUND_SCORE = ROUND_ROW.offsets(
     "rami_sec", "first_opening", "swaps", "score")
-FINISHED, VOID, CAPPED = T.FINISHED, T.VOID, T.CAPPED
+FINISHED, VOID, CAPPED, CYCLE = T.FINISHED, T.VOID, T.CAPPED, T.CYCLE
 
 STATE = Layout(
     *T.CORE_STATE,
@@ -183,6 +192,21 @@ def advance(s, pr, rng):
     s[HAND_FIRST_OPEN] = -1
     s[HAND_SWAPS] = 0
     start_turn(s, pr, (s[T.DEALER] + 1) % pr[P_PLAYERS])
+    T.first_position(s, position_hash(s, pr))
+
+
+@njit(cache=True)
+def position_hash(s, pr):
+    """The hash of the hand's full position: the family's (turn, cards, table), whether the
+    first round of turns is over (A2), what the player owes this turn (the card taken, a
+    joker taken back), his first lay-down in progress, and who has opened and laid."""
+    h = T.position_hash(s, pr)
+    for field in (MUST_CARD, MUST_WILD, PROV_POINTS, PROV_CLEAN, PROV_CARDS, TABLE_BEFORE):
+        h = repetition.mix(h, s[field])
+    players = pr[P_PLAYERS]
+    h = repetition.mix(h, 1 if s[TURN] < players else 0)
+    h = repetition.mix_span(h, s, OPENED, players)
+    return repetition.mix_span(h, s, LAID, players)
 
 
 @njit(cache=True)
@@ -540,6 +564,7 @@ def apply_action(s, pr, action, rng):
     if action == DRAW_STOCK:
         player = T.count_decision(s)
         draw_stock(s, pr, player, rng)
+        check_repetition(s, pr)
     else:
         apply_choice(s, pr, action)
     advance(s, pr, rng)
@@ -549,7 +574,7 @@ def apply_action(s, pr, action, rng):
 def apply_choice(s, pr, action):
     """Play a legal action that draws no chance (any but ``draw stock`` from an empty
     talon); a hand it ends leaves the next deal pending (phase ``SETUP``, see
-    :func:`advance`)."""
+    :func:`advance`), and a position the hand has been at ends the match (a cycle)."""
     player = T.count_decision(s)
     kind, a, b, c = T.decode(action)
     if kind == T.DRAWS_STOCK:
@@ -564,6 +589,15 @@ def apply_choice(s, pr, action):
         swap_joker(s, pr, player, a, b)
     else:
         lay_meld(s, pr, player, a)
+    check_repetition(s, pr)
+
+
+@njit(cache=True)
+def check_repetition(s, pr):
+    """After a decision: a hand back at a position it has been at ends, and the match with
+    it, as a cycle."""
+    if T.repeated(s, position_hash(s, pr)):
+        end_hand(s, pr, -1, False, CYCLE)
 
 
 # --------------------------------------------------------------------------------------
@@ -596,8 +630,8 @@ def end_hand(s, pr, winner, sec, ending):
     s[row + ROUND_FIRST_OPEN] = s[HAND_FIRST_OPEN]
     s[row + ROUND_SWAPS] = s[HAND_SWAPS]
     T.record_hand(s, row, winner, ending)
-    if ending == CAPPED or s[T.HAND_NO] >= pr[P_NUM_HANDS]:
-        finish(s, pr, ending == CAPPED)
+    if T.stops_match(ending) or s[T.HAND_NO] >= pr[P_NUM_HANDS]:
+        finish(s, pr, T.stops_match(ending))
         return
     s[T.DEALER] = (s[T.DEALER] + 1) % players
     s[PHASE] = SETUP

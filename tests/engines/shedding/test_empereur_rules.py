@@ -309,14 +309,14 @@ def test_miroir_elite_makes_both_exchanges_unless_the_variant_says_not():
 
 
 # --- caps, cycles, errors ----------------------------------------------------------------
-def test_a_full_round_of_passes_with_nothing_to_draw_is_cyclic():
+def test_a_full_round_of_passes_with_nothing_to_draw_is_a_cycle():
     state = position(load(players=2), ["3♥", "5♥"], stock="", current=0)
     for _ in range(2):
         state.apply("draw")
         state.apply("pass")
     result = state.result()
-    assert state.is_terminal() and result.stats["ending"] == "cyclic"
-    assert result.ranks == (1, 1) and state.log[-1] == "game over (cyclic)"
+    assert state.is_terminal() and result.stats["ending"] == "cycle"
+    assert result.ranks == (1, 1) and state.log[-1] == "game over (cycle)"
     assert len(state._rounds) == 1 and state._rounds[0][0, 3] == 0
 
 

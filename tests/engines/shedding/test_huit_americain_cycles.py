@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.families.shedding.rules import CYCLIC
+from engines.families.shedding.rules import CYCLE
 from engines.games.huit_americain import rules as R
 from engines.games.huit_americain import summary
 from tests.engines.helpers import assert_kernel_plays_python
@@ -36,7 +36,7 @@ def test_the_kh_drawn_back_by_a_reshuffle_counters_again_with_the_variant():
     assert int(state.s[R.DECISIONS]) == 5
     assert int(state.s[R.CYCLE_LENGTH]) == 3
     result = state.result()
-    assert result.stats["ending"] == "cyclic"
+    assert result.stats["ending"] == "cycle"
     assert result.stats["cycle_length"] == 3
     assert hand(state, 0) == ["2♣"] and sorted(hand(state, 1)) == ["3♠", "9♥"]
 
@@ -79,6 +79,6 @@ def test_the_kernel_ends_the_same_cycles_as_the_python_api(agent, players, param
     plays the Python path's games, their cycles and lengths included."""
     game = load(players=players, max_turns=3000, **params)
     out = assert_kernel_plays_python(game, [agent] * players, seed=4, start=0, count=8)
-    cyclic = summary.ROW.game(out.rows, "ending") == CYCLIC
-    assert cyclic.any()
-    assert (summary.ROW.game(out.rows, "cycle_length")[cyclic] > 0).all()
+    cycle = summary.ROW.game(out.rows, "ending") == CYCLE
+    assert cycle.any()
+    assert (summary.ROW.game(out.rows, "cycle_length")[cycle] > 0).all()

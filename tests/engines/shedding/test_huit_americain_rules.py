@@ -196,14 +196,14 @@ def test_the_stock_is_rebuilt_from_the_discard_pile():
     assert int(state.s[R.DISCARD_LEN]) == 1 and int(state.s[R.STOCK_LEN]) == 1
 
 
-def test_a_game_where_nobody_can_move_is_recorded_as_cyclic():
+def test_a_game_where_nobody_can_move_is_recorded_as_a_cycle():
     state = position(load(players=3), ["2♠", "3♠", "4♠"], "9♦")
     for _ in range(3):
         assert legal(state) == ["draw"]
         state.apply("draw")
     assert state.is_terminal()
     result = state.result()
-    assert result.stats["ending"] == "cyclic"
+    assert result.stats["ending"] == "cycle"
     assert result.win_shares == pytest.approx((1 / 3,) * 3)
 
 
