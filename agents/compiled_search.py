@@ -199,30 +199,33 @@ def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, wor
 
 
 @njit(cache=True)
-def win_share(w, at, seat):
-    """The seat's reward in the finished world ``w``: 1 for a sole win, 1/k for a win
-    shared by k seats, 0 otherwise."""
+def reward(w, at, seat, placing):
+    """The seat's reward in the finished world ``w``: (1 - ``placing``) times its win share
+    (1 for a sole win, 1/k for a win shared by k seats, 0 otherwise) plus ``placing`` times
+    its placing, (players - rank) / (players - 1) (1 first, 0 last, ties ranked equal); see
+    :func:`agents.search.placed`."""
     rank = at[AT_RANK]
-    if w[rank + seat] != 1:
-        return 0.0
+    players = at[AT_PLAYERS]
     winners = 0
-    for p in range(at[AT_PLAYERS]):
+    for p in range(players):
         if w[rank + p] == 1:
             winners += 1
-    return 1.0 / winners
+    own = w[rank + seat]
+    share = 1.0 / winners if own == 1 else 0.0
+    return (1.0 - placing) * share + placing * (players - own) / (players - 1)
 
 
 # --------------------------------------------------------------------------------------
 # flatmc
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
-def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rollout, rng, worlds,
-            alias, room):
+def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, placing, rollout, rng,
+            worlds, alias, room):
     """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
     over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
     sweep (a fresh one when i is a multiple of n) and plays it out (``horizon`` rounds, see
     :func:`rounds_limit`) with ``rollout``, a :class:`RolloutPolicy`; the room's ``totals`` and
-    ``tries`` add up each action's rewards for ``player``."""
+    ``tries`` add up each action's rewards for ``player`` (see :func:`reward`)."""
     world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
     totals, tries, at = room.totals, room.tries, room.at
     if done == 0:
@@ -239,7 +242,7 @@ def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, rollout, rng, wo
         play_decision(tag, sim, pr, legal[k], worlds[0])
         roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, codes,
                  rounds_limit(world, at, horizon), rollout.policy, rollout.work)
-        totals[k] += win_share(sim, at, player)
+        totals[k] += reward(sim, at, player, placing)
         tries[k] += 1
 
 
@@ -340,16 +343,17 @@ def settled(nodes, remaining):
 
 
 @njit(cache=True)
-def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, rollout, rng,
-           worlds, alias, room, settle):
+def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, placing, rollout,
+           rng, worlds, alias, room, settle):
     """``count`` more iterations (``done`` run already: the tree is the room's) of SO-ISMCTS
     for ``player``: each draws a world, selects by UCB1 with availability counts among the
     children of the actions legal in it while the node takes no new child (see
     :func:`widens`), expands one untried action (chosen at random; with ``widening``, the
     one ``rollout`` plays if it is untried), plays out with ``rollout`` (``horizon`` rounds
     from the world's, see :func:`rounds_limit`), and adds each node's reward for the seat
-    that chose its action.  With ``settle`` (``count`` is what is left of the budget), stops
-    as soon as the choice is :func:`settled`.  Returns the tree's size."""
+    that chose its action (see :func:`reward`).  With ``settle`` (``count`` is what is left
+    of the budget), stops as soon as the choice is :func:`settled`.  Returns the tree's
+    size."""
     sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
@@ -395,7 +399,7 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, roll
         for d in range(depth):
             node = path[d]
             nodes[node, VISITS] += 1
-            rewards[node] += win_share(sim, at, nodes[node, PLAYER])
+            rewards[node] += reward(sim, at, nodes[node, PLAYER], placing)
     return size
 
 
@@ -446,22 +450,23 @@ class CompiledSearch:
         self.dtype = state._buffer.dtype
 
     def flat_mc(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-                budget: Any, horizon: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+                budget: Any, horizon: int, placing: float
+                ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """flatmc's totals and tries for each action of ``legal``, after each slice of
         ``budget`` (iteration counts, see :func:`slices`), with simulations of ``horizon``
-        rounds."""
+        rounds rewarded with ``placing`` (see :func:`reward`)."""
         state, codes, worlds, alias = self._start(observation, legal)
         n = len(codes)
         done = 0
         for count in budget:
             flat_mc(self.tag, state.s, state._pr, observation.player, codes, n, done,
-                    count, horizon, RANDOM, rng, worlds, alias, self.room)
+                    count, horizon, placing, RANDOM, rng, worlds, alias, self.room)
             done += count
             yield self.room.totals[:n].copy(), self.room.tries[:n].copy()
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
                budget: Any, exploration: float, widening: float, horizon: int,
-               settle: bool) -> int:
+               placing: float, settle: bool) -> int:
         """The index in ``legal`` of ismcts's choice, run over ``budget`` (with ``settle``,
         a single slice of iterations that stops once the choice is settled)."""
         state, codes, worlds, alias = self._start(observation, legal)
@@ -469,8 +474,8 @@ class CompiledSearch:
         for count in budget:
             self.room = with_tree_room(self.room, done + count)
             ismcts(self.tag, state.s, state._pr, observation.player, done, count,
-                   exploration, widening, horizon, RANDOM, rng, worlds, alias, self.room,
-                   settle)
+                   exploration, widening, horizon, placing, RANDOM, rng, worlds, alias,
+                   self.room, settle)
             done += count
         return most_visited(self.room.nodes, codes, len(codes))
 
@@ -488,8 +493,8 @@ class CompiledSearch:
 SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
-SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING = \
-    range(5)
+(SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING,
+ SETTING_PLACING) = range(6)
 
 
 def settings_row(params: Any, rollout: int) -> np.ndarray:
@@ -500,7 +505,8 @@ def settings_row(params: Any, rollout: int) -> np.ndarray:
         raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
                          f"(seconds={params.seconds!r})")
     return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
-                     rollout, getattr(params, "widening", 0.0)], dtype=np.float64)
+                     rollout, getattr(params, "widening", 0.0), params.placing],
+                    dtype=np.float64)
 
 
 @njit(cache=True)
@@ -513,11 +519,13 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
         return legal[0]
     iterations = np.int64(settings[SETTING_ITERATIONS])
     horizon = np.int64(settings[SETTING_HORIZON])
+    placing = settings[SETTING_PLACING]
     rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
     if kind == FLATMC:
-        flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, rollout, rng, worlds,
-                alias, room)
+        flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, placing, rollout, rng,
+                worlds, alias, room)
         return legal[best_mean(room.totals, room.tries, n)]
     ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION],
-           settings[SETTING_WIDENING], horizon, rollout, rng, worlds, alias, room, True)
+           settings[SETTING_WIDENING], horizon, placing, rollout, rng, worlds, alias, room,
+           True)
     return legal[most_visited(room.nodes, legal, n)]

@@ -12,7 +12,8 @@ A simulation ends with a *rollout*: the game is played on by the rollout policy 
 that plays the game, ``NAME@PROFILE`` included; ``random`` by default, through the state's
 compiled ``playout``, which plays exactly the game the ``random`` agent would).  Its reward
 for a seat is that seat's win share in ``state.result()``: 1 for a sole win, 1/k for a win
-shared by k seats, 0 otherwise.  With a ``horizon`` (games that count rounds), a simulation
+shared by k seats, 0 otherwise; with ``placing`` > 0, mixed with the seat's placing (see
+:func:`placed`).  With a ``horizon`` (games that count rounds), a simulation
 stops after that many rounds, the decision's own included, and the seats are ranked as the
 game ranks them at its end, on their standing then: a rollout spends its time near the
 decision, where its outcome depends most on the action tried.
@@ -66,6 +67,10 @@ class FlatMCParams(Params):
                             "end); 0: to the end of the game.  Games that count rounds only "
                             "(paris-damis, ascenseur-atouts, the belotes, chasse-coeur, "
                             "petasse, rikiki and the tarots)", min=0)
+    placing: float = param(0.0, "weight p of the seat's placing in a simulation's reward: "
+                                "(1 - p) * win share + p * (players - rank) / (players - 1), "
+                                "so that a second place scores more than a last; 0: the win "
+                                "share alone", min=0, max=1)
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
@@ -140,11 +145,12 @@ def slices(params: FlatMCParams) -> Iterator[int]:
 
 class Rollout:
     """Plays a state on with a policy, to its end or for ``horizon`` rounds, and returns
-    every seat's win share."""
+    every seat's reward (see :func:`placed`)."""
 
-    def __init__(self, policy: str, horizon: int) -> None:
+    def __init__(self, policy: str, horizon: int, placing: float = 0.0) -> None:
         self.policy = policy
         self.horizon = horizon
+        self.placing = placing
         self.compiled = policy == "random"      # a state's playout() plays as `random` does
         self._agents: dict[str, Any] = {}
 
@@ -164,23 +170,38 @@ class Rollout:
         return int(world.s[world.game.rules.ROUNDS_PLAYED]) + self.horizon
 
     def __call__(self, state: Any, rng: np.random.Generator, limit: int) -> tuple[float, ...]:
+        return placed(self.ranks(state, rng, limit), self.placing)
+
+    def ranks(self, state: Any, rng: np.random.Generator, limit: int) -> list[int]:
+        """The seats' ranks once ``state`` is played on (1: first, ties equal)."""
         if self.compiled and hasattr(state, "playout") and not limit:
-            return state.playout(rng)
+            state.playout(rng)
+            return list(state.result().ranks)
         agent = self.agent(state)
         while not state.is_terminal():
             if limit and state.s[state.game.rules.ROUNDS_PLAYED] >= limit:
                 return ranked_now(state)
             player = state.current_player
             state.apply(agent.act(state.observation(player), state.legal_actions(), rng))
-        return state.result().win_shares
+        return list(state.result().ranks)
 
 
-def ranked_now(state: Any) -> tuple[float, ...]:
-    """The seats' win shares if the game of ``state`` (compiled rules that count rounds)
-    ended now, ranked by the rules' ``final_ranking`` (see
-    :func:`agents.compiled_search.win_share`)."""
+def ranked_now(state: Any) -> list[int]:
+    """The seats' ranks if the game of ``state`` (compiled rules that count rounds) ended
+    now, ranked by the rules' ``final_ranking``."""
     state.game.rules.final_ranking(state.s, state._pr)
-    return state.ranked_shares()
+    return state.standing()
+
+
+def placed(ranks: list[int], placing: float) -> tuple[float, ...]:
+    """Each seat's reward from the seats' ``ranks`` (1: first, ties equal): (1 - ``placing``)
+    times its win share (1 for a sole win, 1/k for a win shared by k seats, 0 otherwise)
+    plus ``placing`` times its placing, (players - rank) / (players - 1) (1 first, 0 last).
+    The compiled searches' :func:`agents.compiled_search.reward`, for every seat."""
+    players = len(ranks)
+    winners = ranks.count(1)
+    return tuple((1.0 - placing) * (1.0 / winners if rank == 1 else 0.0)
+                 + placing * (players - rank) / (players - 1) for rank in ranks)
 
 
 class SearchAgent:
@@ -196,7 +217,8 @@ class SearchAgent:
 
     def __init__(self, **options: Any) -> None:
         self.params = self.Params.from_kwargs(**options)
-        self.rollout = Rollout(self.params.rollout, self.params.horizon)
+        self.rollout = Rollout(self.params.rollout, self.params.horizon,
+                               self.params.placing)
         self._searches: dict[tuple, CompiledSearch] = {}
 
     def compiled(self, observation: Any) -> CompiledSearch | None:
@@ -239,7 +261,8 @@ class FlatMC(SearchAgent):
         search = self.compiled(observation)
         if search is not None:
             *_, (totals, tries) = search.flat_mc(observation, legal_actions, rng,
-                                                 slices(self.params), self.params.horizon)
+                                                 slices(self.params), self.params.horizon,
+                                                 self.params.placing)
             return totals, tries
         n = len(legal_actions)
         totals = np.zeros(n)
@@ -259,7 +282,8 @@ class FlatMC(SearchAgent):
         search = self.compiled(observation)
         if search is not None:
             totals = [t for t, _ in search.flat_mc(observation, legal_actions, rng,
-                                                   [n] * count, self.params.horizon)]
+                                                   [n] * count, self.params.horizon,
+                                                   self.params.placing)]
             return np.diff(np.array(totals), axis=0, prepend=0.0)
         rewards = np.zeros((count, n))
         for i, (k, reward) in enumerate(self.simulations(observation, legal_actions, rng,
@@ -359,6 +383,7 @@ class ISMCTS(SearchAgent):
             return legal_actions[search.ismcts(observation, legal_actions, rng,
                                                slices(self.params), self.params.exploration,
                                                self.params.widening, self.params.horizon,
+                                               self.params.placing,
                                                self.params.seconds is None)]
         root = Node(None, -1)
         for i in budget(self.params):

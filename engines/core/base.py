@@ -279,9 +279,14 @@ class RulesState:
         """The seats' win shares as the state's ranks stand (``result().win_shares`` once
         the game is over; a search cut short ranks the seats first, see
         :func:`agents.search.ranked_now`)."""
-        ranks = self.s[self._F.RANK:self._F.RANK + self._players].tolist()
+        ranks = self.standing()
         winners = ranks.count(1)                # plain Python: numpy costs more here
         return tuple(1.0 / winners if rank == 1 else 0.0 for rank in ranks)
+
+    def standing(self) -> list[int]:
+        """The seats' ranks as the state's rank fields stand (``result().ranks`` once the
+        game is over)."""
+        return self.s[self._F.RANK:self._F.RANK + self._players].tolist()
 
     def records(self) -> tuple[np.ndarray, np.ndarray]:
         """The finished game's summary row and its round rows, exactly as the batch kernel

@@ -13,7 +13,8 @@ import pytest
 import agents
 import agents.search as search_module
 import engines
-from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node
+from agents.compiled_search import AT_RANK, reward, search_room
+from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node, placed
 from engines.games.paris_damis import rules as R
 from sim.runner import play_python
 from tests.engines.paris_damis.paris_helpers import DIAMONDS, SPADES, build, play
@@ -267,15 +268,33 @@ class APIOnlyObservation:
         return APIOnly(self.observation.determinize(rng))
 
 
+@pytest.mark.parametrize("placing", [0.0, 0.5, 1.0])
 @pytest.mark.parametrize("name", BOTS)
-def test_compiled_playouts_choose_as_rollouts_through_the_api(name, game_positions):
-    bot = agents.load(name, iterations=SMALL)
+def test_compiled_playouts_choose_as_rollouts_through_the_api(name, placing, game_positions):
+    bot = agents.load(name, iterations=SMALL, placing=placing)
     for state in game_positions[:5]:
         obs = state.observation(state.current_player)
         legal = state.legal_actions()
         fast = bot.act(obs, legal, np.random.default_rng(3))
         slow = bot.act(APIOnlyObservation(obs), legal, np.random.default_rng(3))
         assert fast == slow
+
+
+def test_flatmc_sweeps_reward_the_placing_compiled_as_through_the_api(game_positions):
+    """With ``placing`` 1 a simulation's reward is the seat's placing alone: in Paris
+    d'amis at 4 players 0, 1/3, 2/3 or 1 (a second or third place: no win share), the same
+    compiled as through the common API."""
+    bot = agents.load("flatmc", placing=1.0)
+    thirds = set()
+    for state in game_positions[:5]:
+        obs = state.observation(state.current_player)
+        legal = state.legal_actions()
+        rewards = bot.sweeps(obs, legal, np.random.default_rng(4), 6)
+        slow = bot.sweeps(APIOnlyObservation(obs), legal, np.random.default_rng(4), 6)
+        assert np.allclose(rewards, slow, atol=1e-12)
+        assert np.allclose(rewards * 3, np.round(rewards * 3), atol=1e-9)
+        thirds |= set(np.round(rewards * 3).astype(int).ravel().tolist())
+    assert thirds <= {0, 1, 2, 3} and {1, 2} <= thirds
 
 
 def test_flatmc_sweeps_are_its_simulations_one_determinization_a_row(game_positions):
@@ -326,10 +345,10 @@ def test_options_are_passed_through_the_registry():
 
 @pytest.mark.parametrize("name, options, message", [
     ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
-                              "iterations, seconds, rollout, horizon, exploration, "
-                              "widening"),
+                              "iterations, seconds, rollout, horizon, placing, "
+                              "exploration, widening"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
-                                     "keys: iterations, seconds, rollout, horizon"),
+                                     "keys: iterations, seconds, rollout, horizon, placing"),
     ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
     ("flatmc", {"iterations": 2.5}, "flatmc: bad value for iterations: 2.5 (expected an "
                                     "integer)"),
@@ -343,10 +362,34 @@ def test_options_are_passed_through_the_registry():
                                         "number)"),
     ("flatmc", {"rollout": "oracle"}, "unknown rollout policy 'oracle'; available agents: "),
     ("ismcts", {"horizon": -1}, "bad value for horizon: -1; valid values: >= 0"),
+    ("flatmc", {"placing": 1.5}, "flatmc: bad value for placing: 1.5; valid values: 0..1"),
+    ("ismcts", {"placing": -0.5}, "ismcts: bad value for placing: -0.5; valid values: 0..1"),
 ])
 def test_bad_options_are_refused(name, options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         agents.load(name, **options)
+
+
+@pytest.mark.parametrize("placing, expected", [
+    (0.0, (0.5, 0.5, 0.0, 0.0)),
+    (1.0, (1.0, 1.0, 1 / 3, 0.0)),
+    (0.5, (0.75, 0.75, 1 / 6, 0.0)),
+])
+def test_the_reward_mixes_win_share_and_placing_on_a_finished_state(placing, expected):
+    """A finished Paris d'amis state at 4 players whose first two seats share the win (ranks
+    1, 1, 3, 4): the compiled searches' reward and the Python searches' give each seat
+    (1 - placing) * win share + placing * (4 - rank) / 3."""
+    game = paris(players=4)
+    state = game.new_state(0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    room = search_room(game, 1, np.int32, 1)
+    world = state.s.copy()
+    world[room.at[AT_RANK]:room.at[AT_RANK] + 4] = [1, 1, 3, 4]
+    compiled = tuple(reward(world, room.at, seat, placing) for seat in range(4))
+    assert compiled == pytest.approx(expected)
+    assert placed([1, 1, 3, 4], placing) == compiled
+    assert placed(list(state.result().ranks), 0.0) == state.result().win_shares
 
 
 def test_defaults():
@@ -356,8 +399,8 @@ def test_defaults():
 
 def test_parameters_round_trip_through_key_value_strings():
     params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
-    assert str(params) == ("iterations=50 seconds=0.25 rollout=random horizon=0 exploration=1.5 "
-                           "widening=0.0")
+    assert str(params) == ("iterations=50 seconds=0.25 rollout=random horizon=0 placing=0.0 "
+                           "exploration=1.5 widening=0.0")
     assert ISMCTSParams.from_strings(params.to_strings()) == params
     assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
     assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
@@ -448,3 +491,22 @@ def test_a_profile_with_a_horizon_is_checked_against_the_game(tmp_path, monkeypa
     with pytest.raises(ValueError, match="huit-americain.*horizon=1 needs a game that counts "
                                          "rounds"):
         agents.check("ismcts@short", "huit-americain")
+
+
+@pytest.mark.parametrize("value", ["1.5", "-0.1", "half"])
+def test_a_bad_placing_on_the_command_line_is_one_line_and_exit_2(value, tmp_path,
+                                                                     monkeypatch):
+    """``placing`` set out of [0, 1] in a profile named on the command line: one line naming
+    the parameter and its valid values, exit status 2, nothing written."""
+    from tests.sim.test_batch_support import batch_main
+    (tmp_path / "paris-damis.toml").write_text(f'[ismcts.far]\nplacing = "{value}"\n'
+                                               if value == "half" else
+                                               f"[ismcts.far]\nplacing = {value}\n")
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    out = tmp_path / "run"
+    code, stdout, err = batch_main("paris-damis", "--games", 2, "--players", 3, "--agents",
+                                   "ismcts@far,random,random", "--out", out, "--no-progress")
+    assert code == 2 and stdout == ""
+    assert len(err.strip().splitlines()) == 1 and "placing" in err, err
+    assert "valid values: 0..1" in err or "expected a number" in err, err
+    assert not out.exists()

@@ -76,6 +76,24 @@ def test_the_searches_play_in_the_kernel_the_games_of_the_python_path(slug):
                                         "flatmc": {"iterations": 5}})
 
 
+@pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("betzanbloo", "random"),
+                                           ("huit-americain", "random")])
+def test_searches_rewarding_the_placing_play_in_the_kernel_the_games_of_the_python_path(
+        slug, rollout):
+    """``placing`` > 0 (with a horizon where the game counts rounds): the kernel's searches
+    choose as the Python ones, and not as they do without it."""
+    game = short_game(slug)
+    horizon = 1 if has_rounds(game.rules) else 0
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    options = {"ismcts": {"iterations": 12, "rollout": rollout, "horizon": horizon},
+               "flatmc": {"iterations": 12, "rollout": rollout, "horizon": horizon}}
+    placed = assert_kernel_plays_python(
+        game, names, seed=3, start=0, count=2,
+        options={name: {**own, "placing": 0.5} for name, own in options.items()})
+    plain = assert_kernel_plays_python(game, names, seed=3, start=0, count=2, options=options)
+    assert not np.array_equal(placed.finals, plain.finals)      # placing was exercised
+
+
 @pytest.mark.parametrize("slug", ["paris-damis", "rikiki"])
 def test_searches_with_a_horizon_play_in_the_kernel_the_games_of_the_python_path(slug):
     game = short_game(slug)
