@@ -112,7 +112,7 @@ def blind_bet(pr, actions, i, n, w, rng):
     ``random_bet`` percent the index of a uniformly random allowed bet (one draw from the
     decision stream for the chance, one for the bet; none unless the choice is a bet and
     ``random_bet`` is above 0)."""
-    if w[RANDOM_BET] <= 0.0 or F.is_placement(actions[i]):
+    if w[RANDOM_BET] <= 0.0 or not R.BET_ACTION <= actions[i] < R.DISCARD_ACTION:
         return i
     if rng.random() * 100.0 >= w[RANDOM_BET]:
         return i

@@ -87,6 +87,16 @@ def test_a_blind_bettor_places_the_cards_it_would():
     assert bets_seen(state, "greedy", 20, random_bet=100) == {"place Q♥ → hearts"}
 
 
+def test_a_blind_bettor_discards_and_changes_hands_as_it_would():
+    # discards and the hand change are coded after the bets: betting blind leaves them alone
+    state = build(2, {0: "2♦ 3♠ 9♣ K♠", 1: "4♠ 5♠"}, trump=HEARTS)
+    play(state, "P0 bet 1", "P1 bet 1", "P1 discard 4♠")
+    assert bets_seen(state, "greedy", 20, random_bet=100) == bets_seen(state, "greedy", 1)
+    weak = at_hand_change(2, {0: "2♠ 3♠ 4♣ 5♠ 2♣ 3♣", 1: "4♥ 5♥"}, trump=HEARTS)
+    assert bets_seen(weak, "greedy", 20, random_bet=100, exchange_below=6) == {"exchange"}
+    assert bets_seen(weak, "greedy", 20, random_bet=100) == {"keep"}
+
+
 def bet_accuracy(names: list[str], games: int = 400) -> float:
     """Share of right bets by seat 0 over ``games`` kernel games of this table."""
     out = play_kernel(engines.load("paris-damis", players=len(names)), names, SEED, 0, games)
