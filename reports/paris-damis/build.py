@@ -216,9 +216,10 @@ def betting_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
                                               "amount") + ".")
     answer = (f"Population: one `{GOOD_BETTOR}` at a table of copies of itself that bet "
               f"blind (`greedy@blindbet`: the same placements and discards, bets placed at "
-              f"the same moments but on a random k), {int(cells['games'].iloc[0]):,} games per "
-              f"table and player count, seats rotating. Betting well pays under {len(pays)} of {len(cells)} "
-              f"table × player-count combinations (edge above zero with its 95% interval). "
+              f"the same moments but on a random k), {int(cells['games'].iloc[0]):,} games "
+              f"per table and player count, seats rotating. Betting well pays under "
+              f"{len(pays)} of {len(cells)} table × player-count combinations (edge above "
+              f"zero with its 95% interval). "
               + " ".join(lines) + " Differences against flat-10 are paired (the same deals), "
                                   "their intervals adjusted for the many comparisons "
                                   "(Holm), and called negligible when their effect size "
@@ -514,7 +515,8 @@ def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
     holds = down[down["reading"] == "odd better"]
     answer = (
         f"Population: tables of `{GOOD_BETTOR}` alone and beside `aggressive` or `cautious` "
-        f"({int(cells['games'].iloc[0]):,} games each), and one `{SEARCH}` search against `{GOOD_BETTOR}` "
+        f"({int(cells['games'].iloc[0]):,} games each), and one `{SEARCH}` search against "
+        f"`{GOOD_BETTOR}` "
         f"({int(search['games'].iloc[0])} games). The measure is the points cards won in the "
         f"next round after ending a round with an odd hand, at equal hand size; a worth "
         f"below {percent(NEGLIGIBLE_SHARE)} of the points cards a seat wins in a round is "
