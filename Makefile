@@ -59,9 +59,9 @@ bench: $(STAMP)
 
 # The Paris d'amis balance report: every experiment (finished cells are reused), the
 # meta-games among good players at 2, 3 and 4 players, the decisions judged at the 3-player
-# searches' tables, the fast good players' meta-game under each joker rule and proposed rule
-# set (listed by build.py --metagames) and the rule design search (each resumed or reused
-# when it exists), then
+# searches' tables, the fast good players' meta-game under each joker rule (listed by
+# build.py --metagames) and the rule design search (each resumed or reused when it exists),
+# then
 # reports/paris-damis/README.md and its figures.
 paris-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/[0-9]*.toml
