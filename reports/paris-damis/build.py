@@ -509,6 +509,8 @@ def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
     both["share"] = both["odd_hand_next_points"] / both["per_round"]
     both["reading"] = [
         "confounded (cautious aims for odd hands)" if PARITY_CHOOSER in r["lineup"] else
+        "may be confounded (the search may end odd more often)"
+        if r["stem"] == SEARCH_RULES and r["odd_hand_next_points_low"] > 0 else
         "negligible" if abs(r["share"]) < NEGLIGIBLE_SHARE and (
             r["odd_hand_next_points_low"] > 0 or r["odd_hand_next_points_high"] < 0)
         else verdict(r, "odd_hand_next_points").replace("no different from",
@@ -522,7 +524,9 @@ def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
                                                                "plain"),
         "a seat's points cards a round": both["per_round"].map(lambda v: f"{v:.2f}"),
         "reading": both["reading"]})
-    clean = both[~both["lineup"].str.contains(PARITY_CHOOSER, regex=False)]
+    clean = both[~both["lineup"].str.contains(PARITY_CHOOSER, regex=False)
+                 & (both["stem"] == ODD_GOOD)]
+    searched = both[both["stem"] == SEARCH_RULES]
     down = clean[clean["variant"].isin(["half-down", "base"])]
     up = clean[clean["variant"] == "half-up"]
     shortage = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 4)
@@ -544,7 +548,14 @@ def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
         f" points cards ({share_range(up['share'])} of a round's points cards), the "
         f"control where an even hand should be the better one. At tables with `cautious`, "
         f"which aims for odd hands, a hand's parity tells which player holds it, so the "
-        f"measure there compares players, not hands (left out of the counts above). The "
+        f"measure there compares players, not hands (left out of the counts above). At the "
+        f"search's tables an odd hand is worth "
+        + ", ".join(f"{interval(r, 'odd_hand_next_points', 'plain')} points cards at "
+                    f"{r['players']} players ({percent(r['share'])} of a round's)"
+                    for _, r in searched.iterrows())
+        + "; the search wins most of the points cards, so if it ends rounds odd more often "
+          "than greedy@tuned, parity there also tells the players apart: an upper bound "
+          "on the tip's worth to the strongest player, left out of the counts above. The "
         f"deck shortage at 4 players among `{GOOD_BETTOR}` bots: "
         f"{shortage.loc['half-down', 'mean_cards_short']:.2f} cards missing per player and "
         f"round with rounding down, {shortage.loc['half-up', 'mean_cards_short']:.2f} with "
