@@ -36,7 +36,7 @@ from sim.analysis.book import (
     verdict,
     with_edge,
 )
-from sim.analysis.figures import grouped_intervals
+from sim.analysis.figures import Figure, grouped_intervals
 from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
@@ -300,6 +300,18 @@ SEARCH = "ismcts"
 DECIDED = 0.10
 
 
+def search_edge_figure(cells: pd.DataFrame, x: str, name: str, title: str, under: str,
+                       xlabel: str) -> Figure:
+    """The search's edge over its fair share at its table with greedy@tuned, by ``x`` and
+    player count, with 95% intervals; ``under`` says which rules the caption covers."""
+    return grouped_intervals(
+        cells, x, "players", "lead_win_share_edge", name=name, reference=0.0, percent=True,
+        title=title, caption=f"Win share of one ismcts search above its fair share (a third "
+                             f"at 3 players, a quarter at 4) at a table with greedy@tuned in "
+                             f"every other seat, with 95% intervals, {under}.",
+        xlabel=xlabel, ylabel="the search's edge (share of games)")
+
+
 def rules_game(runs: Path, name: str, players: int, title: str, question: str) -> dict:
     """The meta-game of one rule set (NotRun, saying what to run, when it has not run)."""
     path = runs / rules_folder(name, players) / "metagame.json"
@@ -383,13 +395,10 @@ def jokers_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
           "more of them than the other. (Intervals compared by overlap: \"no different\" "
           "means the two 95% intervals overlap.)")
     search = search.assign(rule=search["variant"].str.replace("base", "no joker"))
-    fig = grouped_intervals(
-        search, "rule", "players", "lead_win_share_edge", name="q3-jokers-search",
-        reference=0.0, percent=True, title="The search's edge with and without jokers",
-        caption=f"Win share of one ismcts search above its fair share (a third at 3 "
-                f"players, a quarter at 4) at a table with greedy@tuned in every other "
-                f"seat, with 95% intervals, under each joker rule ({games} games each, the "
-                f"same deals).", xlabel="joker rule", ylabel="the search's edge (share of games)")
+    fig = search_edge_figure(search, "rule", "q3-jokers-search",
+                             "The search's edge with and without jokers",
+                             f"under each joker rule ({games} games each, the same deals)",
+                             "joker rule")
     return answer, pd.DataFrame(rows), (markdown(pd.DataFrame(search_rows)) + "\n\n"
                                          + figure(fig, SEARCH_RULES))
 
@@ -560,14 +569,18 @@ def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
         f"{shortage.loc['half-down', 'mean_cards_short']:.2f} cards missing per player and "
         f"round with rounding down, {shortage.loc['half-up', 'mean_cards_short']:.2f} with "
         f"rounding up.")
+    shown = both[~both["lineup"].str.contains(PARITY_CHOOSER, regex=False)]
     fig = grouped_intervals(
-        both.assign(setting=both["variant"].str.replace("base", "half-down") + ", "
-                    + both["lineup"]), "players", "setting", "odd_hand_next_points",
+        shown.assign(setting=shown["variant"].str.replace("base", "half-down") + ", "
+                     + shown["lineup"]), "players", "setting", "odd_hand_next_points",
         name="q5-odd-hand-good", title="What an odd hand is worth to good players",
         reference=0.0, caption="Extra points cards won in the next round after ending a "
                                "round with an odd hand, at equal hand size, with 95% "
                                "intervals, at tables of good players, under the rules' "
-                               "rounding down and under half-up.",
+                               "rounding down and under half-up (above the dashed line an "
+                               "odd hand is the better one; a player wins 0.9 to 1.3 "
+                               "points cards a round). The tables with cautious, where "
+                               "parity tells the players apart, are in the table only.",
         xlabel="players at the table (count)", ylabel="points cards (per round)")
     return answer, table, figure(fig, ODD_GOOD)
 
@@ -1075,14 +1088,11 @@ def design_good(runs: Path, proposals: pd.DataFrame) -> tuple[str, pd.DataFrame,
               + "; ".join(verdicts) + f". With {games} games per cell the seat and skill "
               f"intervals are wide (about ±10 pp), so \"holds\" on skill needs a large "
               f"gain; length is measured far more precisely.")
-    fig = grouped_intervals(
-        cells, "variant", "players", "lead_win_share_edge", name="q12-proposals-search",
-        reference=0.0, percent=True, title="The search's edge under each proposed rule set",
-        caption=f"Win share of one ismcts search above its fair share (a third at 3 players, "
-                f"a quarter at 4) at a table with greedy@tuned in every other seat, with 95% "
-                f"intervals, under the defaults and each rule set the design search proposed "
-                f"({games} games each, the same deals): how much good play pays among good "
-                f"players.", xlabel="rule set", ylabel="the search's edge (share of games)")
+    fig = search_edge_figure(cells, "variant", "q12-proposals-search",
+                             "The search's edge under each proposed rule set",
+                             f"under the defaults and each rule set the design search "
+                             f"proposed ({games} games each, the same deals): how much good "
+                             f"play pays among good players", "rule set")
     return answer, pd.DataFrame(rows), figure(fig, DESIGN_GOOD)
 
 
