@@ -1010,8 +1010,8 @@ def design_section(runs: Path) -> str:
         f"{100 * base['skill']:+.1f}; the most skilful ({skilled['rule_set']}: "
         f"{skilled['changes']}) raises the best bot's edge to {100 * skilled['skill']:+.1f} "
         f"pp at {skilled['length']:.0f} decisions. These hold for the heuristic bots the "
-        f"search can afford; the rule sets proposed are to be checked among good players "
-        f"with the meta-game of question 10.")
+        f"search can afford; the rule sets it proposes are played again among good "
+        f"players below.")
     good_answer, good_table, good_figure = design_good(runs, sets)
     return section(12, DESIGN_TITLE, "design-paris-damis", answer + " " + good_answer, table,
                    "**Among good players** (one search against greedy@tuned):\n\n"
