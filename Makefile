@@ -59,7 +59,9 @@ bench: $(STAMP)
 
 # The Paris d'amis balance report: every experiment (finished cells are reused), the
 # meta-games among good players at 2, 3 and 4 players, the decisions judged at the 3-player
-# searches' tables and the rule design search (each resumed or reused when it exists), then
+# searches' tables, the fast good players' meta-game under each joker rule (listed by
+# build.py --metagames) and the rule design search (each resumed or reused when it exists),
+# then
 # reports/paris-damis/README.md and its figures.
 paris-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/[0-9]*.toml
@@ -68,6 +70,9 @@ paris-report: $(STAMP)
 	  else $(BIN)/python -m sim.metagame paris-damis --players $$k \
 	    --agents ismcts,greedy@tuned,aggressive,cautious --games 200 --out $$out; fi || exit 1; done
 	$(BIN)/python -m sim.decisions runs/experiments/metagame-3p/ismcts+ismcts+ismcts --games 12
+	$(BIN)/python reports/paris-damis/build.py --metagames | while IFS='|' read -r out args; do \
+	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out; \
+	  else $(BIN)/python -m sim.metagame $$args --out $$out; fi || exit 1; done
 	out=runs/experiments/design-paris-damis; \
 	  if [ -f $$out/design-settings.json ]; then $(BIN)/python -m sim.design --resume $$out; \
 	  else $(BIN)/python -m sim.design experiments/design-paris-damis.toml --out $$out; fi

@@ -25,6 +25,7 @@ from numba import njit
 from agents.paris_damis import features as F
 from agents.paris_damis.features import new_table
 from engines.core.api import Action
+from engines.core.chance import uniform_index_jit
 from engines.core.params import Params, param
 from engines.games.paris_damis import rules as R
 from engines.games.paris_damis.params import ParisDamisParams
@@ -49,6 +50,10 @@ class StrategyParams(Params):
                            "counts in the estimate of k: alone once every other player has "
                            "bet, it places several cards in a row (spec, A round); 0: it "
                            "takes nothing", min=0, max=400)
+    random_bet: int = param(0, "percent of its bets placed on a uniformly random allowed k "
+                               "instead of the k it expects (when it bets is unchanged; 100: "
+                               "every bet at random, the same player betting blind)",
+                            min=0, max=100)
 
 
 def default(name: str, value: int) -> Any:
@@ -59,7 +64,7 @@ def default(name: str, value: int) -> Any:
 
 
 # Positions of the common parameters in :func:`weights` (a strategy's own come after).
-BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW, SWEEP = range(5)
+BALANCE, FINISH_SPEND, TRUMP_BONUS, EXCHANGE_BELOW, SWEEP, RANDOM_BET = range(6)
 
 
 @njit(cache=True, inline="always")
@@ -99,6 +104,20 @@ def common_choice(s, pr, actions, n, w, table):
         return -1
     column_figures(s, pr, me, w, table)
     return F.last_to_play(s, pr, me, actions, n, table, w[FINISH_SPEND])
+
+
+@njit(cache=True, inline="always")
+def blind_bet(pr, actions, i, n, w, rng):
+    """``i``, the index of the strategy's choice; or, when that choice is a bet, with chance
+    ``random_bet`` percent the index of a uniformly random allowed bet (one draw from the
+    decision stream for the chance, one for the bet; none unless the choice is a bet and
+    ``random_bet`` is above 0)."""
+    if w[RANDOM_BET] <= 0.0 or not R.BET_ACTION <= actions[i] < R.DISCARD_ACTION:
+        return i
+    if rng.random() * 100.0 >= w[RANDOM_BET]:
+        return i
+    top = pr[R.P_MAX_BET]
+    return n - top + uniform_index_jit(rng, top)
 
 
 def weights(params: Params) -> np.ndarray:
@@ -147,7 +166,7 @@ class StrategyAgent:
         choice = common_choice(s, pr, codes, n, self._weights, self._table)
         if choice < 0:
             choice = type(self).turn(s, pr, codes, n, self._weights, self._table)
-        return legal_actions[choice]
+        return legal_actions[blind_bet(pr, codes, choice, n, self._weights, rng)]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"

@@ -1,8 +1,11 @@
 """Build the Paris d'amis balance report, ``reports/paris-damis/README.md`` and its figures,
-from the outputs of the experiments in ``experiments/`` (``runs/experiments/<name>/``).
+from the outputs of the experiments in ``experiments/`` (``runs/experiments/<name>/``); with
+``--metagames`` alone, print instead the rule sets' meta-games it reads, one ``OUT|ARGUMENTS``
+line each (the arguments of ``python -m sim.metagame``, ``make paris-report`` plays them).
 
     make paris-report                      # plays what is missing, then builds
     python reports/paris-damis/build.py    # builds from finished experiments
+    python reports/paris-damis/build.py --metagames   # the rule sets' meta-games, OUT|ARGS
 
 Every number is read from an experiment's tables (cells.csv, comparisons.csv,
 tournaments.csv); each section prints the command that reproduces them.  Sentences that
@@ -30,9 +33,10 @@ from sim.analysis.book import (
     intervals,
     markdown,
     share_range,
+    verdict,
     with_edge,
 )
-from sim.analysis.figures import grouped_intervals
+from sim.analysis.figures import Figure, grouped_intervals
 from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
@@ -41,7 +45,7 @@ BOOK = Book(HERE, ROOT / "experiments")
 load, figure, section = BOOK.load, BOOK.figure, BOOK.section
 
 
-def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
+def verdict_against(row: pd.Series | dict, base: pd.Series | dict, name: str) -> str:
     """'more than', 'less than' or 'no different from' the baseline, when the two 95%
     intervals do not overlap (a conservative reading)."""
     if row[f"{name}_low"] > base[f"{name}_high"]:
@@ -49,6 +53,38 @@ def verdict_against(row: pd.Series, base: pd.Series, name: str) -> str:
     if row[f"{name}_high"] < base[f"{name}_low"]:
         return "less than without jokers"
     return "no different from without jokers"
+
+
+def compared(comparisons: pd.DataFrame, group: str, variant: str, figure_name: str
+             ) -> pd.Series | None:
+    """The comparison row of one figure of ``variant`` against its experiment's baseline in
+    ``group`` (``<K>p-<lineup>``), or None for the baseline itself."""
+    rows = comparisons[(comparisons["group"] == group) & (comparisons["variant"] == variant)
+                       & (comparisons["figure"] == figure_name)]
+    return None if rows.empty else rows.iloc[0]
+
+
+def word_for(row: pd.Series) -> str:
+    """'significant', 'negligible' (significant, but an effect too small to matter: Cohen's
+    h or d below sim.analysis.compare.MIN_EFFECT) or 'not significant'."""
+    if not bool(row["significant"]):
+        return "not significant"
+    return "negligible" if bool(row["negligible"]) else "significant"
+
+
+def difference(row: pd.Series | None, scale: float = 100.0, unit: str = " pp") -> str:
+    """A compared difference with its Holm-adjusted interval (which excludes 0 exactly when
+    the difference is significant) and verdict (significant, negligible: an effect too
+    small to matter although significant, or not significant), '-' for the baseline."""
+    if row is None:
+        return "-"
+    word = word_for(row)
+    return (f"{scale * row['diff']:+.1f}{unit} [{scale * row['low_adj']:+.1f}, "
+            f"{scale * row['high_adj']:+.1f}], {word}")
+
+
+CONTRAST = ("**Contrast: tables of copies of one naive bot** (the earlier answer, kept "
+            "for comparison; it does not hold for good players).")
 
 
 # --------------------------------------------------------------------------------------
@@ -125,8 +161,88 @@ def reward_table(runs: Path) -> str:
                 "of greedy bots, for each reward table (what the table changes; a good "
                 "bettor's edge over random players is the same under every table).",
         xlabel="reward table for a correct bet", ylabel="largest hand (cards)")
-    return section(2, "The reward table for correct bets (A1)", stem, answer,
-                   pd.DataFrame(rows), figure(fig, stem))
+    good_answer, good_table, good_figure = betting_good(runs)
+    contrast = (f"{CONTRAST} One greedy bot among random bots: {answer}\n\n"
+                f"{markdown(pd.DataFrame(rows))}\n\n{figure(fig, stem)}")
+    return section(2, "The reward table for correct bets (A1)", BETTING, good_answer,
+                   good_table, good_figure + "\n\n" + contrast,
+                   BOOK.question(BETTING) + " (Question 2 first asked: " +
+                   BOOK.question(stem) + ")",
+                   f"{BOOK.command(BETTING)} (setup: [`experiments/{BETTING}.toml`]"
+                   f"(../../experiments/{BETTING}.toml)); the contrast: "
+                   f"{BOOK.command(stem)}.")
+
+
+BETTING = "10-betting-good"
+
+
+def reading_order(table: str) -> tuple[int, int, str]:
+    """Reward tables in reading order: the flat ones by their reward, then the others."""
+    if table.startswith("flat-") and table[5:].isdigit():
+        return (0, int(table[5:]), table)
+    return (1, 0, table)
+GOOD_BETTOR = "greedy@tuned"
+
+
+def betting_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """Question 2 among good players: the answer, table and figure of what betting well is
+    worth under each reward table (a good bettor among copies of itself betting blind)."""
+    data = load(runs, BETTING)
+    cells = with_edge(data["cells"], "lead_win_share")
+    comparisons = data["comparisons"]
+    rows = []
+    for _, r in cells.iterrows():
+        against = compared(comparisons, f"{r['players']}p-{r['lineup']}", r["variant"],
+                           f"win share agent {GOOD_BETTOR}")
+        rows.append({"table": r["variant"], "players": r["players"],
+                     "good bettor's edge over its fair share": interval(
+                         r, "lead_win_share_edge", "pp"),
+                     "its bets right": interval(r, "lead_bet_accuracy"),
+                     "all bets right (table)": interval(r, "bet_accuracy"),
+                     "its win share against flat-10": difference(against)})
+    pays = cells[cells["lead_win_share_edge_low"] > 0]
+    lines = []
+    for k, at in cells.groupby("players"):
+        base = at[at["variant"] == at["variant"].iloc[0]].iloc[0]
+        best = at.loc[at["lead_win_share_edge"].idxmax()]
+        worst = at.loc[at["lead_win_share_edge"].idxmin()]
+        moved = []
+        for _, r in at.iloc[1:].iterrows():
+            row = compared(comparisons, f"{k}p-{r['lineup']}", r["variant"],
+                           f"win share agent {GOOD_BETTOR}")
+            if row is not None and word_for(row) == "significant":
+                moved.append(f"{r['variant']} {difference(row)}")
+        lines.append(
+            f"At {k} players the good bettor wins "
+            f"{interval(base, 'lead_win_share_edge', 'pp')} more than its fair share "
+            f"({percent(1 / k)}) under the rules' flat-10, from "
+            f"{interval(worst, 'lead_win_share_edge', 'pp')} ({worst['variant']}) to "
+            f"{interval(best, 'lead_win_share_edge', 'pp')} ({best['variant']}) across the "
+            f"tables; against flat-10 "
+            + ("; ".join(moved) if moved else "no table changes it beyond a negligible "
+                                              "amount") + ".")
+    answer = (f"Population: one `{GOOD_BETTOR}` at a table of copies of itself that bet "
+              f"blind (`greedy@blindbet`: the same placements and discards, bets placed at "
+              f"the same moments but on a random k), {int(cells['games'].iloc[0]):,} games "
+              f"per table and player count, seats rotating. Betting well pays under "
+              f"{len(pays)} of {len(cells)} table × player-count combinations (edge above "
+              f"zero with its 95% interval). "
+              + " ".join(lines) + " Differences against flat-10 are paired (the same deals), "
+                                  "their intervals adjusted for the many comparisons "
+                                  "(Holm), and called negligible when their effect size "
+                                  "is below Cohen's h = 0.05 (about 2 pp), even if "
+                                  "significant.")
+    ordered = cells.iloc[sorted(range(len(cells)), key=lambda i: reading_order(
+        cells["variant"].iloc[i]))]
+    fig = grouped_intervals(
+        ordered, "variant", "players", "lead_win_share_edge", name="q2-betting-pays",
+        reference=0.0, percent=True, title="What betting well is worth, by reward table",
+        caption="Win share of one greedy@tuned above its fair share (a third at 3 players, a "
+                "quarter at 4) at a table of copies of itself that bet on a random k, with "
+                "95% intervals, for each reward table: above the dashed line, betting well "
+                "pays.", xlabel="reward table for a correct bet",
+        ylabel="good bettor's edge (share of games)")
+    return answer, pd.DataFrame(rows), figure(fig, BETTING)
 
 
 def tournament_rows(tournaments: pd.DataFrame) -> pd.DataFrame:
@@ -163,7 +279,128 @@ def jokers(runs: Path) -> str:
                 "players, random and three strategy bots), with 95% intervals (50% would be "
                 "pure chance): every joker rule lies within about a point of no jokers.",
         xlabel="joker variant", ylabel="upsets (share of comparisons)")
-    return section(3, "Jokers (A7)", stem, answer, table, figure(fig, stem))
+    good_answer, good_table, good_figure = jokers_good(runs)
+    contrast = (f"{CONTRAST} Four players only, random and three naive strategy bots, upsets "
+                f"pooled over every pair of bots (most pairs are always decided): {answer}"
+                f"\n\n{markdown(table)}\n\n{figure(fig, stem)}")
+    return section(3, "Jokers (A7)", SEARCH_RULES, good_answer, good_table,
+                   good_figure + "\n\n" + contrast, JOKERS_QUESTION,
+                   rules_commands(JOKER_SETS) + f"; {BOOK.command(SEARCH_RULES)} (setup: "
+                   f"[`experiments/{SEARCH_RULES}.toml`](../../experiments/{SEARCH_RULES}"
+                   f".toml)); the contrast: {BOOK.command(stem)}.")
+
+
+JOKER_SETS = ("defaults", "wild-1", "wild-2", "tiebreak-1", "tiebreak-2")
+JOKERS_QUESTION = (
+    "The authors ask for joker ideas. Among good players at 3 and 4 players, what do one or "
+    "two jokers (wild: any column, value 11; tiebreak: any column, value 0, wins every tie "
+    "there) change in who wins, and do good players use them well?")
+SEARCH = "ismcts"
+# A pair whose weaker player finishes ahead less often than this is almost always decided.
+DECIDED = 0.10
+
+
+def search_edge_figure(cells: pd.DataFrame, x: str, name: str, title: str, under: str,
+                       xlabel: str) -> Figure:
+    """The search's edge over its fair share at its table with greedy@tuned, by ``x`` and
+    player count, with 95% intervals; ``under`` says which rules the caption covers."""
+    return grouped_intervals(
+        cells, x, "players", "lead_win_share_edge", name=name, reference=0.0, percent=True,
+        title=title, caption=f"Win share of one ismcts search above its fair share (a third "
+                             f"at 3 players, a quarter at 4) at a table with greedy@tuned in "
+                             f"every other seat, with 95% intervals, {under}.",
+        xlabel=xlabel, ylabel="the search's edge (share of games)")
+
+
+def rules_game(runs: Path, name: str, players: int, title: str, question: str) -> dict:
+    """The meta-game of one rule set (NotRun, saying what to run, when it has not run)."""
+    path = runs / rules_folder(name, players) / "metagame.json"
+    if not path.is_file():
+        raise NotRun(rules_folder(name, players), title, question,
+                     rules_command(name, players))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def rules_commands(names: tuple[str, ...]) -> str:
+    """The meta-games of these rule sets, as one line of commands."""
+    return "; ".join(rules_command(name, k) for name in names for k in RULES_COUNTS)
+
+
+def luck_row(game: dict) -> dict:
+    """The luck share over the pool's mixed tables and the upsets between its two best, as
+    table cells."""
+    pool, top = game["luck"]["pool"], game["luck"]["top_two"]
+    return {"luck share (mixed tables)": interval(pool, "luck"),
+            "weaker of the two best ahead": f"{top['weaker']}: {interval(top, 'upsets')} "
+                                            f"of {top['comparisons']:,}"}
+
+
+def jokers_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """Jokers among good players: meta-games of the fast good players under each joker rule,
+    and the search against greedy@tuned."""
+    title = "Jokers (A7)"
+    rows, lines = [], []
+    for k in RULES_COUNTS:
+        base = rules_game(runs, "defaults", k, title, JOKERS_QUESTION)
+        changed = []
+        for name in JOKER_SETS:
+            game = rules_game(runs, name, k, title, JOKERS_QUESTION)
+            stable = ", ".join(f"{a} {100 * w:.0f}%" for a, w in game["equilibrium"].items()
+                               if w >= 0.01)
+            rows.append({"jokers": name.replace("defaults", "none"), "players": k,
+                         "stable mix": stable, **luck_row(game)})
+            if name != "defaults":
+                moved = verdict_against(game["luck"]["pool"], base["luck"]["pool"], "luck")
+                upsets = verdict_against(game["luck"]["top_two"], base["luck"]["top_two"],
+                                         "upsets")
+                changed.append(f"{name}: luck {interval(game['luck']['pool'], 'luck')}, "
+                               f"{moved}; upsets {interval(game['luck']['top_two'], 'upsets')}"
+                               f", {upsets}")
+        top = base["luck"]["top_two"]
+        decided = (" (this pair is almost always decided, so its upsets say little: the "
+                   "luck share and the search's edge below are the informative figures)"
+                   if top["upsets_high"] < DECIDED else "")
+        lines.append(f"At {k} players, without jokers luck is "
+                     f"{interval(base['luck']['pool'], 'luck')} of the variance of a "
+                     f"player's result and the weaker of the two best "
+                     f"({', '.join(base['luck']['top_two']['agents'])}) finishes ahead "
+                     f"{interval(base['luck']['top_two'], 'upsets')} of the time{decided}; "
+                     + "; ".join(changed) + ".")
+    data = load(runs, SEARCH_RULES)
+    cells = with_edge(data["cells"], "lead_win_share")
+    comparisons = data["comparisons"]
+    search = cells[(cells["lineup"] == f"{SEARCH}+{GOOD_BETTOR}")
+                   & cells["variant"].isin(["base", *JOKER_SETS])].copy()
+    gains, search_rows = [], []
+    for _, r in search.iterrows():
+        row = compared(comparisons, f"{r['players']}p-{r['lineup']}", r["variant"],
+                       f"win share agent {SEARCH}")
+        search_rows.append({
+            "jokers": r["variant"].replace("base", "none"), "players": r["players"],
+            "the search's edge over its fair share": interval(r, "lead_win_share_edge", "pp"),
+            "its win share against no joker": difference(row),
+            "bets right (table)": interval(r, "bet_accuracy")})
+        if row is not None:
+            gains.append(f"{r['variant']} at {r['players']} players {difference(row)}")
+    games = int(search["games"].iloc[0])
+    answer = (
+        f"Population: the meta-game of {RULES_POOL.replace(',', ', ')} under each joker "
+        f"rule ({RULES_GAMES:,} games per table of the pool, luck and upsets over the mixed "
+        f"tables; the upsets are counted only between the two best players, a pair that is "
+        f"not always decided), and one `{SEARCH}` search against `{GOOD_BETTOR}` "
+        f"({games} paired games per rule). " + " ".join(lines)
+        + " Who gains from jokers: the search's win share against no joker, "
+        + "; ".join(gains) + ". A search that used jokers better than greedy@tuned would "
+          "gain from them; a difference within its interval means neither player makes "
+          "more of them than the other. (Intervals compared by overlap: \"no different\" "
+          "means the two 95% intervals overlap.)")
+    search = search.assign(rule=search["variant"].str.replace("base", "no joker"))
+    fig = search_edge_figure(search, "rule", "q3-jokers-search",
+                             "The search's edge with and without jokers",
+                             f"under each joker rule ({games} games each, the same deals)",
+                             "joker rule")
+    return answer, pd.DataFrame(rows), (markdown(pd.DataFrame(search_rows)) + "\n\n"
+                                         + figure(fig, SEARCH_RULES))
 
 
 def discard(runs: Path) -> str:
@@ -243,8 +480,109 @@ def odd_hand(runs: Path) -> str:
         reference=0.0, caption="Extra points cards won in the next round after ending a round "
                                "with an odd hand, at equal hand size, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="points cards (per round)")
-    return section(5, "Is ending a round with an odd hand better?", stem, answer, table,
-                   figure(fig, stem))
+    good_answer, good_table, good_figure = odd_hand_good(runs)
+    contrast = (f"{CONTRAST} Random play and the naive strategies; the win-share figure "
+                f"extrapolates to players whose rounds all end odd or all even, which "
+                f"deliberate players never are, so its values for them are not to be read "
+                f"(cautious's {100 * cells['odd_hand_win_share'].min():+.1f} pp): {answer}"
+                f"\n\n{markdown(table)}\n\n{figure(fig, stem)}")
+    return section(5, "Is ending a round with an odd hand better?", ODD_GOOD, good_answer,
+                   good_table, good_figure + "\n\n" + contrast,
+                   BOOK.question(ODD_GOOD), f"{BOOK.command(ODD_GOOD)} (setup: "
+                   f"[`experiments/{ODD_GOOD}.toml`](../../experiments/{ODD_GOOD}.toml)); the "
+                   f"search's tables: {BOOK.command(SEARCH_RULES)}; the contrast: "
+                   f"{BOOK.command(stem)}.")
+
+
+ODD_GOOD = "11-odd-hand-good"
+PARITY_CHOOSER = "cautious"      # the bot that aims for odd hands (docs/agents.md)
+# An odd hand's worth below this share of a seat's mean points cards a round is negligible.
+NEGLIGIBLE_SHARE = 0.05
+
+
+def points_per_round(runs: Path, stem: str, cell: pd.Series) -> float:
+    """A seat's mean points cards won a round in one cell of an experiment."""
+    folder = runs / stem / "cells" / f"{cell['variant']}-{cell['players']}p-{cell['lineup']}"
+    return float(Run.open(folder).rounds_table()["points_cards_won"].mean())
+
+
+def odd_hand_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """The odd-hand tip among good players: the points cards an odd hand brings in the next
+    round, at equal hand size, under rounding down and up."""
+    cells = load(runs, ODD_GOOD)["cells"]
+    search = load(runs, SEARCH_RULES)["cells"]
+    search = search[(search["variant"] == "base")
+                    & (search["lineup"] == f"{SEARCH}+{GOOD_BETTOR}")]
+    both = pd.concat([cells.assign(stem=ODD_GOOD), search.assign(stem=SEARCH_RULES)])
+    both["per_round"] = [points_per_round(runs, r["stem"], r) for _, r in both.iterrows()]
+    both["share"] = both["odd_hand_next_points"] / both["per_round"]
+    both["reading"] = [
+        "confounded (cautious aims for odd hands)" if PARITY_CHOOSER in r["lineup"] else
+        "may be confounded (the search may end odd more often)"
+        if r["stem"] == SEARCH_RULES and r["odd_hand_next_points_low"] > 0 else
+        "negligible" if abs(r["share"]) < NEGLIGIBLE_SHARE and (
+            r["odd_hand_next_points_low"] > 0 or r["odd_hand_next_points_high"] < 0)
+        else verdict(r, "odd_hand_next_points").replace("no different from",
+                                                          "not significant")
+        .replace("above", "odd better").replace("below", "even better")
+        for _, r in both.iterrows()]
+    table = pd.DataFrame({
+        "discard": both["variant"].str.replace("base", "half-down"),
+        "players": both["players"], "tables": both["lineup"],
+        "extra points cards next round (odd hand)": intervals(both, "odd_hand_next_points",
+                                                               "plain"),
+        "a seat's points cards a round": both["per_round"].map(lambda v: f"{v:.2f}"),
+        "reading": both["reading"]})
+    clean = both[~both["lineup"].str.contains(PARITY_CHOOSER, regex=False)
+                 & (both["stem"] == ODD_GOOD)]
+    searched = both[both["stem"] == SEARCH_RULES]
+    down = clean[clean["variant"].isin(["half-down", "base"])]
+    up = clean[clean["variant"] == "half-up"]
+    shortage = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 4)
+                     ].set_index("variant")
+    holds = down[down["reading"] == "odd better"]
+    answer = (
+        f"Population: tables of `{GOOD_BETTOR}` alone and beside `aggressive` or `cautious` "
+        f"({int(cells['games'].iloc[0]):,} games each), and one `{SEARCH}` search against "
+        f"`{GOOD_BETTOR}` "
+        f"({int(search['games'].iloc[0])} games). The measure is the points cards won in the "
+        f"next round after ending a round with an odd hand, at equal hand size; a worth "
+        f"below {percent(NEGLIGIBLE_SHARE)} of the points cards a seat wins in a round is "
+        f"called negligible. Under the rules' rounding down an odd hand is worth "
+        f"{down['odd_hand_next_points'].min():+.2f} to {down['odd_hand_next_points'].max():+.2f}"
+        f" points cards in the next round ({share_range(down['share'])} of a round's "
+        f"points cards); the tip holds, beyond a negligible amount, in {len(holds)} of "
+        f"{len(down)} tables. With rounding up the worth is "
+        f"{up['odd_hand_next_points'].min():+.2f} to {up['odd_hand_next_points'].max():+.2f}"
+        f" points cards ({share_range(up['share'])} of a round's points cards), the "
+        f"control where an even hand should be the better one. At tables with `cautious`, "
+        f"which aims for odd hands, a hand's parity tells which player holds it, so the "
+        f"measure there compares players, not hands (left out of the counts above). At the "
+        f"search's tables an odd hand is worth "
+        + ", ".join(f"{interval(r, 'odd_hand_next_points', 'plain')} points cards at "
+                    f"{r['players']} players ({percent(r['share'])} of a round's)"
+                    for _, r in searched.iterrows())
+        + "; the search wins most of the points cards, so if it ends rounds odd more often "
+          "than greedy@tuned, parity there also tells the players apart: an upper bound "
+          "on the tip's worth to the strongest player, left out of the counts above. The "
+        f"deck shortage at 4 players among `{GOOD_BETTOR}` bots: "
+        f"{shortage.loc['half-down', 'mean_cards_short']:.2f} cards missing per player and "
+        f"round with rounding down, {shortage.loc['half-up', 'mean_cards_short']:.2f} with "
+        f"rounding up.")
+    shown = both[~both["lineup"].str.contains(PARITY_CHOOSER, regex=False)]
+    fig = grouped_intervals(
+        shown.assign(setting=shown["variant"].str.replace("base", "half-down") + ", "
+                     + shown["lineup"]), "players", "setting", "odd_hand_next_points",
+        name="q5-odd-hand-good", title="What an odd hand is worth to good players",
+        reference=0.0, caption="Extra points cards won in the next round after ending a "
+                               "round with an odd hand, at equal hand size, with 95% "
+                               "intervals, at tables of good players, under the rules' "
+                               "rounding down and under half-up (above the dashed line an "
+                               "odd hand is the better one; a player wins 0.9 to 1.3 "
+                               "points cards a round). The tables with cautious, where "
+                               "parity tells the players apart, are in the table only.",
+        xlabel="players at the table (count)", ylabel="points cards (per round)")
+    return answer, table, figure(fig, ODD_GOOD)
 
 
 def hand_change(runs: Path) -> str:
@@ -278,8 +616,64 @@ def hand_change(runs: Path) -> str:
         percent=True, caption="Share of rounds after the first in which the bot exchanges its "
                               "hand, with 95% intervals, seated among random bots.",
         xlabel="bot", ylabel="hand changes (share of rounds)")
-    return section(6, "The hand change (A6)", stem, answer, pd.DataFrame(rows),
-                   figure(fig, stem))
+    good_answer, good_table, good_figure = hand_change_good(runs)
+    contrast = (f"{CONTRAST} A strategy bot among random bots: {answer}\n\n"
+                f"{markdown(pd.DataFrame(rows))}\n\n{figure(fig, stem)}")
+    return section(6, "The hand change (A6)", SEARCH_RULES, good_answer, good_table,
+                   good_figure + "\n\n" + contrast,
+                   "Before each round a player may exchange their hand for (initial hand − 2) "
+                   "new cards. How often do good players use it, and what is it worth to "
+                   "them, at 3 and 4 players?",
+                   f"{BOOK.command(SEARCH_RULES)} (setup: [`experiments/{SEARCH_RULES}.toml`]"
+                   f"(../../experiments/{SEARCH_RULES}.toml)); the contrast: "
+                   f"{BOOK.command(stem)}.")
+
+
+def hand_change_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """The hand change among good players: how often the search and greedy@tuned take it,
+    and the search's win share without the rule against with it (paired games)."""
+    data = load(runs, SEARCH_RULES)
+    cells, comparisons = data["cells"], data["comparisons"]
+    used = cells[cells["variant"] == "base"]
+    rows, lines = [], []
+    for _, r in used[used["lineup"] == f"{SEARCH}+{GOOD_BETTOR}"].iterrows():
+        group = f"{r['players']}p-{r['lineup']}"
+        search = compared(comparisons, group, "no-hand-change", f"win share agent {SEARCH}")
+        tuned = used[(used["players"] == r["players"]) & (used["lineup"] == GOOD_BETTOR)]
+        rows.append({"players": r["players"],
+                     "the search changes its hand (share of rounds)": interval(
+                         r, "lead_exchange_rate"),
+                     "greedy@tuned changes (share of rounds)": interval(tuned.iloc[0],
+                                                                         "exchange_rate"),
+                     "the search's win share without the rule minus with it":
+                         difference(search)})
+        lines.append(f"At {r['players']} players the search changes its hand in "
+                     f"{interval(r, 'lead_exchange_rate')} of its rounds after the first "
+                     f"(greedy@tuned alone: {interval(tuned.iloc[0], 'exchange_rate')}); "
+                     f"without the rule its win share moves by {difference(search)}.")
+    games = int(used["games"].iloc[0])
+    answer = (f"Population: one `{SEARCH}` search (default budget) against `{GOOD_BETTOR}`, "
+              f"and tables of `{GOOD_BETTOR}` alone, {games} games each, the same deals with "
+              f"and without the rule (without it nobody can change hands; `{GOOD_BETTOR}` "
+              f"seldom does anyway, so the difference is what the rule is worth to the "
+              f"search). " + " ".join(lines) + " A difference is negligible below Cohen's "
+              f"h = 0.05 (about 2 pp) even if significant; with {games} paired games the "
+              f"interval is wide, so a small worth cannot be ruled out.")
+    frame = used.assign(bot=[f"{SEARCH} (beside greedy@tuned)" if "+" in lineup else
+                             f"{GOOD_BETTOR} (alone)" for lineup in used["lineup"]])
+    frame = frame.assign(rate=[r["lead_exchange_rate"] if "+" in r["lineup"] else
+                               r["exchange_rate"] for _, r in frame.iterrows()],
+                         rate_low=[r["lead_exchange_rate_low"] if "+" in r["lineup"] else
+                                   r["exchange_rate_low"] for _, r in frame.iterrows()],
+                         rate_high=[r["lead_exchange_rate_high"] if "+" in r["lineup"] else
+                                    r["exchange_rate_high"] for _, r in frame.iterrows()])
+    fig = grouped_intervals(
+        frame, "bot", "players", "rate", name="q6-hand-change-good", percent=True,
+        title="How often good players change their hand",
+        caption=f"Share of rounds after the first in which the player exchanges its hand, "
+                f"with 95% intervals ({games} games per table).",
+        xlabel="player", ylabel="hand changes (share of rounds)")
+    return answer, pd.DataFrame(rows), figure(fig, SEARCH_RULES)
 
 
 def scoring(runs: Path) -> str:
@@ -616,12 +1010,90 @@ def design_section(runs: Path) -> str:
         f"{100 * base['skill']:+.1f}; the most skilful ({skilled['rule_set']}: "
         f"{skilled['changes']}) raises the best bot's edge to {100 * skilled['skill']:+.1f} "
         f"pp at {skilled['length']:.0f} decisions. These hold for the heuristic bots the "
-        f"search can afford; the rule sets proposed are to be checked among good players "
-        f"with the meta-game of question 10.")
-    return section(12, DESIGN_TITLE, "design-paris-damis", answer, table, "",
-                   DESIGN_QUESTION, f"{DESIGN_COMMAND} (setup: "
+        f"search can afford; the rule sets it proposes are played again among good "
+        f"players below.")
+    good_answer, good_table, good_figure = design_good(runs, sets)
+    return section(12, DESIGN_TITLE, "design-paris-damis", answer + " " + good_answer, table,
+                   "**Among good players** (one search against greedy@tuned):\n\n"
+                   + markdown(good_table) + "\n\n"
+                   + good_figure, DESIGN_QUESTION, f"{DESIGN_COMMAND} (setup: "
                    f"[`experiments/design-paris-damis.toml`]"
-                   f"(../../experiments/design-paris-damis.toml); docs/design.md).")
+                   f"(../../experiments/design-paris-damis.toml); docs/design.md); among good "
+                   f"players: {BOOK.command(DESIGN_GOOD)} (setup: [`experiments/"
+                   f"{DESIGN_GOOD}.toml`](../../experiments/{DESIGN_GOOD}.toml)).")
+
+
+# A proposal promises more skill when the fast bots' best edge exceeds the defaults' by this.
+SKILL_GAIN = 0.05
+
+
+def design_good(runs: Path, proposals: pd.DataFrame) -> tuple[str, pd.DataFrame, str]:
+    """The design search's proposals played among good players (one search against
+    greedy@tuned, the same deals under each rule set): seats, the search's edge and length
+    at 3 and 4 players, and whether each keeps what it was proposed for (shorter, or more
+    skill) with fair seats."""
+    data = load(runs, DESIGN_GOOD)
+    cells = with_edge(data["cells"], "lead_win_share")
+    comparisons = data["comparisons"]
+    rows, verdicts = [], []
+    base_length = proposals.iloc[0]["length"]
+    base_skill = proposals.iloc[0]["skill"]
+    for name, at in cells.groupby("variant", sort=False):
+        proposed = proposals[proposals["rule_set"].str.replace(" ", "-") == name]
+        promises = [] if proposed.empty else (
+            (["shorter"] if proposed.iloc[0]["length"] < 0.9 * base_length else [])
+            + (["more skill"] if proposed.iloc[0]["skill"] > base_skill + SKILL_GAIN
+               else []))
+        claims = []
+        for _, cell in at.iterrows():
+            group = f"{cell['players']}p-{cell['lineup']}"
+            search = compared(comparisons, group, name, f"win share agent {SEARCH}")
+            length = compared(comparisons, group, name, "mean decisions")
+            rows.append({
+                "rule set": name, "players": cell["players"],
+                "first seat's edge": interval(cell, "first_player_edge", "pp"),
+                "the search's edge over its fair share": interval(
+                    cell, "lead_win_share_edge", "pp"),
+                "its win share against the defaults": difference(search),
+                "decisions per game": f"{cell['mean_decisions']:.0f}",
+                "against the defaults": difference(length, 1.0, "")})
+            if search is None:
+                continue
+            fair = cell["first_player_edge_low"] <= 0 <= cell["first_player_edge_high"]
+            shorter = length is not None and length["high_adj"] < 0 and \
+                word_for(length) == "significant"
+            skill = word_for(search) == "significant" and search["diff"] > 0
+            claims.append((cell["players"], fair, shorter, skill))
+        if name == cells["variant"].iloc[0]:
+            continue
+        kept = all(fair and ("shorter" not in promises or shorter)
+                   and ("more skill" not in promises or skill)
+                   for _, fair, shorter, skill in claims)
+        verdicts.append(
+            f"{name} (proposed as {' and '.join(promises) or 'a trade-off'}) "
+            f"{'holds' if kept else 'is not confirmed'} ("
+            + "; ".join(f"{k} players: seats {'fair' if fair else 'unfair'}, "
+                        f"{'shorter' if shorter else 'not shorter'}, the search "
+                        f"{'gains' if skill else 'gains nothing significant'}"
+                        for k, fair, shorter, skill in claims) + ")")
+    games = int(cells["games"].iloc[0])
+    answer = (f"**Among good players**, one `{SEARCH}` search against `{GOOD_BETTOR}`, "
+              f"{games} games per rule set and player count, the same deals under each: a "
+              f"proposal holds when the first seat shows no significant edge at 3 and 4 "
+              f"players and it keeps what it was proposed for (with the fast bots: at "
+              f"least 10% fewer decisions, or the best bot's edge {100 * SKILL_GAIN:.0f} pp "
+              f"above the defaults'), here significantly fewer decisions (a shorter game) "
+              f"or a significantly larger win share for the search (good play paying more) "
+              f"than under the defaults. "
+              + "; ".join(verdicts) + f". With {games} games per cell the seat and skill "
+              f"intervals are wide (about ±10 pp), so \"holds\" on skill needs a large "
+              f"gain; length is measured far more precisely.")
+    fig = search_edge_figure(cells, "variant", "q12-proposals-search",
+                             "The search's edge under each proposed rule set",
+                             f"under the defaults and each rule set the design search "
+                             f"proposed ({games} games each, the same deals): how much good "
+                             f"play pays among good players", "rule set")
+    return answer, pd.DataFrame(rows), figure(fig, DESIGN_GOOD)
 
 
 DECISIONS_TITLE = "Decisions that matter among good players, and the trump"
@@ -668,6 +1140,57 @@ def decisions_section(runs: Path) -> str:
                    f"{command} (docs/analysis.md, decisions that matter).")
 
 
+# --------------------------------------------------------------------------------------
+# Rule sets among good players: meta-games of the fast good players under each rule set
+# --------------------------------------------------------------------------------------
+RULES_POOL = "greedy@tuned,aggressive,cautious"
+RULES_GAMES = 2000
+RULES_BOOTSTRAP = 100
+RULES_COUNTS = (3, 4)
+SEARCH_RULES, DESIGN_GOOD = "12-search-rules", "13-design-good"
+
+
+def rule_value(value: object) -> str:
+    """A rule parameter's value as ``--variant`` takes it (a list comma-separated)."""
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def rule_sets() -> dict[str, dict]:
+    """The rule sets played by the meta-games of the fast good players, by name: the
+    defaults and the joker variants of the search's experiment (their parameters are read
+    from that experiment file)."""
+    sets: dict[str, dict] = {"defaults": {}}
+    for variant in BOOK.experiment(SEARCH_RULES)["variants"]:
+        if variant.get("params", {}).get("jokers"):
+            sets[variant["name"]] = variant["params"]
+    return sets
+
+
+def rules_folder(name: str, players: int) -> str:
+    return f"metagame-rules-{name}-{players}p"
+
+
+def rules_arguments(name: str, players: int) -> str:
+    """The ``sim.metagame`` arguments of one rule set's meta-game, without ``--out``."""
+    variants = "".join(f" --variant {key}={rule_value(value)}"
+                       for key, value in rule_sets()[name].items())
+    return (f"paris-damis --players {players} --agents {RULES_POOL} --games {RULES_GAMES} "
+            f"--bootstrap {RULES_BOOTSTRAP}{variants}")
+
+
+def rules_command(name: str, players: int) -> str:
+    return (f"`python -m sim.metagame {rules_arguments(name, players)} --out "
+            f"runs/experiments/{rules_folder(name, players)}`")
+
+
+def metagame_lines(runs: Path) -> list[str]:
+    """``OUT|ARGUMENTS`` of every rule set's meta-game, for ``make paris-report``."""
+    return [f"{runs / rules_folder(name, k)}|{rules_arguments(name, k)}"
+            for name in rule_sets() for k in RULES_COUNTS]
+
+
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,
                                          odd_hand, hand_change, scoring, game_length,
                                          column_rules, good_seats, steal_section,
@@ -681,6 +1204,10 @@ def build(runs: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--metagames"]:
+        print("\n".join(metagame_lines(Path("runs/experiments"))))
+        return 0
     return BOOK.main(argv, __doc__.split("\n\n")[0], build)
 
 

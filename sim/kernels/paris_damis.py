@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from agents.paris_damis import STRATEGIES, aggressive, cautious, greedy
-from agents.paris_damis.base import common_choice
+from agents.paris_damis.base import blind_bet, common_choice
 from agents.paris_damis.base import weights as strategy_weights
 from agents.paris_damis.features import new_table
 from agents.random_agent import random_choice
@@ -56,14 +56,15 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
         return random_choice(actions, n, decisions)
     w = weights[policy]
     i = common_choice(s, pr, actions, n, w, table)
-    if i >= 0:
-        return actions[i]
-    kind = w[KIND]
-    if kind == POLICY_GREEDY:
-        return actions[greedy.turn(s, pr, actions, n, w, table)]
-    if kind == POLICY_CAUTIOUS:
-        return actions[cautious.turn(s, pr, actions, n, w, table)]
-    return actions[aggressive.turn(s, pr, actions, n, w, table)]
+    if i < 0:
+        kind = w[KIND]
+        if kind == POLICY_GREEDY:
+            i = greedy.turn(s, pr, actions, n, w, table)
+        elif kind == POLICY_CAUTIOUS:
+            i = cautious.turn(s, pr, actions, n, w, table)
+        else:
+            i = aggressive.turn(s, pr, actions, n, w, table)
+    return actions[blind_bet(pr, actions, i, n, w, decisions)]
 
 
 KERNEL = Kernel("paris-damis", R, summary, POLICIES, choose=choose, weights=policy_weights(),

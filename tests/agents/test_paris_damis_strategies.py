@@ -19,6 +19,7 @@ from agents.paris_damis import features as F
 from engines.games.paris_damis import rules as R
 from engines.games.paris_damis import summary
 from sim.kernels import kernel_for
+from sim.runner import play_kernel
 from tests.engines.paris_damis.paris_helpers import (
     CLUBS,
     DIAMONDS,
@@ -63,6 +64,53 @@ def at_hand_change(players: int, hands: dict, trump: int):
 # ======================================================================================
 # greedy
 # ======================================================================================
+def bets_seen(state, name: str, seeds: int, **params) -> set[str]:
+    """Every choice the bot makes in this position over decision streams 0..seeds-1."""
+    bot = agents.load(name, game="paris-damis", **params)
+    seat = state.current_player
+    return {bot.act(state.observation(seat), state.legal_actions(),
+                    np.random.default_rng(seed)).text for seed in range(seeds)}
+
+
+def test_a_blind_bettor_bets_when_it_would_but_on_any_allowed_k():
+    state = build(3, {0: "Q♥ 4♥ A♦", 1: "2♦ 3♦ 5♦", 2: "2♠ 3♣ 4♠"}, trump=CLUBS,
+                  faces=FACES)
+    play(state, "P0 place Q♥ → hearts", "P1 place 2♦ → diamonds", "P2 place 2♠ → spades")
+    # greedy bets 2 here (the test below); betting blind it still bets, on k = 1..3
+    assert bets_seen(state, "greedy", 40) == {"bet 2"}
+    assert bets_seen(state, "greedy", 40, random_bet=100) == {"bet 1", "bet 2", "bet 3"}
+    assert bets_seen(state, "greedy", 40, random_bet=50) == {"bet 1", "bet 2", "bet 3"}
+
+
+def test_a_blind_bettor_places_the_cards_it_would():
+    state = build(3, {0: "4♥ Q♥ A♥ 3♠", 1: "2♦ 3♦", 2: "2♠ 3♣"}, trump=CLUBS, faces=FACES)
+    assert bets_seen(state, "greedy", 20, random_bet=100) == {"place Q♥ → hearts"}
+
+
+def test_a_blind_bettor_discards_and_changes_hands_as_it_would():
+    # discards and the hand change are coded after the bets: betting blind leaves them alone
+    state = build(2, {0: "2♦ 3♠ 9♣ K♠", 1: "4♠ 5♠"}, trump=HEARTS)
+    play(state, "P0 bet 1", "P1 bet 1", "P1 discard 4♠")
+    assert bets_seen(state, "greedy", 20, random_bet=100) == bets_seen(state, "greedy", 1)
+    weak = at_hand_change(2, {0: "2♠ 3♠ 4♣ 5♠ 2♣ 3♣", 1: "4♥ 5♥"}, trump=HEARTS)
+    assert bets_seen(weak, "greedy", 20, random_bet=100, exchange_below=6) == {"exchange"}
+    assert bets_seen(weak, "greedy", 20, random_bet=100) == {"keep"}
+
+
+def bet_accuracy(names: list[str], games: int = 400) -> float:
+    """Share of right bets by seat 0 over ``games`` kernel games of this table."""
+    out = play_kernel(engines.load("paris-damis", players=len(names)), names, SEED, 0, games)
+    mine = out.rounds[:, summary.ROUND_SEAT] == 0
+    return float(out.rounds[mine, summary.ROUND_BET_CORRECT].mean())
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_betting_blind_costs_the_tuned_greedy_most_of_its_right_bets(players):
+    others = ["greedy@tuned"] * (players - 1)
+    assert bet_accuracy(["greedy@blindbet", *others]) \
+        < bet_accuracy(["greedy@tuned", *others]) - 0.2
+
+
 def test_greedy_secures_a_column_with_the_cheapest_card_that_does():
     # trump ♣; the hearts column holds the ace of hearts (3 points), nothing is placed yet:
     # Q♥ (11) gives a lead of 11 >= margin 10, A♥ would cost more, 4♥ secures little

@@ -44,6 +44,15 @@ def test_mixed_tables_play_identical_games_on_both_paths(names):
                       70)
 
 
+@pytest.mark.parametrize("names", [("greedy@blindbet", "greedy@tuned", "aggressive"),
+                                   ("greedy@tuned", "greedy@blindbet", "cautious",
+                                    "greedy@blindbet")])
+def test_blind_bettors_play_identical_games_on_both_paths(names):
+    # random_bet draws from the decision stream on both paths alike
+    assert_same_games(engines.load("paris-damis", players=len(names)), list(names), SEED, 0,
+                      40)
+
+
 VARIANTS = st.fixed_dictionaries({
     "players": st.integers(2, 4), "jokers": st.integers(0, 2),
     "joker_rule": st.sampled_from(["wild", "tiebreak"]),
