@@ -187,6 +187,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UsageError(f"cannot read {path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise UsageError(f"{path} is not valid TOML: {error}") from None
+    except ValueError as error:             # a null character in the path
+        raise UsageError(f"cannot read {str(path)!r}: {error}") from None
 
 
 M = TypeVar("M", bound=BaseModel)
