@@ -88,13 +88,15 @@ class Setup:
 
 # --- what is searched ----------------------------------------------------------------------
 def search_space(cls: type[Params]) -> list[dataclasses.Field]:
-    """The fields of a bot's parameters that have a range: a choice among values, or a number
-    with both a min and a max."""
+    """The fields of a bot's parameters that have a range (a choice among values, or a number
+    with both a min and a max) and are not marked ``tuned=False``."""
     hints = {f.name: f.type for f in dataclasses.fields(cls)}
     return [f for f in dataclasses.fields(cls)
-            if f.metadata.get("choices") is not None
-            or (hints[f.name] in ("int", "float", int, float)
-                and f.metadata.get("min") is not None and f.metadata.get("max") is not None)]
+            if f.metadata.get("tuned", True)
+            and (f.metadata.get("choices") is not None
+                 or (hints[f.name] in ("int", "float", int, float)
+                     and f.metadata.get("min") is not None
+                     and f.metadata.get("max") is not None))]
 
 
 def suggest(trial: Any, cls: type[Params], fixed: dict[str, Any]) -> Params:

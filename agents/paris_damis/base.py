@@ -52,8 +52,9 @@ class StrategyParams(Params):
                            "takes nothing", min=0, max=400)
     random_bet: int = param(0, "percent of its bets placed on a uniformly random allowed k "
                                "instead of the k it expects (when it bets is unchanged; 100: "
-                               "every bet at random, the same player betting blind)",
-                            min=0, max=100)
+                               "every bet at random, the same player betting blind; "
+                               "a handicap, not tuned)",
+                            min=0, max=100, tuned=False)
 
 
 def default(name: str, value: int) -> Any:

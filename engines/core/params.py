@@ -29,15 +29,17 @@ _FALSE = {"false", "no", "off", "0"}
 
 def param(default: Any, help: str, *, ref: str | None = None,
           choices: tuple | None = None, min: int | None = None, max: int | None = None,
-          length: tuple[int, ...] | None = None) -> Any:
+          length: tuple[int, ...] | None = None, tuned: bool = True) -> Any:
     """Declare a parameter field with its documentation and constraints.
 
     ``choices`` lists the valid values of a text parameter; ``min``/``max`` bound a number
     (or every entry of an integer list); ``length`` lists the allowed lengths of a list.  A
-    field typed ``T | None`` takes ``none`` for None.
+    field typed ``T | None`` takes ``none`` for None.  ``tuned=False`` marks a bounded
+    setting that is not a matter of skill (a handicap), which ``sim.tune`` leaves at its
+    default.
     """
     meta = {"help": help, "ref": ref, "choices": choices, "min": min, "max": max,
-            "length": length}
+            "length": length, "tuned": tuned}
     return dataclasses.field(default=default, metadata=meta)
 
 
