@@ -159,7 +159,7 @@ def test_a_tiny_study_resumes_and_saves_a_profile_that_loads(sandbox):
     study = optuna.load_study(study_name="paris-damis-greedy-3p", storage=storage)
     assert len(study.trials) == 5                       # the second run added two trials
     assert study.trials[0].params == {               # the defaults come first
-        k: getattr(GreedyParams(), k) for k in GreedyParams.keys()}
+        f.name: getattr(GreedyParams(), f.name) for f in tune.search_space(GreedyParams)}
     saved = agents.load("greedy@t", game="paris-damis").params
     assert {k: getattr(saved, k) for k in study.best_params} == study.best_params
     text = (sandbox / "profiles" / "paris-damis.toml").read_text()
