@@ -325,8 +325,9 @@ def test_a_failing_chunk_stops_the_run_and_keeps_finished_chunks(tmp_path, monke
     assert 40 not in done
     if jobs == 1:
         assert done == {0, 10, 20, 30}
-    else:   # chunks a worker wrote but the run did not record are played again on resume
-        assert len(done) >= 1 and done <= set(range(0, 100, 10))
+    else:   # chunks a worker wrote but the run did not record are played again on resume;
+        # on a loaded machine chunk 40 can fail before any earlier chunk is recorded
+        assert done <= set(range(0, 100, 10))
     assert results.read_manifest(run)["status"] == "running"
     kept = results.load(run)
     finished = {g for s in done for g in range(s, s + 10)}
