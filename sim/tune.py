@@ -4,9 +4,10 @@
         --save tuned
 
 Every parameter of the bot with a range (a number with a min and a max, or a choice among
-values) is searched by optuna's TPE sampler (seeded by ``--seed``) to maximise the bot's
-win share against a pool of opponents (default: the game's other strategy bots, or the bot
-itself at its defaults when it is the game's only one) in mixed tables with rotating seats.
+values), except handicaps declared ``tuned=False`` (``random_bet``), is searched by
+optuna's TPE sampler (seeded by ``--seed``) to maximise the bot's win share against a pool
+of opponents (default: the game's other strategy bots, or the bot itself at its defaults
+when it is the game's only one) in mixed tables with rotating seats.
 Every trial plays the same games (run seed ``--seed``, games 0..G-1: common random
 numbers), in blocks after which optuna's median pruner may stop a trial that trails.  The
 study lives in optuna's storage (a SQLite file by default), so a second invocation adds
@@ -295,7 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m sim.tune",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Tune a strategy bot's parameters by play: optuna's TPE sampler "
-                    "searches every parameter with a range to maximise the bot's win share "
+                    "searches every parameter with a range (handicaps such as random_bet "
+                    "excepted) to maximise the bot's win share "
                     "against a pool of opponents in mixed tables with rotating seats, every "
                     "trial on the same games.  The study is kept in a database, so a second "
                     "invocation adds trials to it.  The best trial is played again on fresh "
