@@ -144,7 +144,7 @@ def _seat_hook(kernel: Kernel, searches: bool) -> Any:
     compiled with a search room (``searches``), the search its row names when it names one
     (its last column, see :meth:`Kernel.lineup`).  A loop without one is compiled without
     the searches (about two thirds of a kernel's compile), for seats that never search."""
-    choose = ROLLOUT_POLICIES[kernel.name]
+    choose = _choose_hook(kernel)
     if not searches:
         @njit(inline="always")
         def chosen(tag, policy, s, pr, actions, n, decisions, weights, seen, table, worlds,
@@ -237,6 +237,12 @@ def _standard_step(kernel: Kernel) -> Any:
         resolve(s, pr, chance)
         return row
     return step
+
+
+def _called(hook: Any) -> Any:
+    """A compiled hook declared ``inline="always"`` as a plain compiled function (its twin:
+    the same Python function), for callers it need not be copied into."""
+    return njit(getattr(hook, "py_func", hook))   # (plain without numba)
 
 
 def _inlined(rule: Any) -> Any:
@@ -428,8 +434,10 @@ class Kernel:
             raise ValueError(f"a kernel named {self.name!r} exists already")
         if self.policies.get("random") != RANDOM_ROLLOUT:
             raise ValueError(f"{self.name}: policy {RANDOM_ROLLOUT} must be random")
-        # the seats' policies, which the searches' rollouts play too
-        ROLLOUT_POLICIES[self.name] = _choose_hook(self)
+        # the seats' policies, which the searches' rollouts play too: called there, not
+        # inlined (the same Python function, compiled once more as a function of its own), so
+        # that bots inlined into the loop are not inlined again into the rollouts
+        ROLLOUT_POLICIES[self.name] = _called(_choose_hook(self))
 
     @property
     def POLICIES(self) -> dict[str, int]:      # noqa: N802 (the kernel modules' old name)
