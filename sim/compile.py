@@ -9,6 +9,12 @@ the same code.
 
     python -m sim.compile                 # every game, on every core
     python -m sim.compile paris-damis tarot --jobs 1
+    python -m sim.compile --searches paris-damis,rikiki   # and those kernels' searches
+
+The batch kernel's searches (``flatmc`` and ``ismcts`` seats) are about two thirds of a
+kernel's compile, so they are compiled only for the games given to ``--searches`` (``all``:
+every game); a run with a search seat in another game's kernel compiles them on its first
+use.  The searches through the Python API are compiled for every game.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -37,25 +44,30 @@ from sim.runner import play_python
 BRIEF_SEARCHES = {"flatmc": FlatMCParams(iterations=1), "ismcts": ISMCTSParams(iterations=1)}
 
 
-def compile_game(slug: str) -> tuple[str, float]:
+def compile_game(slug: str, kernel_searches: bool = False) -> tuple[str, float]:
     """Run each compiled part of a game once (which compiles it, or loads it from the cache):
-    the batch kernel with every compiled policy, then a game through the Python API with
-    observations, determinization and a playout, and one game of each compiled bot through
-    its Python agent.  Returns the game and the CPU seconds it took.
+    the batch kernel with every compiled policy of the game (and, with ``kernel_searches``, its
+    loop with the search policies too), then a game through the Python API with
+    observations, determinization, a playout and the searches, and one game of each
+    compiled bot through its Python agent.  Returns the game and the CPU seconds it took.
 
-    The kernel comes first: numba compiles a function once per argument types in a process,
-    under the flags of the first caller, so rules the Python API compiled first (with
-    reference counting) would be linked into a kernel that runs without it (paris-damis,
-    betzanbloo: about a fifth slower), and cached so."""
+    The kernel comes first, the loop with the searches first of all: numba compiles a
+    function once per argument types in a process, under the flags of the first caller, so
+    rules the Python API compiled first (with reference counting) would be linked into a
+    kernel that runs without it (paris-damis, betzanbloo: about a fifth slower), and cached
+    so."""
     started = time.process_time()
     game = engines.load(slug)
     kernel = kernel_for(slug)
     names = list(kernel.policies)
-    ids, weights = kernel.lineup([(name, None) for name in names]
-                                 + [(name, BRIEF_SEARCHES[name]) for name in SEARCHES])
-    seats = np.array([[ids[(g + p) % len(ids)] for p in range(game.num_players)]
-                      for g in range(len(ids))], dtype=np.int32)
-    kernel.play(game, seats, 0, 0, len(ids), weights=weights)
+    lineups: list[list[tuple[str, Any]]] = [[(name, None) for name in names]]
+    if kernel_searches:
+        lineups.insert(0, lineups[0] + [(name, BRIEF_SEARCHES[name]) for name in SEARCHES])
+    for lineup in lineups:
+        ids, weights = kernel.lineup(lineup)
+        seats = np.array([[ids[(g + p) % len(ids)] for p in range(game.num_players)]
+                          for g in range(len(ids))], dtype=np.int32)
+        kernel.play(game, seats, 0, 0, len(ids), weights=weights)
     rng = np.random.default_rng(0)
     state = game.new_state(seed=0)
     state.clone().playout(rng)
@@ -97,23 +109,36 @@ def build_parser() -> argparse.ArgumentParser:
                              "--list)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="games compiled at once, one process each (default: every core)")
+    parser.add_argument("--searches", default=None, metavar="GAME,...",
+                        help="games (compiled too if not named) whose batch kernel is compiled "
+                             "with the search policies (flatmc, ismcts) too, comma-separated, "
+                             "or 'all' for every game compiled (default: none; a kernel run "
+                             "with a search seat compiles them on first use)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        games = args.games or engines.available()
-        for slug in games:
+        searched = ([] if args.searches in (None, "all")
+                    else [slug for slug in args.searches.split(",") if slug])
+        for slug in args.games:
             if slug not in engines.available():
                 raise UsageError(f"unknown game {slug!r}; available games: "
                                  f"{', '.join(engines.available())}")
+        for slug in searched:
+            if slug not in engines.available():
+                raise UsageError(f"--searches: unknown game {slug!r}; give 'all' or games "
+                                 f"among: {', '.join(engines.available())}")
+        games = list(dict.fromkeys([*(args.games or engines.available()), *searched]))
+        if args.searches == "all":
+            searched = games
         jobs = min(resolve_jobs(args.jobs), len(games))
     except UsageError as error:
         return usage_error("sim.compile", error)
     started = time.perf_counter()
     done = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered")(
-        delayed(compile_game)(slug) for slug in longest_first(games))
+        delayed(compile_game)(slug, slug in searched) for slug in longest_first(games))
     seconds: dict[str, float] = {}
     if sys.stderr.isatty():
         seconds = dict(tqdm(done, total=len(games), desc="compiling", unit="game",

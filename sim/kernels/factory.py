@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 import agents
 from agents import profiles
@@ -117,11 +117,10 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
     kernel = _kernel(tag)
     rules = kernel.rules
     phase, over, current = rules.PHASE, rules.OVER, rules.CURRENT
-    begin, legal, decide = _start_hook(kernel), \
-        kernel.legal_actions or _inlined(entry_point(rules, "legal_actions")), \
-        ROLLOUT_POLICIES[kernel.name]
+    begin, legal = _start_hook(kernel), \
+        kernel.legal_actions or _inlined(entry_point(rules, "legal_actions"))
+    decide = _seat_hook(kernel, searches=not isinstance(search, types.NoneType))
     play_step, end = kernel.step or _standard_step(kernel), kernel.finish or _no_rows_kept
-    rules_tag = Tag(rules.__name__)
 
     def impl(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen, actions,
              table, worlds, worlds_alias, search):
@@ -130,18 +129,40 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
         while s[phase] != over:
             n = legal(s, pr, actions)
             policy = seat_policy[s[current]]
-            kind = np.int64(weights[policy, weights.shape[1] - 1])   # see Kernel.lineup
             if explores(weights[policy, weights.shape[1] - 2], n, decisions):
                 action = random_choice(actions, n, decisions)       # agents.base.Exploring
-            elif kind == 0:
-                action = decide(policy, s, pr, actions, n, decisions, weights, seen, table)
             else:
-                action = searched(rules_tag, tag, kind - 1, s, pr, s[current], actions, n,
-                                  decisions, weights[policy], (weights, seen, table), worlds,
-                                  worlds_alias, search)
+                action = decide(tag, policy, s, pr, actions, n, decisions, weights, seen,
+                                table, worlds, worlds_alias, search)
             row = play_step(s, pr, action, chance, rounds, row)
         return end(s, pr, rounds, row)
     return impl
+
+
+def _seat_hook(kernel: Kernel, searches: bool) -> Any:
+    """A seat's move: its policy's ``choose`` (see :func:`_choose_hook`), or, in a loop
+    compiled with a search room (``searches``), the search its row names when it names one
+    (its last column, see :meth:`Kernel.lineup`).  A loop without one is compiled without
+    the searches (about two thirds of a kernel's compile), for seats that never search."""
+    choose = _choose_hook(kernel)
+    if not searches:
+        @njit(inline="always")
+        def chosen(tag, policy, s, pr, actions, n, decisions, weights, seen, table, worlds,
+                   worlds_alias, search):
+            return choose(policy, s, pr, actions, n, decisions, weights, seen, table)
+        return chosen
+    rules_tag, current = Tag(kernel.rules.__name__), kernel.rules.CURRENT
+
+    @njit(inline="always")
+    def chosen_or_searched(tag, policy, s, pr, actions, n, decisions, weights, seen, table,
+                           worlds, worlds_alias, search):
+        kind = np.int64(weights[policy, weights.shape[1] - 1])      # see Kernel.lineup
+        if kind == 0:
+            return choose(policy, s, pr, actions, n, decisions, weights, seen, table)
+        return searched(rules_tag, tag, kind - 1, s, pr, s[current], actions, n, decisions,
+                        weights[policy], (weights, seen, table), worlds, worlds_alias,
+                        search)
+    return chosen_or_searched
 
 
 def summarize(tag, s, out):
@@ -216,6 +237,12 @@ def _standard_step(kernel: Kernel) -> Any:
         resolve(s, pr, chance)
         return row
     return step
+
+
+def _called(hook: Any) -> Any:
+    """A compiled hook declared ``inline="always"`` as a plain compiled function (its twin:
+    the same Python function), for callers it need not be copied into."""
+    return njit(getattr(hook, "py_func", hook))   # (plain without numba)
 
 
 def _inlined(rule: Any) -> Any:
@@ -315,7 +342,8 @@ def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, de
     rows to ``rounds[g]`` (``round_counts[g]`` of them; a game with more than fit counts them
     all but writes only those that fit), its final state to ``finals[g]`` when ``finals`` has
     rows.  ``s``, ``seen``, ``actions`` and ``table`` are work arrays; the search policies
-    use ``search`` (a :class:`agents.compiled_search.SearchRoom`) and draw their worlds' chance
+    use ``search`` (a :class:`agents.compiled_search.SearchRoom`; None where no seat
+    searches, and the loop is compiled without the searches) and draw their worlds' chance
     from ``worlds[0]`` (its state ``worlds_alias``)."""
     for g in range(words.shape[0]):
         reseed(chance, chance_alias, words[g, 0])
@@ -406,8 +434,10 @@ class Kernel:
             raise ValueError(f"a kernel named {self.name!r} exists already")
         if self.policies.get("random") != RANDOM_ROLLOUT:
             raise ValueError(f"{self.name}: policy {RANDOM_ROLLOUT} must be random")
-        # the seats' policies, which the searches' rollouts play too
-        ROLLOUT_POLICIES[self.name] = _choose_hook(self)
+        # the seats' policies, which the searches' rollouts play too: called there, not
+        # inlined (the same Python function, compiled once more as a function of its own), so
+        # that bots inlined into the loop are not inlined again into the rollouts
+        ROLLOUT_POLICIES[self.name] = _called(_choose_hook(self))
 
     @property
     def POLICIES(self) -> dict[str, int]:      # noqa: N802 (the kernel modules' old name)
@@ -547,12 +577,14 @@ class Kernel:
         worlds = ReseedableStream()
         used = np.unique(seat_policies)
         searching = used[weights[used, -1] > 0]
-        iterations = int(weights[searching, SETTING_ITERATIONS].max()) if searching.size else 0
+        # no seat searches: the loop compiled without the searches (see _seat_hook)
+        search = (search_room(game, rules.N_ACTIONS, self.action_dtype,
+                              int(weights[searching, SETTING_ITERATIONS].max()))
+                  if searching.size else None)
         loop(Tag(self.name), game.encoded_params, seat_policies, weights, words,
              chance.generator, chance.alias, decisions.generator, decisions.alias, rows,
              rounds, round_counts, finals, np.empty(rules.STATE_SIZE, dtype=np.int32),
              np.empty(rules.STATE_SIZE, dtype=np.int32),
              np.empty(rules.N_ACTIONS, dtype=self.action_dtype), self.table(game),
-             (worlds.generator,), worlds.alias,
-             search_room(game, rules.N_ACTIONS, self.action_dtype, iterations))
+             (worlds.generator,), worlds.alias, search)
         return rows, rounds, round_counts, finals

@@ -16,6 +16,8 @@ from sim.cli import compile_pending
     (["pouilleux", "--jobs", "0"], "--jobs must be from 1 to "),
     (["pouilleux", "--jobs", "100000"], "(this machine's cores), got 100000"),
     (["--jobs", "many"], "invalid int value: 'many'"),
+    (["pouilleux", "--searches", "tarot,all"], "--searches: unknown game 'all'; give 'all' "
+                                              "or games among: ascenseur-atouts, baccara"),
 ])
 def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
     assert compile_command.main(argv) == 2

@@ -6,9 +6,11 @@ of compiling it again."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from unittest import mock
 
 import numpy as np
@@ -19,7 +21,7 @@ from agents.search import ISMCTSParams
 from engines.core.streams import has_rounds
 from sim.batch.spec import RunSpec
 from sim.batch.tables import play_chunk, uses_kernel
-from sim.kernels import has_kernel, kernel_for
+from sim.kernels import factory, has_kernel, kernel_for
 from tests.engines.helpers import assert_kernel_plays_python
 
 # Shorter games where the default one is long (seconds of Python play per game).
@@ -195,6 +197,44 @@ def test_exploring_breaks_the_ties_of_a_table_of_copies():
         winners[explore] = (ranks == 1).sum(axis=1)
     assert (winners[0.0] == game.num_players).all()
     assert (winners[0.1] < game.num_players).mean() > 0.5
+
+
+def test_a_loop_without_search_seats_is_compiled_without_the_searches():
+    """Seats that never search play the loop compiled without the searches (no search room,
+    a type of its own); a search seat, the loop with them, and each plays the games of the
+    Python path (see the tests above)."""
+    game, kernel = short_game("baccara"), kernel_for("baccara")
+    loop = factory._LOOP_NRT if kernel.nrt else factory._LOOP_NO_NRT
+    rooms = []
+
+    def recorded(*args):
+        rooms.append(args[-1])
+        return loop(*args)
+    searcher = [("ismcts", ISMCTSParams(iterations=2))]
+    with mock.patch.object(factory, "_LOOP_NRT" if kernel.nrt else "_LOOP_NO_NRT", recorded):
+        for lineup in ([], searcher):
+            ids, weights = kernel.lineup(lineup + [("random", None)] * (game.num_players
+                                                                         - len(lineup)))
+            kernel.play(game, np.tile(ids, (2, 1)), 1, 0, 2, weights=weights)
+    assert rooms[0] is None and rooms[1].nodes.shape[0] == 3       # 2 iterations, a root
+
+
+def test_make_test_compiles_with_the_searches_the_kernels_these_tests_search_in():
+    """The Makefile's SEARCHED_KERNELS (compiled by sim.compile before the suite) holds every
+    game whose kernel a test here plays with search seats."""
+    listed = re.search(r"^SEARCHED_KERNELS := (.*)$",
+                       (Path(__file__).parents[2] / "Makefile").read_text(), re.M)
+    assert listed is not None
+    searched = set()
+    for test in (test_the_searches_play_in_the_kernel_the_games_of_the_python_path,
+                 test_searches_rewarding_the_placing_play_in_the_kernel_the_games_of_the_python_path,
+                 test_searches_with_a_horizon_play_in_the_kernel_the_games_of_the_python_path,
+                 test_searches_with_strategy_rollouts_play_in_the_kernel_the_games_of_the_python_path,
+                 test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path,
+                 test_exploring_bots_play_in_the_kernel_the_games_of_the_python_path):
+        for case in test.pytestmark[0].args[1]:
+            searched.add(case if isinstance(case, str) else case[0])
+    assert searched | {"baccara"} <= set(listed.group(1).split(","))
 
 
 def test_a_game_with_more_round_rows_than_room_is_played_again_with_room():
