@@ -80,7 +80,7 @@ paris-report: $(STAMP)
 
 # The Betzanbloo and Ascenseur aux atouts statistics reports, the same way (a few minutes of
 # kernel games on two cores; Ascenseur aux atouts' games with a search seat,
-# experiments/ascenseur-good.toml, about 15 CPU minutes).
+# experiments/ascenseur-good.toml, about 6 CPU minutes).
 betzanbloo-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml
 	$(BIN)/python reports/betzanbloo/build.py
