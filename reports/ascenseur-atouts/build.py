@@ -343,7 +343,9 @@ def pp(figure: dict[str, float]) -> str:
             f"{100 * figure['high']:+.1f}]")
 
 
-ENDINGS = {BASE: "after the hand (text)", ROUND_OF_DEALERS: "round of dealers (C6)"}
+SHORT = "round-of-dealers-9"          # C6 with a target of 9 error points (C5), mixed only
+ENDINGS = {BASE: "after the hand (text)", ROUND_OF_DEALERS: "round of dealers (C6)",
+           SHORT: "round of dealers, 9 errors"}
 GOOD_COMMANDS = (f"`python -m sim.experiment experiments/{GOOD}.toml` and "
                  f"`python -m sim.experiment experiments/{MIXED}.toml` (setups: "
                  f"[`{GOOD}.toml`](../../experiments/{GOOD}.toml), "
@@ -353,7 +355,7 @@ SEATS_QUESTION = (
     "Among good players, do the seats win equally often? The first dealer deals the first "
     "tour and the game usually ends in the middle of a tour, so the last seat in dealing "
     "order deals least. Does ending the game at the close of a full round of dealers (C6) "
-    "even the seats out?")
+    "even the seats out, also with a shorter target of 9 error points (C5)?")
 SEATS_TITLE = "Seats and the order of dealing among good players"
 
 
@@ -362,9 +364,12 @@ def seats(runs: Path) -> str:
     rows, gaps, said = [], [], []
     for stem, population in POPULATIONS.items():
         cells = BOOK.load(runs, stem)["cells"].set_index(["variant", "players"])
+        played = set(cells.index.get_level_values("variant"))
         for k in sorted(cells.index.get_level_values("players").unique()):
             by_ending = {}
             for variant, ending in ENDINGS.items():
+                if variant not in played:
+                    continue
                 players = cell_players(runs, stem, variant, k)
                 shares = win_share(players, "seat")
                 gap = last_dealer_gap(players)
@@ -383,8 +388,10 @@ def seats(runs: Path) -> str:
                         f"{cells.loc[(variant, k), 'seat_equality_p']:.3f}"})
             change = game_mean(by_ending[ROUND_OF_DEALERS] - by_ending[BASE])
             before, after = game_mean(by_ending[BASE]), game_mean(by_ending[ROUND_OF_DEALERS])
+            short = (f", {pp(game_mean(by_ending[SHORT]))} under C6 with a target of 9 "
+                     f"errors" if SHORT in by_ending else "")
             said.append(f"{population} at {k} players: {pp(before)} under the text's ending, "
-                        f"{pp(after)} under C6 (change on the same deals {pp(change)})")
+                        f"{pp(after)} under C6 (change on the same deals {pp(change)}){short}")
     dealers = good_cells(runs, (BASE,))
     hand = "; ".join(f"{r['population']} at {r['players']} players: "
                      f"{interval(r, 'dealer_error_diff', 'plain')}"
@@ -548,14 +555,15 @@ def two_players(runs: Path) -> str:
                         GOOD_COMMANDS)
 
 
-LENGTH_QUESTION = ("How many hands does a game last among good players, and how much longer "
-                   "does ending at the close of a round of dealers (C6) make it?")
+LENGTH_QUESTION = ("How many hands does a game last among good players, how much longer does "
+                   "ending at the close of a round of dealers (C6) make it, and does a shorter "
+                   "target of 9 error points (C5) bring it back?")
 LENGTH_GOOD_TITLE = "Game length among good players"
 
 
 def length_good(runs: Path) -> str:
     needs_good(runs, LENGTH_GOOD_TITLE, LENGTH_QUESTION)
-    cells = good_cells(runs, (BASE, ROUND_OF_DEALERS))
+    cells = good_cells(runs, tuple(ENDINGS))
     table = good_table(cells, {"hands per game": ("rounds_per_game", "plain"),
                                "games ending on the blind hand": ("games_end_blind",
                                                                   "percent")}).assign(**{
@@ -566,6 +574,8 @@ def length_good(runs: Path) -> str:
     said = "; ".join(
         f"{p} at {k} players: {by[p, k, BASE]:.1f} hands, "
         f"{by[p, k, ROUND_OF_DEALERS]:.1f} under C6"
+        + (f", {by[p, k, SHORT]:.1f} under C6 with a target of 9 errors"
+           if (p, k, SHORT) in by.index else "")
         for p, k in dict.fromkeys(zip(cells["population"], cells["players"], strict=True)))
     answer = (f"Mean hands per game: {said}. Ending at the close of a round of dealers adds "
               f"the rest of the round after the As, never more than one round (players x 5 "
