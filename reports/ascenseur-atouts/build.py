@@ -417,8 +417,9 @@ def seats(runs: Path) -> str:
         reference=0.0, percent=True,
         title="Last dealer's win share minus the first dealer's",
         caption="Win share of the last seat in dealing order minus that of the first dealer, "
-                "per game, among good players, with 95% intervals; under the text's ending "
-                "and ending at the close of a round of dealers (C6).",
+                "per game, among good players, with 95% intervals; under the text's ending, "
+                "at the close of a round of dealers (C6) and, between estimators, C6 with a "
+                "target of 9 error points (C5).",
         xlabel="players at the table (count)",
         ylabel="last minus first dealer (share of games won)")
     return BOOK.section(1, SEATS_TITLE, GOOD, answer,
@@ -584,8 +585,9 @@ def length_good(runs: Path) -> str:
         cells.assign(setting=cells["population"] + ", " + cells["variant"].map(ENDINGS)),
         "players", "setting", "rounds_per_game", name="q5-length-good",
         title="Game length in hands among good players",
-        caption="Mean hands per game with 95% intervals, under the text's ending and at the "
-                "close of a round of dealers (C6).",
+        caption="Mean hands per game with 95% intervals, under the text's ending, at the "
+                "close of a round of dealers (C6) and, between estimators, C6 with a target "
+                "of 9 error points (C5).",
         xlabel="players at the table (count)", ylabel="hands per game")
     return BOOK.section(5, LENGTH_GOOD_TITLE, GOOD, answer, table,
                         fig_note(fig), LENGTH_QUESTION, GOOD_COMMANDS)
