@@ -84,7 +84,8 @@ paris-report: $(STAMP)
 	$(BIN)/python reports/paris-damis/build.py
 
 # The Betzanbloo and Ascenseur aux atouts statistics reports, the same way (a few minutes of
-# kernel games on two cores).
+# kernel games on two cores; Ascenseur aux atouts' games with a search seat,
+# experiments/ascenseur-good.toml, about 6 CPU minutes).
 betzanbloo-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml
 	$(BIN)/python reports/betzanbloo/build.py

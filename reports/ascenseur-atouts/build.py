@@ -1,13 +1,17 @@
 """Build the Ascenseur aux atouts report, ``reports/ascenseur-atouts/README.md`` and its
-figures, from the outputs of ``experiments/ascenseur-atouts.toml``
-(``runs/experiments/ascenseur-atouts/``).
+figures, from the outputs of ``experiments/ascenseur-good.toml`` (a search beside tuned
+estimators), ``experiments/ascenseur-mixed.toml`` (one tuned estimator beside default ones)
+and, as a labelled contrast, ``experiments/ascenseur-atouts.toml`` (tables of copies of one
+bot), in ``runs/experiments/<name>/``.
 
     make ascenseur-report                     # plays what is missing, then builds
-    python reports/ascenseur-atouts/build.py  # builds from the finished experiment
+    python reports/ascenseur-atouts/build.py  # builds from the finished experiments
 
-Every number is read from the experiment's cells.csv and comparisons.csv; each section
-prints the command that reproduces it, and every sentence that depends on a number is
-derived from it, so a rebuild never contradicts its tables.
+Every number is read from the experiments' cells.csv, comparisons.csv and cells' players
+tables; each section prints the command that reproduces it, and every sentence that depends
+on a number is derived from it, so a rebuild never contradicts its tables.  The summaries
+and recommendations in ``summary.md`` (English and French) are the authors-facing reading of
+those numbers.
 """
 
 from __future__ import annotations
@@ -15,16 +19,36 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from sim.analysis.book import Book, interval, intervals, long_form, markdown, share_range, verdict
-from sim.analysis.figures import grouped_intervals
+from sim import results
+from sim.analysis.book import (
+    Book,
+    NotRun,
+    interval,
+    intervals,
+    long_form,
+    markdown,
+    share_range,
+    verdict,
+)
+from sim.analysis.figures import Figure, grouped_intervals
+from sim.analysis.stats import win_share
+from sim.report import estimate, percent
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BOOK = Book(HERE, ROOT / "experiments")
-STEM = "ascenseur-atouts"
-BASE = "rules"                       # the experiment's first variant: the spec's defaults
+STEM = "ascenseur-atouts"            # the contrast: tables of copies of one bot
+GOOD = "ascenseur-good"              # one search seat beside estimator@tuned
+MIXED = "ascenseur-mixed"            # one estimator@tuned beside default estimators
+POPULATIONS = {GOOD: "search + tuned estimators", MIXED: "tuned + default estimators"}
+LINEUPS = {GOOD: "ismcts+estimator@tuned", MIXED: "estimator@tuned+estimator"}
+BASE = "rules"                       # each experiment's first variant: the spec's defaults
+ROUND_OF_DEALERS = "round-of-dealers"
+LAST_HAND = "last-hand-ties"
+CONTRAST = 7                         # the contrast sections follow the six among good players
 KEYS = ["players", "lineup"]
 HEADLINES = ["mean rounds", "bet accuracy", "first-player edge", "shared-win rate"]
 QUESTIONS = {
@@ -88,14 +112,14 @@ def dealer(runs: Path) -> str:
               f"and above it at {above}.")
     fig = grouped_intervals(
         cells.assign(setting=cells["lineup"] + ", hook " + table["hook"]), "players",
-        "setting", "dealer_error_diff", name="q1-dealer", reference=0.0,
+        "setting", "dealer_error_diff", name="c1-dealer", reference=0.0,
         title="The dealer's extra error points per hand",
         caption="Error points the dealer takes in a hand minus the other players', at equal "
                 "hand size (least squares, game-clustered 95% intervals); with the hook in "
                 "every hand and without it in the blind hand.",
         xlabel="players at the table (count)", ylabel="error points per hand")
-    return BOOK.section(1, "The dealer under the hook", STEM, answer, table, BOOK.figure(fig, STEM),
-                        QUESTIONS[1])
+    return BOOK.section(CONTRAST, "Contrast: the dealer under the hook", STEM,
+                        answer, table, BOOK.figure(fig, STEM), QUESTIONS[1])
 
 
 def bids(runs: Path) -> str:
@@ -114,15 +138,15 @@ def bids(runs: Path) -> str:
               f"accuracy by bidding position (0 bids first, the last is the dealer) and by "
               f"seat (seats take turns dealing).")
     fig = grouped_intervals(
-        frame, "cards", "table", "value", name="q2-bid-accuracy", percent=True,
+        frame, "cards", "table", "value", name="c2-bid-accuracy", percent=True,
         title="Bid accuracy by hand size",
         caption="Share of bids equal to the tricks won, by cards in the hand (1 = the blind "
                 "hand), with game-clustered 95% intervals.",
         xlabel="cards in the hand", ylabel="correct bids (share)")
     extra = (f"By bidding position:\n\n{markdown(by_position)}\n\nBy seat:\n\n"
              f"{markdown(by_seat)}\n\n{BOOK.figure(fig, STEM)}")
-    return BOOK.section(2, "Bid accuracy by hand size, position and seat", STEM, answer,
-                        by_cards, extra, QUESTIONS[2])
+    return BOOK.section(CONTRAST + 1, "Contrast: bid accuracy by hand size, position and seat",
+                        STEM, answer, by_cards, extra, QUESTIONS[2])
 
 
 def errors(runs: Path) -> str:
@@ -137,12 +161,12 @@ def errors(runs: Path) -> str:
               f"are those of {top['cards']} cards ({top['value']:.2f} per player with "
               f"{top['players']} {top['lineup']} players).")
     fig = grouped_intervals(
-        frame, "cards", "table", "value", name="q3-errors", title="Error points per hand",
+        frame, "cards", "table", "value", name="c3-errors", title="Error points per hand",
         caption="Error points (|bid - tricks|) a player takes in a hand, by cards in the "
                 "hand, with game-clustered 95% intervals.",
         xlabel="cards in the hand", ylabel="error points per player")
-    return BOOK.section(3, "Errors per hand", STEM, answer, table, BOOK.figure(fig, STEM),
-                        QUESTIONS[3])
+    return BOOK.section(CONTRAST + 2, "Contrast: errors per hand", STEM,
+                        answer, table, BOOK.figure(fig, STEM), QUESTIONS[3])
 
 
 def diff_text(row: pd.Series) -> str:
@@ -156,7 +180,10 @@ def diff_text(row: pd.Series) -> str:
 
 
 def plain_range(cells: pd.DataFrame, name: str) -> str:
-    return f"{cells[name].min():.2f} to {cells[name].max():.2f}"
+    """The smallest and largest of a figure over cells, 'a to b' with two decimals (one
+    number when they print alike)."""
+    low, high = f"{cells[name].min():.2f}", f"{cells[name].max():.2f}"
+    return low if low == high else f"{low} to {high}"
 
 
 def length(runs: Path) -> str:
@@ -181,12 +208,12 @@ def length(runs: Path) -> str:
                  "error points per hand." if longer else
                  "Better bidding does not lengthen the game at every player count."))
     fig = grouped_intervals(
-        base, "players", "lineup", "rounds_per_game", name="q4-game-length",
+        base, "players", "lineup", "rounds_per_game", name="c4-game-length",
         title="Game length in hands",
         caption="Mean hands per game under the spec's rules, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="hands per game")
-    return BOOK.section(4, "Game length in hands", STEM, answer, table, BOOK.figure(fig, STEM),
-                        QUESTIONS[4])
+    return BOOK.section(CONTRAST + 3, "Contrast: game length in hands", STEM,
+                        answer, table, BOOK.figure(fig, STEM), QUESTIONS[4])
 
 
 def excuse(runs: Path) -> str:
@@ -213,13 +240,13 @@ def excuse(runs: Path) -> str:
               f"the Excuse helps its holder make the bid).")
     fig = grouped_intervals(
         cells.assign(setting=cells["lineup"] + ", " + table["blind Excuse"]), "players",
-        "setting", "excuse_error", name="q5-excuse", reference=0.0,
+        "setting", "excuse_error", name="c5-excuse", reference=0.0,
         title="What the Excuse does to its holder's errors",
         caption="Error points in a hand when holding the Excuse minus without it, at equal "
                 "hand size (least squares, game-clustered 95% intervals).",
         xlabel="players at the table (count)", ylabel="error points per hand")
-    return BOOK.section(5, "Value of the Excuse", STEM, answer, table, BOOK.figure(fig, STEM),
-                        QUESTIONS[5])
+    return BOOK.section(CONTRAST + 4, "Contrast: value of the Excuse", STEM,
+                        answer, table, BOOK.figure(fig, STEM), QUESTIONS[5])
 
 
 def blind(runs: Path) -> str:
@@ -249,7 +276,7 @@ def blind(runs: Path) -> str:
               f"Excuse's owner chooses) change {len(differ)} of the {len(shown)} headline "
               f"figures below significantly.")
     fig = grouped_intervals(
-        base, "players", "lineup", "blind_winner_differs", name="q6-blind-hand", percent=True,
+        base, "players", "lineup", "blind_winner_differs", name="c6-blind-hand", percent=True,
         title="How often the blind hand changes the winner",
         caption="Share of games whose players with the fewest error points change when the "
                 "blind hands' errors are not counted, with 95% intervals.",
@@ -258,68 +285,347 @@ def blind(runs: Path) -> str:
              f"after Holm's correction; full comparison reports in "
              f"`runs/experiments/{STEM}/comparisons/`):\n\n{markdown(changes)}"
              f"\n\n{BOOK.figure(fig, STEM)}")
-    return BOOK.section(6, "How the blind hand changes outcomes", STEM, answer, table, extra,
-                        QUESTIONS[6])
+    return BOOK.section(CONTRAST + 5, "Contrast: how the blind hand changes outcomes", STEM,
+                        answer, table, extra, QUESTIONS[6])
 
 
-SECTIONS = [dealer, bids, errors, length, excuse, blind]
-INTRO = """# Ascenseur aux atouts: statistics report
-
-Answers to the "Statistics worth reporting" of the game's rules specification
-from simulated games (tapis-vert; `make ascenseur-report` regenerates all of it). Rules: the
-spec's defaults (hands of 5 to 1 cards, the hook in every hand, a blind Excuse counts high,
-13 error points end the game), and two variants: `blind-unhooked` (C2: no hook in the blind
-hand) and `excuse-chosen` (the blind Excuse's owner declares it high or low). Bots: `random`
-(uniform over legal moves) and `estimator` (bids the tricks it expects from its trumps, plays
-to make its bid); see [docs/agents.md](../../docs/agents.md). Brackets are 95% intervals,
-game-clustered where a game gives several observations; "pp" are percentage points.
-"""
+# ======================================================================================
+# Among good players (experiments ascenseur-good and ascenseur-mixed)
+# ======================================================================================
+def game_mean(values: pd.Series) -> dict[str, float]:
+    """The mean of one value per game with its 95% normal interval (``value``, ``low``,
+    ``high``); NaN bounds with fewer than two games."""
+    n = len(values)
+    mean = float(values.mean()) if n else float("nan")
+    half = 1.96 * float(values.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
+    return {"value": mean, "low": mean - half, "high": mean + half}
 
 
-def summary(runs: Path) -> list[str]:
-    """The report's answers in a few plain sentences (the summary's bullets), from the same
-    tables."""
-    cells = cells_of(runs)
-    comparisons = BOOK.load(runs, STEM)["comparisons"]
-    smart = cells[cells["lineup"] == "estimator"].set_index("players")
-    rand = cells[cells["lineup"] == "random"].set_index("players")
-    hurt = (cells["dealer_error_diff_low"] > 0).sum()
-    by_cards = long_form(cells[cells["lineup"] == "estimator"], "bet_accuracy_cards", "cards",
-                         KEYS)
-    small, big = by_cards["cards"].min(), by_cards["cards"].max()
-    falls = all((part.sort_values("cards")["value"].diff().dropna() < 0).all()
-                for _, part in by_cards.groupby("players"))
-    unhooked = comparisons[(comparisons["variant"] == "blind-unhooked")
-                           & (comparisons["figure"] == "mean rounds")
-                           & comparisons["group"].str.endswith("estimator")]
-    return [
-        f"**The dealer under the hook.** Bidding last, the dealer takes significantly more "
-        f"error points per hand than the others in {hurt} of {len(cells)} tables "
-        f"({plain_range(smart, 'dealer_error_diff')} more with estimator bots).",
-        f"**Bid accuracy falls with the hand size.** Estimator bots bid right in "
-        f"{share_range(by_cards.loc[by_cards['cards'] == small, 'value'])} of {small}-card "
-        f"hands and {share_range(by_cards.loc[by_cards['cards'] == big, 'value'])} of "
-        f"{big}-card hands; random bidders in {share_range(rand['bet_accuracy'])} of all "
-        f"hands." if falls else
-        f"**Bid accuracy.** Estimator bots bid right in {share_range(smart['bet_accuracy'])} "
-        f"of hands, random bidders in {share_range(rand['bet_accuracy'])}.",
-        f"**Game length.** A game lasts {plain_range(smart, 'rounds_per_game')} hands on "
-        f"average with estimator bots and {plain_range(rand, 'rounds_per_game')} with "
-        f"random players.",
-        f"**The Excuse** brings its holder {plain_range(smart, 'excuse_tricks')} extra "
-        f"tricks per hand with estimator bots and changes its error points by "
-        f"{plain_range(smart, 'excuse_error')} per hand.",
-        f"**The blind hand.** Not counting it would change the winner in "
-        f"{share_range(smart['blind_winner_differs'])} of estimator games. Removing the hook "
-        f"from it lengthens those games by "
-        f"{unhooked['diff'].min():.1f} to {unhooked['diff'].max():.1f} hands."]
+def last_dealer_gap(players: pd.DataFrame, first_dealer: int = 0) -> pd.Series:
+    """Per game (indexed by ``game_id``), the win share of the last seat in dealing order
+    (the one before ``first_dealer``) minus the first dealer's: positive when the seat that
+    deals last wins more."""
+    seats = int(players["seat"].max()) + 1
+    last = (first_dealer - 1) % seats
+    share = players.pivot(index="game_id", columns="seat", values="win_share")
+    return (share[last] - share[first_dealer]).rename("gap")
+
+
+def cell_players(runs: Path, stem: str, variant: str, players: int) -> pd.DataFrame:
+    """The players table of one cell of a good-players experiment (raises NotRun while it
+    has not been played)."""
+    folder = runs / stem / "cells" / f"{variant}-{players}p-{LINEUPS[stem]}"
+    if not (folder / "manifest.json").is_file():
+        raise NotRun(stem)
+    return results.load(folder, "players", columns=["game_id", "seat", "win_share"])
+
+
+def needs_good(runs: Path, title: str, question: str) -> None:
+    """Raise NotRun, naming the section, while either good-players experiment has not run."""
+    for stem in POPULATIONS:
+        if not (runs / stem / "cells.csv").is_file():
+            raise NotRun(stem, title, question, BOOK.command(stem))
+
+
+def good_cells(runs: Path, variants: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """The cells of both good-players experiments (of ``variants``, or all), with their
+    population named."""
+    frames = []
+    for stem, population in POPULATIONS.items():
+        cells = BOOK.load(runs, stem)["cells"].assign(population=population, stem=stem)
+        frames.append(cells if variants is None else cells[cells["variant"].isin(variants)])
+    return pd.concat(frames, ignore_index=True)
+
+
+def pp(figure: dict[str, float]) -> str:
+    """A share difference with its interval, in percentage points."""
+    return (f"{100 * figure['value']:+.1f} pp [{100 * figure['low']:+.1f}, "
+            f"{100 * figure['high']:+.1f}]")
+
+
+SHORT = "round-of-dealers-9"          # C6 with a target of 9 error points (C5), mixed only
+ENDINGS = {BASE: "after the hand (text)", ROUND_OF_DEALERS: "round of dealers (C6)",
+           SHORT: "round of dealers, 9 errors"}
+GOOD_COMMANDS = (f"`python -m sim.experiment experiments/{GOOD}.toml` and "
+                 f"`python -m sim.experiment experiments/{MIXED}.toml` (setups: "
+                 f"[`{GOOD}.toml`](../../experiments/{GOOD}.toml), "
+                 f"[`{MIXED}.toml`](../../experiments/{MIXED}.toml)); win shares by seat and "
+                 f"the last-minus-first gaps from each cell's `players` table.")
+SEATS_QUESTION = (
+    "Among good players, do the seats win equally often? The first dealer deals the first "
+    "tour and the game usually ends in the middle of a tour, so the last seat in dealing "
+    "order deals least. Does ending the game at the close of a full round of dealers (C6) "
+    "even the seats out, also with a shorter target of 9 error points (C5)?")
+SEATS_TITLE = "Seats and the order of dealing among good players"
+
+
+def seats(runs: Path) -> str:
+    needs_good(runs, SEATS_TITLE, SEATS_QUESTION)
+    rows, gaps, said = [], [], []
+    for stem, population in POPULATIONS.items():
+        cells = BOOK.load(runs, stem)["cells"].set_index(["variant", "players"])
+        played = set(cells.index.get_level_values("variant"))
+        for k in sorted(cells.index.get_level_values("players").unique()):
+            by_ending = {}
+            for variant, ending in ENDINGS.items():
+                if variant not in played:
+                    continue
+                players = cell_players(runs, stem, variant, k)
+                shares = win_share(players, "seat")
+                gap = last_dealer_gap(players)
+                by_ending[variant] = gap
+                figure = game_mean(gap)
+                gaps.append({"players": k, "setting": f"{population}, {ending}",
+                             "gap": figure["value"], "gap_low": figure["low"],
+                             "gap_high": figure["high"]})
+                rows.append({
+                    "population": population, "players": k, "game ends": ending,
+                    "games": len(gap),
+                    **{f"seat {int(r['seat'])}": estimate(r["share"], r["low"], r["high"])
+                       for _, r in shares.iterrows()},
+                    "last dealer minus first (pp)": pp(figure),
+                    "all seats equal (chi-square p)":
+                        f"{cells.loc[(variant, k), 'seat_equality_p']:.3f}"})
+            change = game_mean(by_ending[ROUND_OF_DEALERS] - by_ending[BASE])
+            before, after = game_mean(by_ending[BASE]), game_mean(by_ending[ROUND_OF_DEALERS])
+            short = (f", {pp(game_mean(by_ending[SHORT]))} under C6 with a target of 9 "
+                     f"errors" if SHORT in by_ending else "")
+            said.append(f"{population} at {k} players: {pp(before)} under the text's ending, "
+                        f"{pp(after)} under C6 (change on the same deals {pp(change)}){short}")
+    dealers = good_cells(runs, (BASE,))
+    hand = "; ".join(f"{r['population']} at {r['players']} players: "
+                     f"{interval(r, 'dealer_error_diff', 'plain')}"
+                     for _, r in dealers.iterrows())
+    said.append(f"Within a hand, the dealer (who bids last, under the hook) takes this many "
+                f"error points more than the other players at the same hand size (negative: "
+                f"fewer): {hand}")
+    table = pd.DataFrame(rows).fillna("")
+    seat_columns = sorted((c for c in table.columns if c.startswith("seat ")),
+                          key=lambda c: int(c.split()[1]))
+    rest = [c for c in table.columns if not c.startswith("seat ")]
+    table = table[rest[:4] + seat_columns + rest[4:]]
+    answer = (
+        "Seat 0 deals the first tour; seat 1 bids and leads first; the last seat in dealing "
+        "order is seat K-1. How much more often the last dealer wins than the first dealer, "
+        "in percentage points of games (positive: the last dealer wins more): "
+        + "; ".join(said[:-1]) + ". " + said[-1] + ". Each figure holds for the population "
+        "named (seats rotating, "
+        "so every bot sits in every seat equally often); the change pairs each game with "
+        "the same deals under the other ending.")
+    fig = grouped_intervals(
+        pd.DataFrame(gaps), "players", "setting", "gap", name="q1-seats-good",
+        reference=0.0, percent=True,
+        title="Last dealer's win share minus the first dealer's",
+        caption="Win share of the last seat in dealing order minus that of the first dealer, "
+                "per game, among good players, with 95% intervals; under the text's ending, "
+                "at the close of a round of dealers (C6) and, between estimators, C6 with a "
+                "target of 9 error points (C5).",
+        xlabel="players at the table (count)",
+        ylabel="last minus first dealer (share of games won)")
+    return BOOK.section(1, SEATS_TITLE, GOOD, answer,
+                        table, fig_note(fig),
+                        SEATS_QUESTION, GOOD_COMMANDS)
+
+
+def good_table(cells: pd.DataFrame, columns: dict[str, tuple[str, str]]) -> pd.DataFrame:
+    """A table of good-players cells: population, players, variant, then ``columns``
+    (label -> (figure, scale))."""
+    return pd.DataFrame({
+        "population": cells["population"], "players": cells["players"],
+        "variant": cells["variant"],
+        **{label: intervals(cells, name, scale) for label, (name, scale) in columns.items()}})
+
+
+def fig_note(fig: Figure) -> str:
+    """Save a figure beside the report; its Markdown with the caption (the section above it
+    gives the commands)."""
+    fig.save(HERE)
+    return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}*"
+
+
+TIES_QUESTION = ("How often do several players share the win, and what does the last-hand "
+                 "tiebreak (C3: fewer errors in the final hand first) change?")
+TIES_TITLE = "Shared wins and the last-hand tiebreak"
+
+
+def ties(runs: Path) -> str:
+    needs_good(runs, TIES_TITLE, TIES_QUESTION)
+    cells = good_cells(runs, (BASE, LAST_HAND))
+    table = good_table(cells, {"shared wins": ("shared_win", "percent"),
+                               "first dealer's edge over 1/K": ("first_player_edge", "pp")})
+    base = cells[cells["variant"] == BASE]
+    tie = cells[cells["variant"] == LAST_HAND].set_index(["population", "players"])
+    said = "; ".join(
+        f"{r['population']} at {r['players']} players: {interval(r, 'shared_win')} of games "
+        f"shared, {interval(tie.loc[(r['population'], r['players'])], 'shared_win')} with "
+        f"the tiebreak" for _, r in base.iterrows())
+    answer = (f"Share of games whose win is shared, under the text (ties shared) and under "
+              f"the last-hand tiebreak: {said}. The tiebreak leaves a win shared only when "
+              f"the tied players also missed their final bids by as much.")
+    fig = grouped_intervals(
+        cells.assign(setting=cells["population"] + ", " + cells["variant"].map(
+            {BASE: "ties shared", LAST_HAND: "last-hand tiebreak"})),
+        "players", "setting", "shared_win", name="q2-shared-wins", percent=True,
+        title="Games with a shared win", caption="Share of games won jointly by several "
+        "players, among good players, with 95% intervals.",
+        xlabel="players at the table (count)", ylabel="games with a shared win (share)")
+    return BOOK.section(2, TIES_TITLE, GOOD, answer, table,
+                        fig_note(fig), TIES_QUESTION, GOOD_COMMANDS)
+
+
+EXCUSE_QUESTION = ("What is the Excuse worth to the player who holds it, among good players, "
+                   "and why did the figure change sign between bots in the earlier report?")
+EXCUSE_GOOD_TITLE = "The Excuse among good players, and the bot artefact"
+
+
+def excuse_good(runs: Path) -> str:
+    needs_good(runs, EXCUSE_GOOD_TITLE, EXCUSE_QUESTION)
+    cells = good_cells(runs, (BASE,))
+    mirror = cells_of(runs).assign(population=lambda f: "contrast: copies of " + f["lineup"])
+    both = pd.concat([cells, mirror], ignore_index=True)
+    table = pd.DataFrame({
+        "population": both["population"], "players": both["players"],
+        "extra tricks with the Excuse": intervals(both, "excuse_tricks", "plain"),
+        "extra error points with the Excuse": intervals(both, "excuse_error", "plain")})
+    said = "; ".join(f"{r['population']} at {r['players']} players: "
+                     f"{interval(r, 'excuse_error', 'plain')}" for _, r in cells.iterrows())
+    lower = int((cells["excuse_error_high"] < 0).sum())
+    flips = mirror.groupby("players").apply(
+        lambda part: bool((part["excuse_error"] > 0).any()
+                          and (part["excuse_error"] < 0).any()), include_groups=False)
+    signs = cells.assign(sign=np.sign(cells["excuse_error"]).where(
+        (cells["excuse_error_low"] > 0) | (cells["excuse_error_high"] < 0), 0))
+    agree = signs.groupby("players")["sign"].agg(lambda s: s[s != 0].nunique() <= 1)
+    answer = (
+        f"Error points in a hand when holding the Excuse minus without it, at equal hand "
+        f"size (negative: the Excuse helps its holder make the bid): {said}. The Excuse "
+        f"lowers its holder's errors significantly in {lower} of {len(cells)} good-player "
+        f"tables; the two good-player populations agree in sign (no significant effects "
+        f"of opposite signs) at {int(agree.sum())} of {len(agree)} player counts. "
+        f"It always wins its holder more tricks; whether that lowers the holder's errors "
+        f"depends on the bid, so the figure measures how a player bids and plays with the "
+        f"card, not the card alone. In tables of copies of one bot (the contrast rows) the "
+        f"sign differs between random players and estimator bots at "
+        f"{int(flips.sum())} of {len(flips)} player counts: random players bid without "
+        f"counting the Excuse, estimators count it as part of a trick; that difference of "
+        f"the bots, not the rules, made the earlier report's sign flip.")
+    fig = grouped_intervals(
+        both, "players", "population", "excuse_error", name="q3-excuse-good", reference=0.0,
+        title="The Excuse's effect on its holder's errors",
+        caption="Error points per hand when holding the Excuse minus without it, at equal "
+                "hand size (least squares, game-clustered 95% intervals), among good players "
+                "and, as a contrast, in tables of copies of one bot.",
+        xlabel="players at the table (count)", ylabel="extra error points per hand")
+    return BOOK.section(3, EXCUSE_GOOD_TITLE, GOOD,
+                        answer, table, fig_note(fig), EXCUSE_QUESTION, GOOD_COMMANDS)
+
+
+TWO_QUESTION = ("Does the 2-player game work? With the hook in the blind 1-card hand the two "
+                "announcements may not add up to one taker, so exactly one of the two players "
+                "misses it.")
+TWO_PLAYERS_TITLE = "The 2-player game"
+
+
+def two_players(runs: Path) -> str:
+    needs_good(runs, TWO_PLAYERS_TITLE, TWO_QUESTION)
+    cells = good_cells(runs)
+    two = cells[(cells["players"] == 2) & cells["variant"].isin([BASE, "blind-unhooked"])]
+    table = good_table(two, {
+        "blind hand's share of all errors": ("blind_error_share", "percent"),
+        "blind error points per player": ("blind_error", "plain"),
+        "winner changes without blind hands": ("blind_winner_differs", "percent"),
+        "games ending on the blind hand": ("games_end_blind", "percent"),
+        "shared wins": ("shared_win", "percent"),
+        "better player's win share": ("lead_win_share", "percent")})
+    base = two[two["variant"] == BASE].set_index("population")
+    lead = "; ".join(f"{p}: {interval(r, 'lead_win_share')}" for p, r in base.iterrows())
+    unhooked = two[two["variant"] == "blind-unhooked"]
+    free = ("" if unhooked.empty else
+            f" Without the hook in the blind hand (C2) it brings "
+            f"{share_range(unhooked['blind_error_share'])} of the errors "
+            f"({unhooked['population'].iloc[0]}).")
+    answer = (
+        f"At 2 players the blind hand costs {plain_range(base, 'blind_error')} error points "
+        f"per player: one point for the table every time, as the rule forces. It brings "
+        f"{share_range(base['blind_error_share'])} of all error points, and leaving its "
+        f"errors out would change the winner in "
+        f"{share_range(base['blind_winner_differs'])} of games.{free} Skill still shows: the "
+        f"better player of each table (the search, or the tuned estimator) wins {lead} of "
+        f"its games against a fair 50%.")
+    return BOOK.section(4, TWO_PLAYERS_TITLE, GOOD, answer, table, "", TWO_QUESTION,
+                        GOOD_COMMANDS)
+
+
+LENGTH_QUESTION = ("How many hands does a game last among good players, how much longer does "
+                   "ending at the close of a round of dealers (C6) make it, and does a shorter "
+                   "target of 9 error points (C5) bring it back?")
+LENGTH_GOOD_TITLE = "Game length among good players"
+
+
+def length_good(runs: Path) -> str:
+    needs_good(runs, LENGTH_GOOD_TITLE, LENGTH_QUESTION)
+    cells = good_cells(runs, tuple(ENDINGS))
+    table = good_table(cells, {"hands per game": ("rounds_per_game", "plain"),
+                               "games ending on the blind hand": ("games_end_blind",
+                                                                  "percent")}).assign(**{
+        "5th-95th percentile": [f"{r['rounds_p5']:.0f}-{r['rounds_p95']:.0f}"
+                                for _, r in cells.iterrows()],
+        "decisions per player": [f"{m:.0f}" for m in cells["mean_decisions_per_player"]]})
+    by = cells.set_index(["population", "players", "variant"])["rounds_per_game"]
+    said = "; ".join(
+        f"{p} at {k} players: {by[p, k, BASE]:.1f} hands, "
+        f"{by[p, k, ROUND_OF_DEALERS]:.1f} under C6"
+        + (f", {by[p, k, SHORT]:.1f} under C6 with a target of 9 errors"
+           if (p, k, SHORT) in by.index else "")
+        for p, k in dict.fromkeys(zip(cells["population"], cells["players"], strict=True)))
+    answer = (f"Mean hands per game: {said}. Ending at the close of a round of dealers adds "
+              f"the rest of the round after the As, never more than one round (players x 5 "
+              f"hands).")
+    fig = grouped_intervals(
+        cells.assign(setting=cells["population"] + ", " + cells["variant"].map(ENDINGS)),
+        "players", "setting", "rounds_per_game", name="q5-length-good",
+        title="Game length in hands among good players",
+        caption="Mean hands per game with 95% intervals, under the text's ending, at the "
+                "close of a round of dealers (C6) and, between estimators, C6 with a target "
+                "of 9 error points (C5).",
+        xlabel="players at the table (count)", ylabel="hands per game")
+    return BOOK.section(5, LENGTH_GOOD_TITLE, GOOD, answer, table,
+                        fig_note(fig), LENGTH_QUESTION, GOOD_COMMANDS)
+
+
+STRENGTH_QUESTION = ("How strong are the good players: does the search win more than its "
+                     "share beside tuned estimators, and the tuned estimator beside default "
+                     "ones?")
+STRENGTH_TITLE = "How strong the good players are"
+
+
+def strength(runs: Path) -> str:
+    needs_good(runs, STRENGTH_TITLE, STRENGTH_QUESTION)
+    cells = good_cells(runs, (BASE,))
+    table = pd.DataFrame({"population": cells["population"], "players": cells["players"],
+                          "better player": cells["lineup"].str.split("+").str[0],
+                          "its win share": intervals(cells, "lead_win_share"),
+                          "fair share": [percent(1 / k) for k in cells["players"]]})
+    above = int((cells["lead_win_share_low"] > 1 / cells["players"]).sum())
+    answer = (f"The better player of each population wins significantly more than its fair "
+              f"share at {above} of {len(cells)} tables (its share and the fair 1/K below). "
+              f"The search's default profile was chosen on this evidence "
+              f"([docs/agents.md](../../docs/agents.md), "
+              f"[agents/profiles/ascenseur-atouts.toml]"
+              f"(../../agents/profiles/ascenseur-atouts.toml)).")
+    return BOOK.section(6, STRENGTH_TITLE, GOOD, answer, table, "",
+                        STRENGTH_QUESTION, GOOD_COMMANDS)
+
+
+SECTIONS = [seats, ties, excuse_good, two_players, length_good, strength,
+            dealer, bids, errors, length, excuse, blind]
 
 
 def build(runs: Path) -> Path:
-    """Write README.md (the summary, then every question) and its figures."""
-    pending = "The summary appears once the experiment has run."
-    return BOOK.build(runs, SECTIONS, "ascenseur-report",
-                      INTRO + "\n" + BOOK.summary(runs, summary, pending))
+    """Write README.md (the summaries and recommendations of summary.md, then every
+    question) and its figures."""
+    head = (HERE / "summary.md").read_text(encoding="utf-8")
+    return BOOK.build(runs, SECTIONS, "ascenseur-report", head)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,9 +35,11 @@ def max_round_rows(params: AscenseurParams) -> int:
     """Round rows a game can have at most.  Every hand bound by the hook costs someone an
     error point, so at most players x (target_errors - 1) + 1 such hands are played; under
     ``hook=sighted-hands`` a blind hand may cost nothing, but each follows a sighted hand of
-    its tour, hence the factor 2."""
+    its tour, hence the factor 2.  Under ``ending=round-of-dealers`` the game may go on for
+    the rest of a round of dealers after that, fewer than start_cards x players hands."""
     hooked = params.players * (params.target_errors - 1) + 1
-    return 2 * hooked * params.players
+    after = params.start_cards * params.players - 1 if params.ending == "round-of-dealers" else 0
+    return (2 * hooked + after) * params.players
 
 
 KERNEL = Kernel("ascenseur-atouts", R, summary, POLICIES, bot=estimator.decide,

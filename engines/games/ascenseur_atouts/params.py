@@ -1,4 +1,5 @@
-"""Parameters of Ascenseur aux atouts: every ambiguity (C1 to C5) and variant of the spec.
+"""Parameters of Ascenseur aux atouts: every ambiguity (C1 to C5) and variant of the spec,
+and a proposed ending (C6).
 
 References such as "C2" point to the "Open points and the readings we chose" section of
 ``docs/rules/ascenseur-atouts.md``.
@@ -40,6 +41,11 @@ class AscenseurParams(Params):
         "highest", "the Excuse in the blind 1-card hand: 'highest' (always the highest card) "
         "or 'owner-chooses' (its owner declares it highest or lowest when it is played)",
         choices=("highest", "owner-chooses"))
+    ending: str = param(
+        "hand", "when the game ends once a pile reaches the As: at the end of that 'hand', or "
+        "at the close of that 'round-of-dealers' (the tour dealt by the last seat in dealing "
+        "order, so that every seat has dealt as many tours)", ref="C6",
+        choices=("hand", "round-of-dealers"))
     ties: str = param(
         "shared", "players tied with the fewest error points: 'shared' win, or 'last-hand' "
         "(fewer errors in the final hand first; still equal: shared)", ref="C3",

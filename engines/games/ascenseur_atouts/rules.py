@@ -61,18 +61,20 @@ DECK_CARDS = PLAY_CARDS                      # the name engines.families.tricks.
 # Parameters, as a flat array for compiled code (see AscenseurParams for their meaning)
 # --------------------------------------------------------------------------------------
 PARAMS = Layout(("players", 1), ("start_cards", 1), ("target_errors", 1), ("first_dealer", 1),
-                ("hook", 1), ("blind_excuse", 1), ("ties", 1))
+                ("hook", 1), ("blind_excuse", 1), ("ending", 1), ("ties", 1))
 (P_PLAYERS, P_START_CARDS, P_TARGET_ERRORS, P_FIRST_DEALER, P_HOOK, P_BLIND_EXCUSE,
- P_TIES) = PARAMS.offsets()
+ P_ENDING, P_TIES) = PARAMS.offsets()
 
 HOOK_ALL_HANDS, HOOK_SIGHTED_HANDS = 0, 1
 BLIND_EXCUSE_HIGHEST, BLIND_EXCUSE_OWNER_CHOOSES = 0, 1
+ENDING_HAND, ENDING_ROUND_OF_DEALERS = 0, 1
 TIES_SHARED, TIES_LAST_HAND = 0, 1
 
 _CODES = {
     "hook": {"all-hands": HOOK_ALL_HANDS, "sighted-hands": HOOK_SIGHTED_HANDS},
     "blind_excuse": {"highest": BLIND_EXCUSE_HIGHEST,
                      "owner-chooses": BLIND_EXCUSE_OWNER_CHOOSES},
+    "ending": {"hand": ENDING_HAND, "round-of-dealers": ENDING_ROUND_OF_DEALERS},
     "ties": {"shared": TIES_SHARED, "last-hand": TIES_LAST_HAND},
 }
 
@@ -262,10 +264,18 @@ def play(s, pr, player, card, strength):
 # The score of a hand, the next hand, the end of the game
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
+def closes_round_of_dealers(s, pr):
+    """Whether the hand just played closes a round of dealers: the last hand of a tour dealt
+    by the last seat in dealing order, after which every seat has dealt as many tours."""
+    return (s[HAND] + 1) % (pr[P_START_CARDS] * pr[P_PLAYERS]) == 0
+
+
+@njit(cache=True)
 def end_of_hand(s, pr):
     """Each player's error |bid - tricks| moves that many cards under their score pile.
-    When a pile reaches the As (``target_errors``) the game ends; otherwise the next hand
-    is dealt."""
+    When a pile has reached the As (``target_errors``) the game ends, at the end of this
+    hand or (``ending=round-of-dealers``, C6) once a round of dealers closes; otherwise the
+    next hand is dealt."""
     players = pr[P_PLAYERS]
     finished = False
     for p in range(players):
@@ -277,6 +287,8 @@ def end_of_hand(s, pr):
             s[EXACT_BIDS + p] += 1
         if s[ERRORS + p] >= pr[P_TARGET_ERRORS]:
             finished = True
+    if pr[P_ENDING] == ENDING_ROUND_OF_DEALERS and not closes_round_of_dealers(s, pr):
+        finished = False
     tricks.next_deal(RULES, s, pr, finished)
 
 

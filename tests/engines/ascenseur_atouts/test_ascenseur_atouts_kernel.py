@@ -16,7 +16,7 @@ from tests.engines.helpers import assert_kernel_plays_python, seat_mixes
 CONFIGS = {
     "4p-default": {"players": 4},
     "3p-variants": {"players": 3, "start_cards": 7, "blind_excuse": "owner-chooses",
-                    "ties": "last-hand", "first_dealer": 2},
+                    "ties": "last-hand", "first_dealer": 2, "ending": "round-of-dealers"},
     "2p-sighted-hook": {"players": 2, "start_cards": 11, "hook": "sighted-hands",
                         "target_errors": 6},
 }
@@ -32,11 +32,15 @@ def test_kernel_and_python_play_identical_games(config, seats):
     assert_kernel_plays_python(game, names, seed=11, start=0, count=count)
 
 
-def test_round_rows_never_overflow_the_bound():
-    game = load(players=4, target_errors=13, hook="sighted-hands")
+@pytest.mark.parametrize("ending", ["hand", "round-of-dealers"])
+def test_round_rows_never_overflow_the_bound(ending):
+    game = load(players=4, target_errors=13, hook="sighted-hands", ending=ending)
     out = play_kernel(game, ["random"] * 4, 3, 0, 300)
     assert out.round_counts.max() <= K.max_round_rows(game.params)
     assert (out.round_counts % 4 == 0).all()
+    # 4 rows a hand; a round of dealers is 4 tours of 5 hands: only C6 ends every game on one
+    closes_round = out.round_counts % (4 * 5 * 4) == 0
+    assert closes_round.all() == (ending == "round-of-dealers")
 
 
 def test_unknown_policy_names_the_compiled_ones():

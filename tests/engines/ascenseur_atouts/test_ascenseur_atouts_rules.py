@@ -206,7 +206,7 @@ def test_deal_sets_the_rest_aside():
 
 
 # ======================================================================================
-# The end: a pile reaches the As; the lowest wins, ties shared (C3, C5)
+# The end: a pile reaches the As; the lowest wins, ties shared (C3, C5, C6)
 # ======================================================================================
 def test_game_ends_when_a_pile_reaches_the_as():
     state = build(2, {A: "T20 T21", B: "T1 T2"}, dealer=B, errors=(11, 4))
@@ -245,6 +245,43 @@ def test_last_hand_tie_rule_separates_equal_players():
     # B ends on 6 with an exact last hand; C on 6 after missing by 1
     assert state.result().ranks == (3, 1, 2)
 
+
+
+def finish_hand(state):
+    """Play the hand in progress to its end with each player's first legal action."""
+    hand = state.s[R.HAND]
+    while not state.is_terminal() and state.s[R.HAND] == hand:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_round_of_dealers_ending_plays_on_to_the_close_of_the_round():
+    # tour 1 at 2 players, dealt by A, the last seat in dealing order (B dealt tour 0): A
+    # reaches the As in the 2-card hand; the game ends after the blind hand, not before (C6)
+    state = build(2, {A: "T20 T21", B: "T1 T2"}, dealer=A, tour=1, errors=(11, 4),
+                  ending="round-of-dealers")
+    play(state, "bid 1", "bid 0", "play T1", "play T20", "play T21", "play T2")
+    assert state.observation(0).errors == (13, 5)
+    assert not state.is_terminal()
+    assert state.s[R.BLIND] == 1 and state.s[R.DEALER] == A
+    finish_hand(state)
+    assert state.is_terminal()
+    assert state.s[R.HANDS_PLAYED] == 2 and state.result().ranks == (2, 1)
+
+
+def test_round_of_dealers_ending_lets_the_last_seat_deal_its_tour():
+    # the same As reached in tour 0, dealt by B: the tour ends, then A deals a full tour
+    state = build(2, {A: "T20 T21", B: "T1 T2"}, dealer=B, errors=(11, 4),
+                  ending="round-of-dealers")
+    play(state, "bid 0", "bid 1", "play T20", "play T1", "play T21", "play T2")
+    finish_hand(state)
+    assert not state.is_terminal()
+    assert state.s[R.DEALER] == A and state.s[R.CARDS] == 5
+    for _ in range(4):
+        finish_hand(state)
+        assert not state.is_terminal()
+    finish_hand(state)
+    assert state.is_terminal() and state.s[R.HANDS_PLAYED] == 7
 
 def test_short_target_ends_sooner():
     game = load(players=3, target_errors=2)
