@@ -78,11 +78,23 @@ paris-report: $(STAMP)
 	  else $(BIN)/python -m sim.design experiments/design-paris-damis.toml --out $$out; fi
 	$(BIN)/python reports/paris-damis/build.py
 
-# The Betzanbloo and Ascenseur aux atouts statistics reports, the same way (a few minutes of
-# kernel games on two cores).
+# The Betzanbloo report: the contrast experiments (experiments/betzanbloo-*.toml, finished
+# cells reused), then the meta-games among good players at 3 to 8 players and under each of
+# the authors' variants (listed by build.py --metagames: a finished one is reused, an
+# interrupted one resumed; about 35 CPU minutes in all), then reports/betzanbloo/README.md and its figures.
+# JOBS=1 plays on one core (default: every core).
 betzanbloo-report: $(STAMP)
-	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml
+	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml $(if $(JOBS),--jobs $(JOBS))
+	$(BIN)/python reports/betzanbloo/build.py --metagames | while IFS='|' read -r out args analysis; do \
+	  if [ -f $$out/metagame.json ]; then continue; \
+	  elif [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out \
+	    $$analysis $(if $(JOBS),--jobs $(JOBS)) --no-progress; \
+	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out $(if $(JOBS),--jobs $(JOBS)) \
+	    --no-progress; fi || exit 1; done
 	$(BIN)/python reports/betzanbloo/build.py
+
+# The Ascenseur aux atouts statistics report, the same way (a few minutes of kernel games on
+# two cores).
 
 ascenseur-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml
