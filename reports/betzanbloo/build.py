@@ -54,6 +54,8 @@ CASES = {"all-same": "all in one camp (every card saved)",
 # A difference of shares smaller than this (2 percentage points of turns or games, about a
 # Cohen's h of 0.05) is called negligible, even when its interval leaves 0 out.
 NEGLIGIBLE = 0.02
+# Shared wins more frequent than this among good players call for a tiebreak.
+TIES = 0.10
 # A bot is part of a stable mix when it is played at least this often in it.
 PRESENT = 0.01
 
@@ -218,6 +220,13 @@ def invaders(payoff: Sequence[Mapping], agents: Sequence[str], players: int) -> 
     return rows
 
 
+def uneven_seats(seats: Sequence[Mapping], negligible: float = NEGLIGIBLE) -> list[Mapping]:
+    """The seats whose edge over the fair share (``edge`` with ``edge_low`` and
+    ``edge_high``) is significant and not negligible."""
+    return [e for e in seats if (e["edge_low"] > 0 or e["edge_high"] < 0)
+            and abs(e["edge"]) >= negligible]
+
+
 def french_percent(value: float) -> str:
     """A share as French writes it: 0.262 -> '26,2 %' (a non-breaking space before %)."""
     return f"{100 * value:.1f}".replace(".", ",") + "\u00a0%"
@@ -359,7 +368,9 @@ def good_mix(runs: Path) -> str:
         beaten = [r for r in found if r["low"] > 1 / k]
         seats = [e for e in g["seat_effects"] if e["population"] == "equilibrium"]
         worst = max(seats, key=lambda e: abs(e["edge"]))
-        unfair = [e for e in seats if e["edge_low"] > 0 or e["edge_high"] < 0]
+        unfair = uneven_seats(seats)
+        small = [e for e in seats if (e["edge_low"] > 0 or e["edge_high"] < 0)
+                 and e not in unfair]
         rows.append({
             "players": k, "stable mix": mix_words(g["equilibrium"]),
             "pure populations beaten by one deviator": f"{len(beaten)} of {len(found)}",
@@ -378,9 +389,11 @@ def good_mix(runs: Path) -> str:
                         if g["equilibrium"][a] >= PRESENT)
             + f"); {len(beaten)} of the {len(found)} pure populations are beaten by a lone "
             f"deviator winning significantly more than the fair {percent(1 / k)}, and "
-            + ("no seat's edge is significant in the stable mix" if not unfair else
-               f"{len(unfair)} seat(s) differ significantly from the fair share in the "
-               "stable mix")
+            + (f"{len(unfair)} of the {k} seats win more or less than the fair share by "
+               f"{percent(NEGLIGIBLE)[:-3]} points or more in the stable mix" if unfair else
+               f"{len(small)} of the {k} seats differ significantly but negligibly from the "
+               "fair share in the stable mix" if small else
+               "no seat differs significantly from the fair share in the stable mix")
             + f" (largest: seat {worst['seat'] + 1}, {pp_interval(worst, 'edge')}).")
     mixed = [k for (k, _), (g, _) in games.items() if len(stable_mix(g["equilibrium"])) > 1]
     head = (f"Double-guessing is real among good players at {', '.join(map(str, mixed))} "
@@ -390,10 +403,11 @@ def good_mix(runs: Path) -> str:
             "At no player count is the stable mix more than one way of playing. ")
     fig = grouped_intervals(
         pd.DataFrame(weights), "players", "bot", "weight", name="q1-stable-mix",
-        title="How often each way of playing is chosen in the stable mix",
+        percent=True, title="How often each way of playing is chosen in the stable mix",
         caption="Weight of each bot in the meta-game's equilibrium (the mix no player gains "
                 "by leaving), with 95% bootstrap intervals, by player count.",
-        xlabel="players at the table (count)", ylabel="weight in the stable mix (share)")
+        xlabel="players at the table (count)",
+        ylabel="players choosing it in the stable mix (share)")
     fig.save(HERE)
     return BOOK.section(
         1, MIX_TITLE, metagame_folder(USUAL), head + " ".join(lines), pd.DataFrame(rows),
@@ -411,6 +425,31 @@ TURNS_QUESTION = (
     "mix, how often does a turn end with every card in one camp, with one player alone, or "
     "split with every card lost; which way of playing ends alone; what is a lone turn "
     "worth; how often is a win shared? And bluff?")
+
+
+def most_alone(equilibrium: Mapping[str, float], figures: Mapping[str, float]
+               ) -> str | None:
+    """The agent of the stable mix whose seats end a turn alone most often."""
+    alone = {a: figures[f"alone_{a}"] for a in stable_mix(equilibrium)
+             if np.isfinite(figures.get(f"alone_{a}", np.nan))}
+    return max(alone, key=alone.__getitem__) if alone else None
+
+
+LONER = "contrarian"      # the bot that tries to be alone
+
+
+def surprise(games: Mapping[tuple[int, str | None], tuple[dict, dict]]) -> str:
+    """Where the bot that tries to be alone is not the one most often alone, says so."""
+    g, pops = games[(USUAL, None)]
+    eq = pops["equilibrium"]
+    most = most_alone(g["equilibrium"], eq)
+    if most is None or most == LONER or not np.isfinite(eq.get(f"alone_{LONER}", np.nan)):
+        return ""
+    return (f" At {USUAL} players the player most often alone is not the one who tries to "
+            f"be: {most} ({interval(eq, f'alone_{most}')} of its turns) rather than "
+            f"{LONER} ({interval(eq, f'alone_{LONER}')}). When several players break away "
+            f"together they split the turn and lose their cards, so breaking away pays only "
+            f"when the others do not expect it: betrayal is itself a guess.")
 
 
 def good_turns(runs: Path) -> str:
@@ -445,7 +484,7 @@ def good_turns(runs: Path) -> str:
              f"winning the game (it keeps {usual['lone_turn_points']:.1f} points that turn)."
              if np.isfinite(usual["lone_win_share"]) else "")
     head = ("Among good players the lone player (the betrayal the authors describe) is "
-            "common and decisive: " + " ".join(lines) + worth
+            "common and decisive. " + " ".join(lines) + worth + surprise(games)
             + " Bluff cannot be measured here: it lives in the talk phase, which the "
             "engine does not play (the text offers the game without it as a variant); "
             "what the numbers show is the silent part, guessing and breaking away.")
@@ -910,8 +949,9 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
               for (k, _), (g, _) in counts.items()}
     eq = {k: pops["equilibrium"] for (k, _), (_, pops) in counts.items()}
     usual = eq[USUAL]
-    unfair = sum(any(e["edge_low"] > 0 or e["edge_high"] < 0 for e in g["seat_effects"]
-                     if e["population"] == "equilibrium") for (_, _), (g, _) in counts.items())
+    unfair = sum(bool(uneven_seats([e for e in g["seat_effects"]
+                                    if e["population"] == "equilibrium"]))
+                 for (_, _), (g, _) in counts.items())
     many = [k for k in COUNTS if eq[k]["case_split"] > 0.5]
     mix5 = counts[(USUAL, None)][0]["equilibrium"]
     loners = {a: usual[f"alone_{a}"] for a in stable_mix(mix5)
@@ -966,8 +1006,8 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
         + f". Wins are shared in {share_range(ends)} of games "
           f"at {first} and {last} players (section 2).",
         f"**{fair_en.capitalize()}.** Players choose at the same time; in the stable mix "
-        f"the seats' win shares differ significantly from the fair share at {unfair} of "
-        f"{len(COUNTS)} player counts (section 1).",
+        f"a seat wins more or less than its fair share by 2 points or more at {unfair} of "
+        f"{len(COUNTS)} player counts (smaller significant edges are negligible; section 1).",
         "**Bluff is not measured**: it lives in the talk phase, which the simulation does not "
         "play.",
         f"**The authors' variants, among good players at {USUAL} players:** "
@@ -1012,8 +1052,9 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
         ("**Les places à table sont équitables.**" if not unfair else
          "**Les places à table sont presque équitables.**")
         + f" Tout le monde joue en même temps ; dans le mélange stable, une place gagne "
-          f"significativement plus ou moins que sa juste part pour {unfair} des "
-          f"{len(COUNTS)} nombres de joueurs étudiés (section 1).",
+          f"au moins 2 points de plus ou de moins que sa juste part pour {unfair} des "
+          f"{len(COUNTS)} nombres de joueurs étudiés (les écarts plus petits sont "
+          f"négligeables ; section 1).",
         "**Le bluff n'est pas mesuré** : il se joue pendant la discussion, que la simulation "
         "ne joue pas.",
         f"**Vos variantes, entre bons joueurs à {USUAL} joueurs :** " + " ; ".join(var_fr)
@@ -1036,6 +1077,9 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
          f"and wins are shared more often." if many and few else
          "**Every player count from 3 to 8 works** among good players: split turns stay a "
          "minority."),
+        *([f"**Add a tiebreak.** Among good players {interval(usual, 'shared_win')} of games "
+           f"at {USUAL} players end in a shared win ({share_range(ends)} at {first} and "
+           f"{last} players)."] if usual["shared_win"] > TIES else []),
         "**Variants:** " + "; ".join(var_en) + ".",
         "**Test the talk phase with people.** Bluff and promises live there; a simulation "
         "cannot tell whether they add to the game."]
@@ -1048,6 +1092,10 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
          f"entre bons joueurs, et la victoire est plus souvent partagée." if many and few else
          "**Tous les nombres de joueurs de 3 à 8 fonctionnent** entre bons joueurs : les "
          "tours où tout est perdu restent minoritaires."),
+        *([f"**Ajoutez un départage.** Entre bons joueurs, "
+           f"{french_interval(usual, 'shared_win')} des parties à {USUAL} joueurs se "
+           f"terminent sur une victoire partagée ({french_range(ends)} à {first} et à {last} "
+           f"joueurs)."] if usual["shared_win"] > TIES else []),
         "**Variantes :** " + " ; ".join(var_fr) + ".",
         "**Testez la discussion avec de vrais joueurs.** Le bluff et les promesses s'y "
         "jouent ; une simulation ne peut pas dire s'ils enrichissent le jeu."]

@@ -104,6 +104,19 @@ def test_invaders_find_the_best_lone_deviator_of_each_pure_population():
     assert "c" not in found          # no table with one deviator among c's was played
 
 
+def test_uneven_seats_are_significant_and_not_negligible():
+    seats = [{"edge": -0.010, "edge_low": -0.015, "edge_high": -0.006},   # negligible
+             {"edge": 0.030, "edge_low": 0.010, "edge_high": 0.050},      # uneven
+             {"edge": 0.040, "edge_low": -0.010, "edge_high": 0.090}]     # not significant
+    assert build.uneven_seats(seats) == [seats[1]]
+
+
+def test_most_alone_reads_the_bots_of_the_stable_mix():
+    figures = {"alone_a": 0.05, "alone_b": 0.08, "alone_c": 0.30}
+    assert build.most_alone({"a": 0.6, "b": 0.4, "c": 0.0}, figures) == "b"
+    assert build.most_alone({"a": 1.0}, {"alone_a": float("nan")}) is None
+
+
 def test_french_numbers_use_a_comma_and_a_space_before_the_percent_sign():
     assert build.french_percent(0.262) == "26,2\u00a0%"
     assert build.french_interval({"x": 0.262, "x_low": 0.251, "x_high": 0.273}, "x") == \
