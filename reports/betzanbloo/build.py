@@ -611,14 +611,14 @@ def scores(runs: Path) -> str:
         f"reasoning they play alike, and their turns end with every card in one camp in "
         f"{share_range(resp['case_all-same'])} of turns.")
     figures = [grouped_intervals(
-        cells, "players", "lineup", "mean_score", name="q1-mean-score",
-        title="Mean final score by player count",
+        cells, "players", "lineup", "mean_score", name="q4-mean-score",
+        title="Contrast: mean final score, random players and reader copies",
         caption="Mean final score of a player (card values saved and captured), with 95% "
                 "intervals, for tables of random and of responder bots.",
         xlabel="players at the table (count)", ylabel="final score (points)"),
         grouped_intervals(
-        cells, "players", "lineup", "shared_win", name="q1-shared-wins", percent=True,
-        title="Games with a shared win",
+        cells, "players", "lineup", "shared_win", name="q4-shared-wins", percent=True,
+        title="Contrast: games with a shared win, random players and reader copies",
         caption="Share of games in which several players tie for the highest score, with 95% "
                 "intervals.", xlabel="players at the table (count)",
         ylabel="games with a shared win (share)")]
@@ -679,14 +679,14 @@ def cases(runs: Path) -> str:
         f"{percent(split.iloc[0])} at {split.index[0]} players, {percent(split.iloc[-1])} at "
         f"{split.index[-1]}.")
     figures = [grouped_intervals(
-        by_threshold, "threshold", "case", "value", name="q2-cases-by-threshold",
-        percent=True, title=f"How turns resolve, by threshold ({USUAL} players)",
+        by_threshold, "threshold", "case", "value", name="q5-cases-by-threshold",
+        percent=True, title=f"Contrast: turns by threshold ({USUAL} random players)",
         caption=f"Share of turns ending in each case by threshold card, {USUAL} random "
                 "players, with 95% intervals.", xlabel="threshold card",
         ylabel="turns (share)"),
         grouped_intervals(
-        by_turn, "round", "case", "value", name="q2-cases-by-turn", percent=True,
-        title=f"How turns resolve, by turn ({USUAL} players)",
+        by_turn, "round", "case", "value", name="q5-cases-by-turn", percent=True,
+        title=f"Contrast: turns by turn number ({USUAL} random players)",
         caption=f"Share of turns ending in each case by turn number, {USUAL} random players, "
                 "with 95% intervals.", xlabel="turn", ylabel="turns (share)")]
     extra = (f"By threshold card ({USUAL} random players):\n\n"
@@ -727,8 +727,8 @@ def lone(runs: Path) -> str:
            if resp["case_lone"].max() == 0 else
            f"capture in at most {percent(resp['case_lone'].max())} of turns."))
     fig = grouped_intervals(
-        cells, "players", "lineup", "lone_win_share", name="q3-lone-value", percent=True,
-        title="What one lone turn is worth",
+        cells, "players", "lineup", "lone_win_share", name="q6-lone-value", percent=True,
+        title="Contrast: what one lone turn is worth",
         caption="Increase in a player's win share for each turn it was the lone player "
                 "(least squares, game-clustered 95% intervals).",
         xlabel="players at the table (count)", ylabel="win share per lone turn")
@@ -762,8 +762,9 @@ def best_response(runs: Path) -> str:
           f"{lines}. {exploitable(cells)} {stability(cells)}")
     usual = cells[cells["players"] == USUAL]
     fig = grouped_intervals(
-        usual, "against", "bot", "lead_win_share_edge", name="q4-best-response",
-        reference=0.0, percent=True, title=f"One bot against a population ({USUAL} players)",
+        usual, "against", "bot", "lead_win_share_edge", name="q7-best-response",
+        reference=0.0, percent=True,
+        title=f"Contrast: one bot among copies of another ({USUAL} players)",
         caption=f"Win share of one bot seated with {USUAL - 1} copies of another, minus the "
                 "fair share 1/K, with 95% intervals.",
         xlabel="the other players' bot", ylabel="edge over 1/K (share of games)")
@@ -842,7 +843,7 @@ def random_variants(runs: Path) -> str:
     fig = grouped_intervals(
         long.rename(columns={"variant": "rules"}), "players", "rules", "value",
         name="q8-variants-random", percent=True,
-        title="Split turns under the authors' variants (random players)",
+        title="Contrast: split turns under the variants (random players)",
         caption="Share of turns in which every card played is lost (at least two players "
                 "in each camp), when every player picks a legal card at random, with 95% "
                 "intervals.", xlabel="players at the table (count)",
