@@ -908,14 +908,14 @@ is called negligible even when it is significant.
 # Summaries, in English and in French
 # --------------------------------------------------------------------------------------
 ADVICE = {
-    ("shared_win", "higher"): ("makes shared wins more frequent: give it a tiebreak if you "
-                               "keep it", "rend les victoires partagées plus fréquentes : "
-                               "prévoyez un départage si vous la gardez"),
+    ("shared_win", "higher"): ("makes shared wins more frequent (give it a tiebreak if you "
+                               "keep it)", "rend les victoires partagées plus fréquentes "
+                               "(prévoyez un départage si vous la gardez)"),
     ("shared_win", "lower"): ("makes shared wins rarer", "rend les victoires partagées plus "
                               "rares"),
-    ("case_split", "lower"): ("loses every card in fewer turns: a gentler game, most useful "
-                              "at large tables", "fait perdre toutes les cartes moins souvent "
-                              ": un jeu plus clément, surtout utile à beaucoup de joueurs"),
+    ("case_split", "lower"): ("loses every card in fewer turns (a gentler game, most useful "
+                              "at large tables)", "fait perdre toutes les cartes moins souvent "
+                              "(un jeu plus clément, surtout utile à beaucoup de joueurs)"),
     ("case_split", "higher"): ("loses every card in more turns", "fait perdre toutes les "
                                "cartes plus souvent"),
     ("case_lone", "higher"): ("gives more turns to a lone player (more betrayals)",
@@ -1070,14 +1070,19 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
           "(sections 4 à 8, pour comparaison)."]
     few = [k for k in COUNTS if k not in many]
     recommend_en = [
-        "**Keep the silent game's core as it is**: with no talk at all, good players already "
-        "have to guess each other and break away; the numbers give no reason to change the "
-        "turn's three outcomes.",
-        (f"**Say on the box that the game is best at {min(few)} to {max(few)} players.** "
-         f"From {min(many)} players most turns lose every card even among good players, "
-         f"and wins are shared more often." if many and few else
-         "**Every player count from 3 to 8 works** among good players: split turns stay a "
-         "minority."),
+        ("**Keep the silent game's core as it is**: with no talk at all, good players "
+         "already have to guess each other and break away; the numbers give no reason to "
+         "change the turn's three outcomes." if mixed else
+         "**Look again at the turn's outcomes**: among good players one way of playing is "
+         "stable on its own, so the silent game asks for little guessing."),
+        (f"**Say on the box that the game is best at {listing(few)} players.** From "
+         f"{min(many)} players most turns lose every card even among good players, and wins "
+         f"are shared more often." if many and few else
+         f"**At every player count studied ({listing(list(COUNTS))}) most turns lose every "
+         f"card**, even among good players: say so on the box."
+         if many else
+         f"**Every player count studied ({listing(list(COUNTS))}) works** among good "
+         f"players: split turns stay a minority."),
         *([f"**Add a tiebreak.** Among good players {interval(usual, 'shared_win')} of games "
            f"at {USUAL} players end in a shared win ({share_range(ends)} at {first} and "
            f"{last} players)."] if usual["shared_win"] > TIES else []),
@@ -1085,14 +1090,20 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
         "**Test the talk phase with people.** Bluff and promises live there; a simulation "
         "cannot tell whether they add to the game."]
     recommend_fr = [
-        "**Gardez le cœur du jeu tel qu'il est** : même sans discussion, les bons joueurs "
-        "doivent déjà se deviner et trahir ; rien dans les chiffres ne pousse à changer les "
-        "trois issues d'un tour.",
-        (f"**Indiquez que le jeu est meilleur de {min(few)} à {max(few)} joueurs.** Dès "
+        ("**Gardez le cœur du jeu tel qu'il est** : même sans discussion, les bons joueurs "
+         "doivent déjà se deviner et trahir ; rien dans les chiffres ne pousse à changer les "
+         "trois issues d'un tour." if mixed else
+         "**Revoyez les issues d'un tour** : entre bons joueurs, une seule façon de jouer "
+         "est stable, le jeu silencieux demande donc peu de devinette."),
+        (f"**Indiquez que le jeu est meilleur à {listing(few, french=True)} joueurs.** Dès "
          f"{min(many)} joueurs, la plupart des tours font perdre toutes les cartes, même "
          f"entre bons joueurs, et la victoire est plus souvent partagée." if many and few else
-         "**Tous les nombres de joueurs de 3 à 8 fonctionnent** entre bons joueurs : les "
-         "tours où tout est perdu restent minoritaires."),
+         f"**À tous les nombres de joueurs étudiés ({listing(list(COUNTS), french=True)}), "
+         f"la plupart des tours font perdre toutes les cartes**, même entre bons joueurs : "
+         f"dites-le sur la boîte." if many else
+         f"**Tous les nombres de joueurs étudiés ({listing(list(COUNTS), french=True)}) "
+         f"fonctionnent** entre bons joueurs : les tours où tout est perdu restent "
+         f"minoritaires."),
         *([f"**Ajoutez un départage.** Entre bons joueurs, "
            f"{french_interval(usual, 'shared_win')} des parties à {USUAL} joueurs se "
            f"terminent sur une victoire partagée ({french_range(ends)} à {first} et à {last} "
