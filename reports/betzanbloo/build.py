@@ -483,8 +483,14 @@ def good_turns(runs: Path) -> str:
              f"{pp_interval(usual, 'lone_win_share')} to the lone player's chance of "
              f"winning the game (it keeps {usual['lone_turn_points']:.1f} points that turn)."
              if np.isfinite(usual["lone_win_share"]) else "")
+    g5 = games[(USUAL, None)][0]
+    mirrors = lineup_chances(g5["equilibrium"], ["+".join([a] * USUAL) for a in POOL
+                                                 if a != "ismcts"], least=0.0)
+    copies = (f" A table of {USUAL} copies of one fixed bot, which plays the same game over "
+              f"and over, is drawn from the stable mix at most {percent(max(mirrors.values()))}"
+              f" of the time at {USUAL} players, so such tables weigh little here.")
     head = ("Among good players the lone player (the betrayal the authors describe) is "
-            "common and decisive. " + " ".join(lines) + worth + surprise(games)
+            "common and decisive. " + " ".join(lines) + worth + surprise(games) + copies
             + " Bluff cannot be measured here: it lives in the talk phase, which the "
             "engine does not play (the text offers the game without it as a variant); "
             "what the numbers show is the silent part, guessing and breaking away.")
@@ -889,7 +895,8 @@ the same position, so a table of copies of one of them plays one game over and o
 is why every answer here is asked of **mixed populations**. The *meta-game* seats every
 combination of the four bots, and finds the **stable mix**: how often each way of playing
 should be chosen so that no player gains by switching to another (a symmetric equilibrium,
-[docs/metagame.md](../../docs/metagame.md)). A table "drawn from the stable mix" fills each
+[docs/metagame.md](../../docs/metagame.md)): as if each player drew its way of playing at
+random, with those chances, before the game. A table "drawn from the stable mix" fills each
 seat at random with those weights; the *uniform mix* fills each seat with any of the four
 alike.
 
