@@ -70,6 +70,8 @@ DESCRIBED = {
                        "other player has played so far; tuned by play)",
     "safe": "the follower (its lowest card in the camp the others are likely to choose)",
     "contrarian": "the loner (its highest card in the other camp, to be alone and capture)"}
+ENGLISH = {"ismcts": "the search", "responder@tuned": "the reader", "safe": "the follower",
+           "contrarian": "the loner"}
 FRENCH = {"ismcts": "le chercheur", "responder@tuned": "le lecteur", "safe": "le suiveur",
           "contrarian": "le solitaire"}
 FRENCH_DESCRIBED = {
@@ -332,8 +334,12 @@ def cached_games(runs: Path, title: str, question: str, variants: bool = False
     return _CACHE[key]
 
 
-def mix_words(equilibrium: Mapping[str, float], present: float = PRESENT) -> str:
-    return ", ".join(f"{a} {100 * equilibrium[a]:.0f}%"
+def mix_words(equilibrium: Mapping[str, float], present: float = PRESENT,
+              names: Mapping[str, str] | None = None, french: bool = False) -> str:
+    """The stable mix in words, most played first: 'safe 31%, ismcts 28%' (each agent by
+    its name in ``names`` when given; French: 'le suiveur 31 %')."""
+    sign = "\u00a0%" if french else "%"
+    return ", ".join(f"{(names or {}).get(a, a)} {100 * equilibrium[a]:.0f}{sign}"
                      for a in stable_mix(equilibrium, present))
 
 
@@ -942,8 +948,7 @@ def advice(changes: Sequence[tuple[str, Mapping[str, float], str]], french: bool
     clause (English, or French with ``french``); empty when nothing changes."""
     said = [ADVICE[(name, verdict)][int(french)] for name, _, verdict in changes
             if (name, verdict) in ADVICE]
-    joiner = " et " if french else " and "
-    return joiner.join(said)
+    return listing(said, french)
 
 
 def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -984,26 +989,23 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
     fair_en = ("the seats are fair" if not unfair else "the seats are nearly fair")
     counts_en, counts_fr = listing(mixed), listing(mixed, french=True)
 
-    def mix_fr(mix: Mapping[str, float]) -> str:
-        return ", ".join(f"{FRENCH[a]} {100 * mix[a]:.0f} %" for a in stable_mix(mix))
-
+    lone_at = list(dict.fromkeys([first, USUAL, last]))
     english = [
         (f"**Double-guessing is real.** Among the four good players the stable mix holds "
          f"several ways of playing at {counts_en} players" if mixed else
          "**No double-guessing in the stable mix.** At every player count one way of "
          "playing is stable on its own")
-        + f" (at {USUAL}: {mix_words(mix5)}), and a fixed way of playing, adopted by every "
-        f"other player, "
+        + f" (at {USUAL}: {mix_words(mix5, names=ENGLISH)}), and a fixed way of playing, "
+        f"adopted by every other player, "
         f"is beaten by a lone deviator in "
         + ", ".join(f"{beaten[k]} of 4 cases at {k} players" for k in COUNTS)
         + (". No habit is safe" if all_beaten else ". Most habits can be exploited")
         + ": a good player must guess what the others will do (sections 1 and 2).",
         ("**Betrayal is frequent and pays.**" if usual["lone_win_share_low"] > 0 else
-         "**Betrayal is frequent.**") + f" At tables drawn from the stable mix a turn "
-        f"leaves one player alone in {percent(eq[first]['case_lone'])} of turns at {first} "
-        f"players, {percent(usual['case_lone'])} at {USUAL} and "
-        f"{percent(eq[last]['case_lone'])} at {last}"
-        + (f"; the player who most often ends alone is {loner} "
+         "**Betrayal is frequent.**") + " At tables drawn from the stable mix a turn "
+        "leaves one player alone in "
+        + listing([f"{percent(eq[k]['case_lone'])} of turns at {k} players" for k in lone_at])
+        + (f"; the player who most often ends alone is {ENGLISH[loner]} "
            f"({percent(loners[loner])} of its turns at {USUAL} players)" if loner else "")
         + (f"; each lone turn adds {pp_interval(usual, 'lone_win_share')} to its chance of "
            f"winning" if np.isfinite(usual["lone_win_share"]) else "") + " (section 2).",
@@ -1032,18 +1034,18 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
          f"stable combine plusieurs façons de jouer à {counts_fr} joueurs" if mixed else
          "**Pas de double jeu dans le mélange stable.** À chaque nombre de joueurs, une "
          "seule façon de jouer est stable")
-        + f" (à {USUAL} : {mix_fr(mix5)}), et une façon de jouer fixe, adoptée par tous "
-        f"les autres, est "
+        + f" (à {USUAL} : {mix_words(mix5, names=FRENCH, french=True)}), et une façon de "
+        f"jouer fixe, adoptée par tous les autres, est "
         f"battue par un joueur qui s'en écarte seul dans "
         + ", ".join(f"{beaten[k]} cas sur 4 à {k} joueurs" for k in COUNTS)
         + (". Aucune habitude n'est sûre" if all_beaten else
            ". La plupart des habitudes peuvent être exploitées")
         + " : un bon joueur doit deviner ce que vont faire les autres (sections 1 et 2).",
         ("**La trahison est fréquente et elle paie.**" if usual["lone_win_share_low"] > 0
-         else "**La trahison est fréquente.**") + f" Aux tables tirées du mélange stable, "
-        f"un joueur se retrouve seul dans {french_percent(eq[first]['case_lone'])} des "
-        f"tours à {first} joueurs, {french_percent(usual['case_lone'])} à {USUAL} et "
-        f"{french_percent(eq[last]['case_lone'])} à {last}"
+         else "**La trahison est fréquente.**") + " Aux tables tirées du mélange stable, "
+        "un joueur se retrouve seul dans "
+        + listing([f"{french_percent(eq[k]['case_lone'])} des tours à {k} joueurs"
+                   for k in lone_at], french=True)
         + (f" ; celui qui se retrouve le plus souvent seul est {FRENCH[loner]} "
            f"({french_percent(loners[loner])} de ses tours à {USUAL} joueurs)"
            if loner else "")
