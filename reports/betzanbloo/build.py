@@ -263,6 +263,16 @@ def pp_interval(row: Mapping[str, float], name: str) -> str:
 # --------------------------------------------------------------------------------------
 # Each lineup's figures, pooled over a population
 # --------------------------------------------------------------------------------------
+SEARCHES = ("ismcts",)     # the pool's bots that draw on chance when they decide
+
+
+def ties_apart(winners: Sequence[str]) -> bool:
+    """Whether a game's winners (their agents) share the win other than as copies of one
+    fixed bot, which play the same cards from the same hands and so tie by construction:
+    two or more winners, of different agents or of a search."""
+    return len(winners) > 1 and (len(set(winners)) > 1 or winners[0] in SEARCHES)
+
+
 def lineup_figures(run: Run) -> dict[str, float]:
     """One lineup's turns (share of each resolution case), shared wins, what a lone turn
     is worth, and how often a seat of each agent ends a turn alone (``alone_<agent>``)."""
@@ -275,6 +285,12 @@ def lineup_figures(run: Run) -> dict[str, float]:
                                         turns["game_id"])
     out |= questions.clustered_mean("shared_win", run.games["shared_win"].astype(float),
                                     run.games["game_id"])
+    winners = run.players[run.players["rank"] == 1]
+    apart = winners.groupby("game_id")["agent"].agg(
+        lambda agents: ties_apart([str(a) for a in agents]))
+    out |= questions.clustered_mean(
+        "shared_win_apart", apart.reindex(run.games["game_id"], fill_value=False).astype(float),
+        run.games["game_id"])
     lone = questions.lone_player(run)
     out |= {k: v for k, v in lone.items() if k.startswith(("lone_win_share", "lone_turn"))}
     seats = run.players[["game_id", "seat", "agent"]]
@@ -285,7 +301,8 @@ def lineup_figures(run: Run) -> dict[str, float]:
     return out
 
 
-FIGURES = ("case_all-same", "case_lone", "case_split", "shared_win", "lone_win_share",
+FIGURES = ("case_all-same", "case_lone", "case_split", "shared_win", "shared_win_apart",
+           "lone_win_share",
            "lone_turn_points")
 
 
@@ -469,6 +486,8 @@ def good_turns(runs: Path) -> str:
                 "players": k, "population": label,
                 **{f"turns: {CASES[c]}": interval(figures, f"case_{c}") for c in CASES},
                 "shared wins": interval(figures, "shared_win"),
+                "of which not between copies of one fixed bot":
+                    interval(figures, "shared_win_apart"),
                 "win share per lone turn": pp_interval(figures, "lone_win_share")
                 if np.isfinite(figures["lone_win_share"]) else "-"})
         for c in CASES:
@@ -480,7 +499,8 @@ def good_turns(runs: Path) -> str:
         lines.append(
             f"At {k} players {percent(eq['case_lone'])} of turns leave one player alone, "
             f"{percent(eq['case_split'])} are split and {percent(eq['case_all-same'])} "
-            f"keep every card; a win is shared in {percent(eq['shared_win'])} of games"
+            f"keep every card; a win is shared in {percent(eq['shared_win'])} of games "
+            f"({percent(eq['shared_win_apart'])} not between copies of one fixed bot)"
             + ("; a seat ends a turn alone " + ", ".join(
                 f"{percent(v)} of the time when it plays {a}" for a, v in alone)
                if alone else "") + ".")
@@ -523,10 +543,10 @@ VARIANTS_QUESTION = (
     f"and twelve personal cards (its set-up says \"ses 12 cartes\"). At {USUAL} players, "
     f"among the same four good players: what stable mix does each variant have, and how "
     f"does it change how turns resolve and how often a win is shared?")
-COMPARED = ("case_lone", "case_split", "case_all-same", "shared_win")
+COMPARED = ("case_lone", "case_split", "case_all-same", "shared_win_apart")
 COMPARED_NAMES = {"case_lone": "turns with one player alone", "case_split": "split turns",
                   "case_all-same": "turns with every card in one camp",
-                  "shared_win": "shared wins"}
+                  "shared_win_apart": "shared wins (not between copies of one fixed bot)"}
 
 
 def variant_changes(eq: Mapping[str, float], base: Mapping[str, float]
@@ -548,7 +568,7 @@ def good_variants(runs: Path) -> str:
         label = variant or "defaults"
         rows.append({"rules": label, "stable mix": mix_words(g["equilibrium"]),
                      **{COMPARED_NAMES[n]: interval(eq, n) for n in COMPARED}})
-        for n in ("case_lone", "case_split", "shared_win"):
+        for n in ("case_lone", "case_split", "shared_win_apart"):
             shares.append({"rules": label, "figure": COMPARED_NAMES[n], "value": eq[n],
                            "value_low": eq[f"{n}_low"], "value_high": eq[f"{n}_high"]})
         if variant:
@@ -921,10 +941,10 @@ is called negligible even when it is significant.
 # Summaries, in English and in French
 # --------------------------------------------------------------------------------------
 ADVICE = {
-    ("shared_win", "higher"): ("makes shared wins more frequent (give it a tiebreak if you "
+    ("shared_win_apart", "higher"): ("makes shared wins more frequent (give it a tiebreak if you "
                                "keep it)", "rend les victoires partagées plus fréquentes "
                                "(prévoyez un départage si vous la gardez)"),
-    ("shared_win", "lower"): ("makes shared wins rarer", "rend les victoires partagées plus "
+    ("shared_win_apart", "lower"): ("makes shared wins rarer", "rend les victoires partagées plus "
                               "rares"),
     ("case_split", "lower"): ("loses every card in fewer turns (a gentler game, most useful "
                               "at large tables)", "fait perdre toutes les cartes moins souvent "
@@ -984,7 +1004,7 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
                                                      "nothing measured changes"))
         var_fr.append(f"{VARIANTS[variant][2]} : " + (f"la variante {fr}" if fr else
                                                       "rien de mesuré ne change"))
-    ends = pd.Series([eq[first]["shared_win"], eq[last]["shared_win"]])
+    ends = pd.Series([eq[first]["shared_win_apart"], eq[last]["shared_win_apart"]])
     all_beaten = all(n == len(POOL) for n in beaten.values())
     fair_en = ("the seats are fair" if not unfair else "the seats are nearly fair")
     counts_en, counts_fr = listing(mixed), listing(mixed, french=True)
@@ -1013,8 +1033,9 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
         f"lost) go from {percent(eq[first]['case_split'])} of turns at {first} players to "
         f"{percent(eq[last]['case_split'])} at {last}"
         + (f"; they are the majority from {min(many)} players" if many else "")
-        + f". Wins are shared in {share_range(ends)} of games "
-          f"at {first} and {last} players (section 2).",
+        + f". Wins are shared in {share_range(ends)} of games at {first} and {last} players, "
+          f"not counting ties between copies of one fixed bot, which play the same cards "
+          f"(section 2).",
         f"**{fair_en.capitalize()}.** Players choose at the same time; in the stable mix "
         f"a seat wins more or less than its fair share by 2 points or more at {unfair} of "
         f"{len(COUNTS)} player counts (smaller significant edges are negligible; section 1).",
@@ -1057,8 +1078,9 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
         f"cartes jouées sont perdues) passent de {french_percent(eq[first]['case_split'])} "
         f"à {first} joueurs à {french_percent(eq[last]['case_split'])} à {last}"
         + (f" ; ils sont majoritaires dès {min(many)} joueurs" if many else "")
-        + f". La victoire est partagée dans {french_range(ends)} des "
-          f"parties à {first} et à {last} joueurs (section 2).",
+        + f". La victoire est partagée dans {french_range(ends)} des parties à {first} et à "
+          f"{last} joueurs, sans compter les égalités entre copies d'un même programme fixe, "
+          f"qui jouent les mêmes cartes (section 2).",
         ("**Les places à table sont équitables.**" if not unfair else
          "**Les places à table sont presque équitables.**")
         + f" Tout le monde joue en même temps ; dans le mélange stable, une place gagne "
@@ -1092,9 +1114,11 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
          if many else
          f"**Every player count studied ({listing(list(COUNTS))}) works** among good "
          f"players: split turns stay a minority."),
-        *([f"**Add a tiebreak.** Among good players {interval(usual, 'shared_win')} of games "
+        *([f"**Add a tiebreak.** Among good players {interval(usual, 'shared_win_apart')} of "
+           f"games "
            f"at {USUAL} players end in a shared win ({share_range(ends)} at {first} and "
-           f"{last} players)."] if usual["shared_win"] > TIES else []),
+           f"{last} players), not counting ties between copies of one fixed bot, which "
+           f"play the same cards."] if usual["shared_win_apart"] > TIES else []),
         "**Variants:** " + "; ".join(var_en) + ".",
         "**Test the talk phase with people.** Bluff and promises live there; a simulation "
         "cannot tell whether they add to the game."]
@@ -1114,9 +1138,10 @@ def summary_points(runs: Path) -> tuple[list[str], list[str], list[str], list[st
          f"fonctionnent** entre bons joueurs : les tours où tout est perdu restent "
          f"minoritaires."),
         *([f"**Ajoutez un départage.** Entre bons joueurs, "
-           f"{french_interval(usual, 'shared_win')} des parties à {USUAL} joueurs se "
+           f"{french_interval(usual, 'shared_win_apart')} des parties à {USUAL} joueurs se "
            f"terminent sur une victoire partagée ({french_range(ends)} à {first} et à {last} "
-           f"joueurs)."] if usual["shared_win"] > TIES else []),
+           f"joueurs), sans compter les égalités entre copies d'un même programme fixe, qui "
+           f"jouent les mêmes cartes."] if usual["shared_win_apart"] > TIES else []),
         "**Variantes :** " + " ; ".join(var_fr) + ".",
         "**Testez la discussion avec de vrais joueurs.** Le bluff et les promesses s'y "
         "jouent ; une simulation ne peut pas dire s'ils enrichissent le jeu."]

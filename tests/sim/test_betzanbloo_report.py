@@ -117,6 +117,16 @@ def test_most_alone_reads_the_bots_of_the_stable_mix():
     assert build.most_alone({"a": 1.0}, {"alone_a": float("nan")}) is None
 
 
+@pytest.mark.parametrize(("winners", "apart"), [
+    (["safe"], False),                          # a sole winner shares nothing
+    (["safe", "safe"], False),                  # copies of a fixed bot tie by construction
+    (["safe", "contrarian"], True),
+    (["ismcts", "ismcts"], True),               # searches draw on chance: a real tie
+    (["contrarian", "contrarian", "safe"], True)])
+def test_ties_apart_leave_out_copies_of_one_fixed_bot(winners, apart):
+    assert build.ties_apart(winners) is apart
+
+
 def test_french_numbers_use_a_comma_and_a_space_before_the_percent_sign():
     assert build.french_percent(0.262) == "26,2\u00a0%"
     assert build.french_interval({"x": 0.262, "x_low": 0.251, "x_high": 0.273}, "x") == \
@@ -133,7 +143,7 @@ def test_listing_reads_as_a_sentence(items, french, text):
 
 
 def test_advice_speaks_only_of_real_and_large_changes():
-    changes = [("shared_win", {}, "higher"), ("case_split", {}, "negligible"),
+    changes = [("shared_win_apart", {}, "higher"), ("case_split", {}, "negligible"),
                ("case_lone", {}, "no different"), ("case_split", {}, "lower")]
     english = build.advice(changes)
     assert english.startswith("makes shared wins more frequent")
@@ -141,17 +151,18 @@ def test_advice_speaks_only_of_real_and_large_changes():
     assert "lone player" not in english
     assert build.advice(changes, french=True).startswith(
         "rend les victoires partagées plus fréquentes")
-    assert build.advice([("shared_win", {}, "no different")]) == ""
+    assert build.advice([("shared_win_apart", {}, "no different")]) == ""
 
 
 def test_variant_changes_compare_every_figure_with_the_defaults():
     base = {**estimate(0.30, 0.01, "case_lone"), **estimate(0.40, 0.01, "case_split"),
-            **estimate(0.30, 0.01, "case_all-same"), **estimate(0.05, 0.01, "shared_win")}
+            **estimate(0.30, 0.01, "case_all-same"),
+            **estimate(0.05, 0.01, "shared_win_apart")}
     variant = {**base, **estimate(0.20, 0.01, "case_split"),
                **estimate(0.50, 0.01, "case_all-same")}
     verdicts = {name: verdict for name, _, verdict in build.variant_changes(variant, base)}
     assert verdicts == {"case_lone": "no different", "case_split": "lower",
-                        "case_all-same": "higher", "shared_win": "no different"}
+                        "case_all-same": "higher", "shared_win_apart": "no different"}
 
 
 def test_the_make_target_plays_every_meta_game_the_report_reads():
