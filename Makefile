@@ -79,9 +79,10 @@ paris-report: $(STAMP)
 	$(BIN)/python reports/paris-damis/build.py
 
 # The Betzanbloo report: the contrast experiments (experiments/betzanbloo-*.toml, finished
-# cells reused), then the meta-games among good players at 3 to 8 players and under each of
-# the authors' variants (listed by build.py --metagames: a finished one is reused, an
-# interrupted one resumed; about 35 CPU minutes in all), then reports/betzanbloo/README.md and its figures.
+# cells reused), then the meta-games among good players at 3, 4, 5, 6 and 8 players and
+# under each of the authors' variants at 5 (listed by build.py --metagames: a finished one
+# is reused, an interrupted one resumed; about 28 CPU minutes in all, 8 of them at 8
+# players), then reports/betzanbloo/README.md and its figures (under 2 CPU minutes).
 # JOBS=1 plays on one core (default: every core).
 betzanbloo-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml $(if $(JOBS),--jobs $(JOBS))

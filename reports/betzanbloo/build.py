@@ -85,8 +85,9 @@ FRENCH_DESCRIBED = {
 # Games per table of the pool at each player count: the lineups grow from 20 at 3 players
 # to 165 at 8, and an ismcts seat costs about 5 ms of one core a game at 5 players and 8 ms
 # at 8 (with about 0.7 s a lineup to write and analyse its run), so the larger tables play
-# fewer games: about 25 CPU minutes in all, variants included.  7 players is left out to fit
-# that budget (120 lineups, about 5 CPU minutes more); 6 and 8 players frame it.
+# fewer games: about 28 CPU minutes in all, variants included (8 of them at 8 players, most
+# of that the analysis of 165 lineups).  7 players is left out to fit that budget (120
+# lineups, about 5 CPU minutes more); 6 and 8 players frame it.
 COUNTS = {3: 600, 4: 400, 5: 400, 6: 250, 8: 100}
 USUAL = 5            # the engine's default table: the authors' variants are played there
 VARIANT_GAMES = 200
@@ -419,7 +420,7 @@ def good_mix(runs: Path) -> str:
                "no seat differs significantly from the fair share in the stable mix")
             + f" (largest: seat {worst['seat'] + 1}, {pp_interval(worst, 'edge')}).")
     mixed = [k for (k, _), (g, _) in games.items() if len(stable_mix(g["equilibrium"])) > 1]
-    head = (f"Double-guessing is real among good players at {', '.join(map(str, mixed))} "
+    head = (f"Double-guessing is real among good players at {listing(mixed)} "
             "players: there the stable mix holds several ways of playing, so a player who "
             "always plays one way is exploitable and must guess which the others chose. "
             if mixed else
@@ -593,7 +594,8 @@ def good_variants(runs: Path) -> str:
         pd.DataFrame(shares), "figure", "rules", "value", name="q3-variants-good-players",
         percent=True, title=f"The authors' variants among good players ({USUAL} players)",
         caption=f"Share of turns with one player alone, of split turns and of games with a "
-                f"shared win, at {USUAL}-player tables drawn from each rule set's stable "
+                f"shared win (not counting ties between copies of one fixed bot), at "
+                f"{USUAL}-player tables drawn from each rule set's stable "
                 f"mix, with 95% intervals.",
         xlabel="figure", ylabel="share of turns or of games")
     fig.save(HERE)
