@@ -83,13 +83,25 @@ paris-report: $(STAMP)
 	  else $(BIN)/python -m sim.design experiments/design-paris-damis.toml --out $$out; fi
 	$(BIN)/python reports/paris-damis/build.py
 
-# The Betzanbloo and Ascenseur aux atouts statistics reports, the same way (a few minutes of
-# kernel games on two cores; Ascenseur aux atouts' games with a search seat,
-# experiments/ascenseur-good.toml, about 6 CPU minutes).
+# The Betzanbloo report: the contrast experiments (experiments/betzanbloo-*.toml, finished
+# cells reused), then the meta-games among good players at 3, 4, 5, 6 and 8 players and
+# under each of the authors' variants at 5 (listed by build.py --metagames: a finished one
+# is reused, an interrupted one resumed; about 28 CPU minutes in all, 8 of them at 8
+# players), then reports/betzanbloo/README.md and its figures (under 2 CPU minutes).
+# JOBS=1 plays on one core (default: every core).
 betzanbloo-report: $(STAMP)
-	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml
+	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml $(if $(JOBS),--jobs $(JOBS))
+	$(BIN)/python reports/betzanbloo/build.py --metagames | while IFS='|' read -r out args analysis; do \
+	  if [ -f $$out/metagame.json ]; then continue; \
+	  elif [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out \
+	    $$analysis $(if $(JOBS),--jobs $(JOBS)) --no-progress; \
+	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out $(if $(JOBS),--jobs $(JOBS)) \
+	    --no-progress; fi || exit 1; done
 	$(BIN)/python reports/betzanbloo/build.py
 
+# The Ascenseur aux atouts statistics report, the same way (a few minutes of kernel games on
+# two cores; the games with a search seat, experiments/ascenseur-good.toml, about 6 CPU
+# minutes).
 ascenseur-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml
 	$(BIN)/python reports/ascenseur-atouts/build.py

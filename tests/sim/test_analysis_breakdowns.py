@@ -298,6 +298,7 @@ def test_book_summary_bullets_the_answers_or_waits_for_the_experiments(tmp_path)
 
 
 @pytest.mark.parametrize("name", ["betzanbloo-players", "betzanbloo-best-response",
+                                  "betzanbloo-variants",
                                   "ascenseur-atouts"])
 def test_the_report_experiments_are_valid(name):
     loaded = Experiment.load(ROOT / "experiments" / f"{name}.toml")
