@@ -75,9 +75,9 @@ paris-report: $(STAMP)
 	  else $(BIN)/python -m sim.metagame paris-damis --players $$k \
 	    --agents ismcts,greedy@tuned,aggressive,cautious --games 200 --out $$out; fi || exit 1; done
 	$(BIN)/python -m sim.decisions runs/experiments/metagame-3p/ismcts+ismcts+ismcts --games 12
-	$(BIN)/python reports/paris-damis/build.py --metagames | while IFS='|' read -r out args; do \
-	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out; \
-	  else $(BIN)/python -m sim.metagame $$args --out $$out; fi || exit 1; done
+	$(BIN)/python reports/paris-damis/build.py --metagames | while IFS='|' read -r out args analysis; do \
+	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out $$analysis; \
+	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out; fi || exit 1; done
 	out=runs/experiments/design-paris-damis; \
 	  if [ -f $$out/design-settings.json ]; then $(BIN)/python -m sim.design --resume $$out; \
 	  else $(BIN)/python -m sim.design experiments/design-paris-damis.toml --out $$out; fi

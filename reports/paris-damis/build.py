@@ -1,11 +1,12 @@
 """Build the Paris d'amis balance report, ``reports/paris-damis/README.md`` and its figures,
 from the outputs of the experiments in ``experiments/`` (``runs/experiments/<name>/``); with
-``--metagames`` alone, print instead the rule sets' meta-games it reads, one ``OUT|ARGUMENTS``
-line each (the arguments of ``python -m sim.metagame``, ``make paris-report`` plays them).
+``--metagames`` alone, print instead the rule sets' meta-games it reads, one
+``OUT|ARGUMENTS|ANALYSIS`` line each (the arguments of ``python -m sim.metagame``,
+``make paris-report`` plays them).
 
     make paris-report                      # plays what is missing, then builds
     python reports/paris-damis/build.py    # builds from finished experiments
-    python reports/paris-damis/build.py --metagames   # the rule sets' meta-games, OUT|ARGS
+    python reports/paris-damis/build.py --metagames   # the rule sets' meta-games, OUT|ARGS|ANALYSIS
 
 Every number is read from an experiment's tables (cells.csv, comparisons.csv,
 tournaments.csv); each section prints the command that reproduces them.  Sentences that
@@ -1172,22 +1173,27 @@ def rules_folder(name: str, players: int) -> str:
     return f"metagame-rules-{name}-{players}p"
 
 
-def rules_arguments(name: str, players: int) -> str:
-    """The ``sim.metagame`` arguments of one rule set's meta-game, without ``--out``."""
+RULES_ANALYSIS = f"--bootstrap {RULES_BOOTSTRAP}"   # given again to a resume
+
+
+def rules_arguments(name: str, players: int, analysis: str = "") -> str:
+    """The ``sim.metagame`` arguments of one rule set's meta-game, without ``--out``, with
+    the analysis settings given (:data:`RULES_ANALYSIS`) before the variants."""
     variants = "".join(f" --variant {key}={rule_value(value)}"
                        for key, value in rule_sets()[name].items())
-    return (f"paris-damis --players {players} --agents {RULES_POOL} --games {RULES_GAMES} "
-            f"--bootstrap {RULES_BOOTSTRAP}{variants}")
+    return (f"paris-damis --players {players} --agents {RULES_POOL} --games {RULES_GAMES}"
+            f"{' ' + analysis if analysis else ''}{variants}")
 
 
 def rules_command(name: str, players: int) -> str:
-    return (f"`python -m sim.metagame {rules_arguments(name, players)} --out "
-            f"runs/experiments/{rules_folder(name, players)}`")
+    return (f"`python -m sim.metagame {rules_arguments(name, players, RULES_ANALYSIS)} "
+            f"--out runs/experiments/{rules_folder(name, players)}`")
 
 
 def metagame_lines(runs: Path) -> list[str]:
-    """``OUT|ARGUMENTS`` of every rule set's meta-game, for ``make paris-report``."""
-    return [f"{runs / rules_folder(name, k)}|{rules_arguments(name, k)}"
+    """``OUT|ARGUMENTS|ANALYSIS`` of every rule set's meta-game, for ``make paris-report``
+    (a resume keeps the settings of ARGUMENTS and is given ANALYSIS again)."""
+    return [f"{runs / rules_folder(name, k)}|{rules_arguments(name, k)}|{RULES_ANALYSIS}"
             for name in rule_sets() for k in RULES_COUNTS]
 
 

@@ -90,10 +90,12 @@ def test_every_meta_game_make_plays_is_a_valid_command(build, tmp_path):
     assert len(lines) == len(build.rule_sets()) * len(build.RULES_COUNTS)
     folders = set()
     for line in lines:
-        out, arguments = line.split("|")
+        out, arguments, analysis = line.split("|")
         assert Path(out).parent == tmp_path
         folders.add(Path(out).name)
-        args = metagame_parser().parse_args(arguments.split() + ["--out", str(tmp_path / "o")])
+        assert analysis == build.RULES_ANALYSIS
+        args = metagame_parser().parse_args(arguments.split() + analysis.split()
+                                            + ["--out", str(tmp_path / "o")])
         settings, _ = settings_from_args(args)
         assert lineup_specs(settings)               # every lineup validated, none played
     assert len(folders) == len(lines)
