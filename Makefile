@@ -62,22 +62,27 @@ mutants: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench
 
+# The meta-games a report's build.py lists (--metagames: OUT|ARGUMENTS|ANALYSIS lines): a
+# finished one is reused, an interrupted one resumed with its analysis settings given again.
+# JOBS=N plays each on N cores (default: every core).
+define play_metagames
+	$(BIN)/python $(1) --metagames | while IFS='|' read -r out args analysis; do \
+	  if [ -f $$out/metagame.json ]; then continue; \
+	  elif [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out \
+	    $$analysis $(if $(JOBS),--jobs $(JOBS)); \
+	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out $(if $(JOBS),--jobs $(JOBS)); \
+	  fi || exit 1; done
+endef
+
 # The Paris d'amis balance report: every experiment (finished cells are reused), the
-# meta-games among good players at 2, 3 and 4 players, the decisions judged at the 3-player
-# searches' tables, the fast good players' meta-game under each joker rule (listed by
-# build.py --metagames) and the rule design search (each resumed or reused when it exists),
-# then
-# reports/paris-damis/README.md and its figures.
+# meta-games among good players at 2, 3 and 4 players and the fast good players' meta-game
+# under each joker rule (listed by build.py --metagames), the decisions judged at the
+# 3-player searches' tables and the rule design search (each resumed or reused when it
+# exists), then reports/paris-damis/README.md and its figures.
 paris-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/[0-9]*.toml
-	for k in 2 3 4; do out=runs/experiments/metagame-$${k}p; \
-	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out; \
-	  else $(BIN)/python -m sim.metagame paris-damis --players $$k \
-	    --agents ismcts,greedy@tuned,aggressive,cautious --games 200 --out $$out; fi || exit 1; done
+	$(call play_metagames,reports/paris-damis/build.py)
 	$(BIN)/python -m sim.decisions runs/experiments/metagame-3p/ismcts+ismcts+ismcts --games 12
-	$(BIN)/python reports/paris-damis/build.py --metagames | while IFS='|' read -r out args analysis; do \
-	  if [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out $$analysis; \
-	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out; fi || exit 1; done
 	out=runs/experiments/design-paris-damis; \
 	  if [ -f $$out/design-settings.json ]; then $(BIN)/python -m sim.design --resume $$out; \
 	  else $(BIN)/python -m sim.design experiments/design-paris-damis.toml --out $$out; fi
@@ -88,22 +93,19 @@ paris-report: $(STAMP)
 # under each of the authors' variants at 5 (listed by build.py --metagames: a finished one
 # is reused, an interrupted one resumed; about 28 CPU minutes in all, 8 of them at 8
 # players), then reports/betzanbloo/README.md and its figures (under 2 CPU minutes).
-# JOBS=1 plays on one core (default: every core).
 betzanbloo-report: $(STAMP)
 	$(BIN)/python -m sim.experiment experiments/betzanbloo-*.toml $(if $(JOBS),--jobs $(JOBS))
-	$(BIN)/python reports/betzanbloo/build.py --metagames | while IFS='|' read -r out args analysis; do \
-	  if [ -f $$out/metagame.json ]; then continue; \
-	  elif [ -f $$out/metagame-settings.json ]; then $(BIN)/python -m sim.metagame --resume $$out \
-	    $$analysis $(if $(JOBS),--jobs $(JOBS)) --no-progress; \
-	  else $(BIN)/python -m sim.metagame $$args $$analysis --out $$out $(if $(JOBS),--jobs $(JOBS)) \
-	    --no-progress; fi || exit 1; done
+	$(call play_metagames,reports/betzanbloo/build.py)
 	$(BIN)/python reports/betzanbloo/build.py
 
-# The Ascenseur aux atouts statistics report, the same way (a few minutes of kernel games on
-# two cores; the games with a search seat, experiments/ascenseur-good.toml, about 6 CPU
-# minutes).
+# The Ascenseur aux atouts report: the experiments (experiments/ascenseur-*.toml, finished
+# cells reused; the games with a search seat, ascenseur-good.toml, about 6 CPU minutes), then
+# the meta-games of the search and the two estimators at 2, 3 and 4 players and under C6 at
+# 3 and 4 (listed by build.py --metagames; about 40 CPU minutes), then
+# reports/ascenseur-atouts/README.md and its figures.
 ascenseur-report: $(STAMP)
-	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml
+	$(BIN)/python -m sim.experiment experiments/ascenseur-*.toml $(if $(JOBS),--jobs $(JOBS))
+	$(call play_metagames,reports/ascenseur-atouts/build.py)
 	$(BIN)/python reports/ascenseur-atouts/build.py
 
 # La bataille: game length and cycle rate by pickup order (about a minute on one core).

@@ -38,7 +38,7 @@ from sim.analysis.balance import (
     snowball,
 )
 from sim.analysis.figures import grouped_intervals
-from sim.analysis.metagame import Games, MetaGame, counts_of, multiset_probability, solve
+from sim.analysis.metagame import Games, MetaGame, lineup_chances, solve
 from sim.batch.cli import DEFAULT_GAMES, OWN_BOT, add_workers, check_games_room, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
@@ -125,14 +125,12 @@ def population_chances(runs: dict[tuple[str, ...], Run], result: MetaGame
     """Each lineup's chance at a table drawn from the equilibrium population and from a
     uniform mix (lineups less likely than :data:`LEAST_CHANCE` left out)."""
     n = len(result.agents)
-    index = {name: i for i, name in enumerate(result.agents)}
-    mixes = {"equilibrium": result.mix["weight"].to_numpy(), "uniform": np.full(n, 1.0 / n)}
-    out = {}
-    for population, x in mixes.items():
-        chances = {lineup: multiset_probability(counts_of([index[a] for a in lineup], n), x)
-                   for lineup in runs}
-        out[population] = {lineup: p for lineup, p in chances.items() if p >= LEAST_CHANCE}
-    return out
+    mixes = {"equilibrium": dict(zip(result.agents, result.mix["weight"], strict=True)),
+             "uniform": dict.fromkeys(result.agents, 1.0 / n)}
+    names = {"+".join(lineup): lineup for lineup in runs}
+    return {population: {names[name]: p
+                         for name, p in lineup_chances(mix, list(names), LEAST_CHANCE).items()}
+            for population, mix in mixes.items()}
 
 
 def population_figures(runs: dict[tuple[str, ...], Run], result: MetaGame

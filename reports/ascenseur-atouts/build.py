@@ -1,22 +1,28 @@
 """Build the Ascenseur aux atouts report, ``reports/ascenseur-atouts/README.md`` and its
 figures, from the outputs of ``experiments/ascenseur-good.toml`` (a search beside tuned
-estimators), ``experiments/ascenseur-mixed.toml`` (one tuned estimator beside default ones)
-and, as a labelled contrast, ``experiments/ascenseur-atouts.toml`` (tables of copies of one
-bot), in ``runs/experiments/<name>/``.
+estimators), ``experiments/ascenseur-mixed.toml`` (one tuned estimator beside default ones),
+the meta-games of the search and the estimators (``sim.metagame``) and, as a labelled
+contrast, ``experiments/ascenseur-atouts.toml`` (tables of copies of one bot), in
+``runs/experiments/<name>/``; with ``--metagames`` alone, print instead the meta-games it
+reads, one ``OUT|ARGUMENTS|ANALYSIS`` line each (``make ascenseur-report`` plays them).
 
-    make ascenseur-report                     # plays what is missing, then builds
-    python reports/ascenseur-atouts/build.py  # builds from the finished experiments
+    make ascenseur-report                                 # plays what is missing, then builds
+    python reports/ascenseur-atouts/build.py              # builds from the finished runs
+    python reports/ascenseur-atouts/build.py --metagames  # the meta-games, OUT|ARGS|ANALYSIS
 
 Every number is read from the experiments' cells.csv, comparisons.csv and cells' players
-tables; each section prints the command that reproduces it, and every sentence that depends
-on a number is derived from it, so a rebuild never contradicts its tables.  The summaries
+tables and the meta-games' metagame.json and tables; each section prints the command that
+reproduces it, and every sentence that depends on a number is derived from it, so a rebuild
+never contradicts its tables.  The summaries
 and recommendations in ``summary.md`` (English and French) are the authors-facing reading of
 those numbers.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +40,9 @@ from sim.analysis.book import (
     verdict,
 )
 from sim.analysis.figures import Figure, grouped_intervals
+from sim.analysis.metagame import lineup_chances, population_figure
 from sim.analysis.stats import win_share
+from sim.metagame import LEAST_CHANCE
 from sim.report import estimate, percent
 
 HERE = Path(__file__).resolve().parent
@@ -48,7 +56,7 @@ LINEUPS = {GOOD: "ismcts+estimator@tuned", MIXED: "estimator@tuned+estimator"}
 BASE = "rules"                       # each experiment's first variant: the spec's defaults
 ROUND_OF_DEALERS = "round-of-dealers"
 LAST_HAND = "last-hand-ties"
-CONTRAST = 7                         # the contrast sections follow the six among good players
+CONTRAST = 8                         # the contrast sections follow the seven among good players
 KEYS = ["players", "lineup"]
 HEADLINES = ["mean rounds", "bet accuracy", "first-player edge", "shared-win rate"]
 QUESTIONS = {
@@ -617,7 +625,139 @@ def strength(runs: Path) -> str:
                         STRENGTH_QUESTION, GOOD_COMMANDS)
 
 
-SECTIONS = [seats, ties, excuse_good, two_players, length_good, strength,
+# --------------------------------------------------------------------------------------
+# The meta-game: which mix of the good players is stable, and the seats among it
+# --------------------------------------------------------------------------------------
+POOL = ("ismcts", "estimator@tuned", "estimator")
+METAGAME_GAMES = 400                 # games per table of the pool (about 40 CPU minutes in all)
+# The meta-games played: every count under the text's ending, and C6 where the seats differ.
+METAGAMES = ((2, BASE), (3, BASE), (4, BASE), (3, ROUND_OF_DEALERS), (4, ROUND_OF_DEALERS))
+ANALYSIS = "--bootstrap 100"         # the analysis settings, given again to a resume
+MIXES = {"equilibrium": "stable mix", "uniform": "uniform mix"}
+
+
+def metagame_folder(players: int, ending: str = BASE) -> str:
+    return f"ascenseur-metagame-{players}p" + ("" if ending == BASE else f"-{ending}")
+
+
+def metagame_arguments(players: int, ending: str = BASE) -> str:
+    """The ``sim.metagame`` arguments of one meta-game, without ``--out`` and the analysis
+    settings."""
+    rule = "" if ending == BASE else f" --variant ending={ending}"
+    return (f"ascenseur-atouts --players {players} --agents {','.join(POOL)} "
+            f"--games {METAGAME_GAMES}{rule}")
+
+
+def metagame_command(players: int, ending: str = BASE) -> str:
+    return (f"`python -m sim.metagame {metagame_arguments(players, ending)} {ANALYSIS} "
+            f"--out runs/experiments/{metagame_folder(players, ending)}`")
+
+
+def metagame_lines(runs: Path) -> list[str]:
+    """``OUT|ARGUMENTS|ANALYSIS`` of every meta-game, for ``make ascenseur-report``."""
+    return [f"{runs / metagame_folder(k, e)}|{metagame_arguments(k, e)}|{ANALYSIS}"
+            for k, e in METAGAMES]
+
+
+def lineup_figures(folder: Path) -> dict[str, float]:
+    """One table of the pool: the last dealer's win share minus the first dealer's
+    (``gap``) and the hands a game (``hands``), per-game means with 95% intervals."""
+    players = results.load(folder, "players", columns=["game_id", "seat", "win_share"])
+    hands = results.load(folder, "games", columns=["rounds"])["rounds"]
+    out: dict[str, float] = {}
+    for name, values in (("gap", last_dealer_gap(players)), ("hands", hands)):
+        figure = game_mean(values.astype(float))
+        out |= {name: figure["value"], f"{name}_low": figure["low"],
+                f"{name}_high": figure["high"]}
+    return out
+
+
+def mix_figures(folder: Path, game: Mapping) -> dict[str, dict[str, float]]:
+    """``gap`` and ``hands`` at tables drawn from the stable mix and from a uniform mix of
+    the pool: each table's figures weighted by its chance."""
+    tables = sorted({row["lineup"] for row in game["payoff_table"]})
+    mixes = {"equilibrium": game["equilibrium"], "uniform": dict.fromkeys(game["agents"], 1.0)}
+    chances = {name: lineup_chances({a: w / sum(mix.values()) for a, w in mix.items()},
+                                    tables, LEAST_CHANCE)
+               for name, mix in mixes.items()}
+    per_table = {t: lineup_figures(folder / t) for t in set().union(*chances.values())}
+    return {name: population_figure(per_table, chance, "gap")
+            | population_figure(per_table, chance, "hands")
+            for name, chance in chances.items()}
+
+
+def stable_text(equilibrium: Mapping[str, float]) -> str:
+    """The stable mix as 'ismcts 100%' (agents below 1% left out)."""
+    return ", ".join(f"{a} {100 * w:.0f}%" for a, w in equilibrium.items() if w >= 0.01)
+
+
+METAGAME_QUESTION = (
+    "Which mix of the three good players (the search, the tuned and the default estimator) is "
+    "stable, so that no player gains by switching to another way of playing? Is one of them "
+    "dominant? At tables drawn from that stable mix, does the last dealer still win more "
+    "than the first, under the text's ending and under C6, and how long is a game? How much "
+    "of a result is luck?")
+METAGAME_TITLE = "The stable mix of good players, and the seats among it"
+
+
+def stable_mix(runs: Path) -> str:
+    games = {}
+    for k, ending in METAGAMES:
+        path = runs / metagame_folder(k, ending) / "metagame.json"
+        if not path.is_file():
+            raise NotRun(metagame_folder(k, ending), METAGAME_TITLE, METAGAME_QUESTION,
+                         metagame_command(k, ending))
+        games[k, ending] = json.loads(path.read_text(encoding="utf-8"))
+    figures = {key: mix_figures(runs / metagame_folder(*key), g) for key, g in games.items()}
+    rows, gaps, said = [], [], []
+    for (k, ending), g in games.items():
+        top = g["luck"]["top_two"]
+        dominated = ", ".join(sorted({d["dominates"] for d in g["dominance"]})) or "none"
+        stable = figures[k, ending]["equilibrium"]
+        rows.append({
+            "players": k, "game ends": ENDINGS[ending],
+            "stable mix (equilibrium)": stable_text(g["equilibrium"]), "dominated": dominated,
+            **{f"last dealer minus first, {MIXES[m]}": interval(figures[k, ending][m], "gap",
+                                                                "pp") for m in MIXES},
+            "hands a game, stable mix": interval(stable, "hands", "plain"),
+            "weaker of the two best finishes ahead": f"{top['weaker']}: "
+                                                     f"{interval(top, 'upsets')}"})
+        gaps += [{"players": k, "setting": f"{MIXES[m]}, {ENDINGS[ending]}",
+                  **figures[k, ending][m]} for m in MIXES]
+        if ending != BASE:
+            continue
+        c6 = "".join(f"; under C6 (its stable mix: {stable_text(games[k, e]['equilibrium'])})"
+                     f" the last dealer wins "
+                     f"{interval(figures[k, e]['equilibrium'], 'gap', 'pp')} more, a game "
+                     f"lasting {interval(figures[k, e]['equilibrium'], 'hands', 'plain')} hands"
+                     for j, e in games if j == k and e != BASE)
+        said.append(
+            f"At {k} players the stable mix is {stable_text(g['equilibrium'])} (dominated: "
+            f"{dominated}); at its tables the last dealer wins "
+            f"{interval(stable, 'gap', 'pp')} more than the first under the text's ending, "
+            f"a game lasting {interval(stable, 'hands', 'plain')} hands{c6}. Between the "
+            f"two best ({', '.join(top['agents'])}), {interval(top, 'luck')} of the variance "
+            f"of a seat's result is luck, and {top['weaker']} finishes ahead of the other "
+            f"{interval(top, 'upsets')} of the time.")
+    answer = (" ".join(said) + " Seats rotate at every table of the pool; a table drawn from "
+              "a mix has each seat filled independently from it (docs/metagame.md).")
+    fig = grouped_intervals(
+        pd.DataFrame(gaps), "players", "setting", "gap", name="q7-seats-stable-mix",
+        reference=0.0, percent=True,
+        title="Last dealer minus first dealer at tables drawn from a mix of good players",
+        caption="Win share of the last seat in dealing order minus the first dealer's, per "
+                "game, with 95% intervals, at tables drawn from the stable mix (equilibrium) "
+                "and from a uniform mix of ismcts, estimator@tuned and estimator, under the "
+                "text's ending and under C6.",
+        xlabel="players at the table (count)",
+        ylabel="last minus first dealer (share of games won)")
+    commands = " and ".join(metagame_command(k, e) for k, e in METAGAMES)
+    return BOOK.section(7, METAGAME_TITLE, GOOD, answer, pd.DataFrame(rows), fig_note(fig),
+                        METAGAME_QUESTION, f"{commands}, {METAGAME_GAMES} games per table of "
+                        f"the pool (docs/metagame.md).")
+
+
+SECTIONS = [seats, ties, excuse_good, two_players, length_good, strength, stable_mix,
             dealer, bids, errors, length, excuse, blind]
 
 
@@ -629,6 +769,10 @@ def build(runs: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--metagames"]:
+        print("\n".join(metagame_lines(Path("runs/experiments"))))
+        return 0
     return BOOK.main(argv, __doc__.split("\n\n")[0], build)
 
 

@@ -27,7 +27,6 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis import Run, questions
-from sim.analysis.balance import pooled
 from sim.analysis.book import (
     Book,
     NotRun,
@@ -39,7 +38,7 @@ from sim.analysis.book import (
     with_edge,
 )
 from sim.analysis.figures import grouped_intervals
-from sim.analysis.metagame import counts_of, multiset_probability
+from sim.analysis.metagame import lineup_chances, population_figure
 from sim.metagame import LEAST_CHANCE
 from sim.report import percent
 
@@ -144,38 +143,6 @@ def metagame(runs: Path, players: int, variant: str | None, title: str,
 # --------------------------------------------------------------------------------------
 # Pure helpers: populations, pooled figures, differences
 # --------------------------------------------------------------------------------------
-def lineup_chances(mix: Mapping[str, float], lineups: Sequence[str],
-                   least: float = LEAST_CHANCE) -> dict[str, float]:
-    """Each lineup's (``a+b+c``) chance at a table whose seats are drawn independently from
-    ``mix`` (agent: weight), those less likely than ``least`` left out."""
-    agents = list(mix)
-    x = np.array([mix[a] for a in agents], dtype=np.float64)
-    out = {}
-    for lineup in lineups:
-        chance = multiset_probability(
-            counts_of([agents.index(a) for a in lineup.split("+")], len(agents)), x)
-        if chance >= least:
-            out[lineup] = chance
-    return out
-
-
-def population_figure(per_lineup: Mapping[str, Mapping[str, float]],
-                      chances: Mapping[str, float], name: str,
-                      seats_of: str | None = None) -> dict[str, float]:
-    """``name`` in a population: the lineups' estimates weighted by their chances (and, for
-    a figure of one agent's seats, ``seats_of``, by how many seats it holds), over the
-    lineups where it is defined; NaN when none is."""
-    weights = {lineup: chance * (lineup.split("+").count(seats_of) if seats_of else 1)
-               for lineup, chance in chances.items()}
-    having = [lineup for lineup, w in weights.items()
-              if w > 0 and np.isfinite(per_lineup[lineup].get(name, np.nan))
-              and np.isfinite(per_lineup[lineup].get(f"{name}_low", np.nan))]
-    if not having:
-        return {name: float("nan"), f"{name}_low": float("nan"), f"{name}_high": float("nan")}
-    return pooled([per_lineup[lineup] for lineup in having], name,
-                  [weights[lineup] for lineup in having])
-
-
 def difference(variant: Mapping[str, float], base: Mapping[str, float], name: str,
                confidence: float = 0.95) -> dict[str, float]:
     """``name`` in ``variant`` minus in ``base`` (independent estimates with normal
@@ -315,7 +282,7 @@ def populations(runs: Path, players: int, variant: str | None, game: dict
     lineups = sorted({row["lineup"] for row in game["payoff_table"]})
     mixes = {"equilibrium": game["equilibrium"],
              "uniform": {a: 1 / len(game["agents"]) for a in game["agents"]}}
-    chances = {name: lineup_chances(mix, lineups) for name, mix in mixes.items()}
+    chances = {name: lineup_chances(mix, lineups, LEAST_CHANCE) for name, mix in mixes.items()}
     needed = set().union(*chances.values())
     per_lineup = {lineup: lineup_figures(Run.open(folder / lineup)) for lineup in needed}
     out = {}
@@ -512,7 +479,7 @@ def good_turns(runs: Path) -> str:
              if np.isfinite(usual["lone_win_share"]) else "")
     g5 = games[(USUAL, None)][0]
     mirrors = lineup_chances(g5["equilibrium"], ["+".join([a] * USUAL) for a in POOL
-                                                 if a != "ismcts"], least=0.0)
+                                                 if a != "ismcts"])
     copies = (f" A table of {USUAL} copies of one fixed bot, which plays the same game over "
               f"and over, is drawn from the stable mix at most {percent(max(mirrors.values()))}"
               f" of the time at {USUAL} players, so such tables weigh little here.")

@@ -1,12 +1,12 @@
 """Build the Paris d'amis balance report, ``reports/paris-damis/README.md`` and its figures,
 from the outputs of the experiments in ``experiments/`` (``runs/experiments/<name>/``); with
-``--metagames`` alone, print instead the rule sets' meta-games it reads, one
-``OUT|ARGUMENTS|ANALYSIS`` line each (the arguments of ``python -m sim.metagame``,
+``--metagames`` alone, print instead the meta-games it reads, one ``OUT|ARGUMENTS|ANALYSIS``
+line each (the arguments of ``python -m sim.metagame``,
 ``make paris-report`` plays them).
 
     make paris-report                      # plays what is missing, then builds
     python reports/paris-damis/build.py    # builds from finished experiments
-    python reports/paris-damis/build.py --metagames   # the rule sets' meta-games, OUT|ARGS|ANALYSIS
+    python reports/paris-damis/build.py --metagames   # the meta-games it reads, OUT|ARGS|ANALYSIS
 
 Every number is read from an experiment's tables (cells.csv, comparisons.csv,
 tournaments.csv); each section prints the command that reproduces them.  Sentences that
@@ -792,9 +792,14 @@ GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may 
                 "early).")
 
 
+def metagame_arguments(players: int) -> str:
+    """The ``sim.metagame`` arguments of the good players' meta-game, without ``--out``."""
+    return f"paris-damis --players {players} --agents {POOL} --games {METAGAME_GAMES}"
+
+
 def metagame_command(players: int) -> str:
-    return (f"`python -m sim.metagame paris-damis --players {players} --agents {POOL} "
-            f"--games {METAGAME_GAMES} --out runs/experiments/metagame-{players}p`")
+    return (f"`python -m sim.metagame {metagame_arguments(players)} "
+            f"--out runs/experiments/metagame-{players}p`")
 
 
 def metagame(runs: Path, players: int, title: str, question: str) -> dict:
@@ -1191,10 +1196,12 @@ def rules_command(name: str, players: int) -> str:
 
 
 def metagame_lines(runs: Path) -> list[str]:
-    """``OUT|ARGUMENTS|ANALYSIS`` of every rule set's meta-game, for ``make paris-report``
-    (a resume keeps the settings of ARGUMENTS and is given ANALYSIS again)."""
-    return [f"{runs / rules_folder(name, k)}|{rules_arguments(name, k)}|{RULES_ANALYSIS}"
-            for name in rule_sets() for k in RULES_COUNTS]
+    """``OUT|ARGUMENTS|ANALYSIS`` of every meta-game the report reads, for ``make
+    paris-report``: the good players' at each count, then each rule set's (a resume keeps the
+    settings of ARGUMENTS and is given ANALYSIS again)."""
+    return ([f"{runs / f'metagame-{k}p'}|{metagame_arguments(k)}|" for k in COUNTS]
+            + [f"{runs / rules_folder(name, k)}|{rules_arguments(name, k)}|{RULES_ANALYSIS}"
+               for name in rule_sets() for k in RULES_COUNTS])
 
 
 SECTIONS: list[Callable[[Path], str]] = [seat_fairness, reward_table, jokers, discard,

@@ -24,7 +24,7 @@ payoffs.  Definitions (docs/metagame.md):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -32,6 +32,8 @@ import numpy as np
 import pandas as pd
 import scipy.linalg as la
 from scipy.optimize import minimize
+
+from sim.analysis.balance import pooled
 
 Lineup = tuple[int, ...]            # agent indices, sorted
 
@@ -244,6 +246,39 @@ def seat_shares(seats: dict[Lineup, np.ndarray], n: int, x: np.ndarray) -> np.nd
     for lineup, shares in seats.items():
         total += multiset_probability(counts_of(lineup, n), x) * shares
     return total
+
+
+def lineup_chances(mix: Mapping[str, float], lineups: Sequence[str],
+                   least: float = 0.0) -> dict[str, float]:
+    """Each lineup's (``a+b+c``, agents' names as a meta-game's lineup folders name them)
+    chance at a table whose seats are drawn independently from ``mix`` (agent: weight),
+    those less likely than ``least`` left out."""
+    agents = list(mix)
+    x = np.array([mix[a] for a in agents], dtype=np.float64)
+    out = {}
+    for lineup in lineups:
+        chance = multiset_probability(
+            counts_of([agents.index(a) for a in lineup.split("+")], len(agents)), x)
+        if chance >= least:
+            out[lineup] = chance
+    return out
+
+
+def population_figure(per_lineup: Mapping[str, Mapping[str, float]],
+                      chances: Mapping[str, float], name: str,
+                      seats_of: str | None = None) -> dict[str, float]:
+    """``name`` in a population: the lineups' estimates weighted by their chances (and, for
+    a figure of one agent's seats, ``seats_of``, by how many seats it holds), over the
+    lineups where it is defined; NaN when none is."""
+    weights = {lineup: chance * (lineup.split("+").count(seats_of) if seats_of else 1)
+               for lineup, chance in chances.items()}
+    having = [lineup for lineup, w in weights.items()
+              if w > 0 and np.isfinite(per_lineup[lineup].get(name, np.nan))
+              and np.isfinite(per_lineup[lineup].get(f"{name}_low", np.nan))]
+    if not having:
+        return {name: float("nan"), f"{name}_low": float("nan"), f"{name}_high": float("nan")}
+    return pooled([per_lineup[lineup] for lineup in having], name,
+                  [weights[lineup] for lineup in having])
 
 
 # --------------------------------------------------------------------------------------

@@ -87,13 +87,14 @@ def test_the_rule_sets_are_the_defaults_and_the_joker_variants_of_the_experiment
 
 def test_every_meta_game_make_plays_is_a_valid_command(build, tmp_path):
     lines = build.metagame_lines(tmp_path)
-    assert len(lines) == len(build.rule_sets()) * len(build.RULES_COUNTS)
+    assert len(lines) == len(build.COUNTS) + len(build.rule_sets()) * len(build.RULES_COUNTS)
     folders = set()
     for line in lines:
         out, arguments, analysis = line.split("|")
         assert Path(out).parent == tmp_path
         folders.add(Path(out).name)
-        assert analysis == build.RULES_ANALYSIS
+        assert analysis == ("" if Path(out).name in {f"metagame-{k}p" for k in build.COUNTS}
+                            else build.RULES_ANALYSIS)
         args = metagame_parser().parse_args(arguments.split() + analysis.split()
                                             + ["--out", str(tmp_path / "o")])
         settings, _ = settings_from_args(args)

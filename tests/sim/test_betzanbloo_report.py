@@ -1,12 +1,11 @@
-"""The pure helpers of the Betzanbloo report's build (reports/betzanbloo/build.py): tables
-drawn from a mix, figures pooled over a population, differences and their verdicts, the
-deviators that beat a pure population, the French formatting and the meta-games that
-``make betzanbloo-report`` plays, on inputs whose answers are known."""
+"""The pure helpers of the Betzanbloo report's build (reports/betzanbloo/build.py):
+differences and their verdicts, the deviators that beat a pure population, the French
+formatting and the meta-games that ``make betzanbloo-report`` plays, on inputs whose answers
+are known (the populations' helpers are tested with sim.analysis.metagame)."""
 
 from __future__ import annotations
 
 import importlib.util
-import math
 from pathlib import Path
 from statistics import NormalDist
 
@@ -22,45 +21,6 @@ Z = NormalDist().inv_cdf(0.975)
 
 def estimate(value: float, se: float, name: str = "x") -> dict[str, float]:
     return {name: value, f"{name}_low": value - Z * se, f"{name}_high": value + Z * se}
-
-
-def test_lineup_chances_are_the_multinomial_chances_of_a_drawn_table():
-    chances = build.lineup_chances({"a": 0.5, "b": 0.5}, ["a+a", "a+b", "b+b"])
-    assert chances == pytest.approx({"a+a": 0.25, "a+b": 0.5, "b+b": 0.25})
-    three = build.lineup_chances({"a": 0.2, "b": 0.8}, ["a+a+b", "a+b+b", "b+b+b", "a+a+a"])
-    assert three["a+b+b"] == pytest.approx(3 * 0.2 * 0.8 ** 2)
-    assert sum(three.values()) == pytest.approx(1.0)
-
-
-def test_lineup_chances_leave_out_the_unlikely_tables():
-    chances = build.lineup_chances({"a": 1.0, "b": 0.0}, ["a+a", "a+b", "b+b"])
-    assert chances == {"a+a": 1.0}
-    kept = build.lineup_chances({"a": 0.99, "b": 0.01}, ["a+a", "a+b", "b+b"], least=0.001)
-    assert set(kept) == {"a+a", "a+b"}
-
-
-def test_population_figure_weights_the_lineups_by_their_chances():
-    per_lineup = {"a+a": estimate(0.2, 0.05), "a+b": estimate(0.6, 0.05)}
-    pooled = build.population_figure(per_lineup, {"a+a": 0.75, "a+b": 0.25}, "x")
-    assert pooled["x"] == pytest.approx(0.3)
-    se = math.sqrt(0.75 ** 2 + 0.25 ** 2) * 0.05
-    assert pooled["x_high"] - pooled["x_low"] == pytest.approx(2 * Z * se)
-
-
-def test_population_figure_of_one_agent_counts_its_seats():
-    per_lineup = {"a+a": estimate(0.2, 0.05), "a+b": estimate(0.6, 0.05),
-                  "b+b": estimate(0.9, 0.05)}
-    chances = {"a+a": 0.25, "a+b": 0.5, "b+b": 0.25}
-    # a's seats: two at a+a (0.25 x 2), one at a+b (0.5 x 1), none at b+b
-    assert build.population_figure(per_lineup, chances, "x", "a")["x"] == pytest.approx(0.4)
-
-
-def test_population_figure_skips_lineups_without_the_figure():
-    per_lineup = {"a+a": estimate(float("nan"), float("nan")), "a+b": estimate(0.6, 0.05)}
-    assert build.population_figure(per_lineup, {"a+a": 0.9, "a+b": 0.1}, "x")["x"] == \
-        pytest.approx(0.6)
-    nothing = build.population_figure({"a+a": {}}, {"a+a": 1.0}, "x")
-    assert math.isnan(nothing["x"]) and math.isnan(nothing["x_low"])
 
 
 def test_difference_of_independent_estimates():
