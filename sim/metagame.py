@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 import engines
+from sim import runlock
 from sim.analysis import Run, ratings
 from sim.analysis.balance import (
     decisions_that_matter,
@@ -492,6 +493,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         return usage_error("sim.metagame", error)
     out.mkdir(parents=True, exist_ok=True)
+    try:
+        with runlock.writing(out):          # one meta-game writer: a second is refused
+            return play_and_answer(args, settings, out, jobs, specs)
+    except UsageError as error:             # the meta-game or a lineup's run is in use
+        return usage_error("sim.metagame", error)
+
+
+def play_and_answer(args: argparse.Namespace, settings: dict[str, Any], out: Path, jobs: int,
+                    specs: list[tuple[tuple[str, ...], RunSpec]]) -> int:
+    """Play the lineups still missing in ``out``, then solve the meta-game and write its
+    answers and report (the command's work, under the meta-game's lock)."""
     (out / SETTINGS).write_text(json.dumps(settings, indent=2))
     announce_compile(settings["game"])
     try:
@@ -501,8 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nsim.metagame: interrupted; continue with: python -m sim.metagame --resume "
               f"{out}", file=sys.stderr)
         return 130
-    except UsageError as error:             # a lineup's run is in use by another process
-        return usage_error("sim.metagame", error)
+    except UsageError:                      # a lineup's run is in use by another process
+        raise
     except Exception as error:
         print(f"sim.metagame: error: {error}", file=sys.stderr)
         return 1

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sim.metagame as metagame
+from sim import runlock
 from sim.analysis import Run
 from sim.analysis.metagame import (
     Games,
@@ -255,6 +256,23 @@ def test_resume_plays_only_the_missing_lineups(played, tmp_path):
     assert (kept / "manifest.json").stat().st_mtime_ns == before
     replayed = Run.open(copy / "greedy+greedy+greedy")
     assert replayed.games.equals(Run.open(out / "greedy+greedy+greedy").games)
+
+
+def test_a_meta_game_in_use_is_refused_and_left_untouched(played, tmp_path):
+    import shutil
+    out, _ = played
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    shutil.rmtree(copy / "greedy+greedy+greedy")
+    before = {p: p.stat().st_mtime_ns for p in copy.rglob("*") if p.is_file()}
+    with runlock.writing(copy):                 # another sim.metagame --resume at work
+        code, _, stderr = metagame_main("--resume", copy, "--bootstrap", 0, "--no-progress")
+    assert code == 2
+    assert stderr.count("\n") == 1 and "in use by another process" in stderr
+    assert not (copy / "greedy+greedy+greedy").exists()
+    assert {p: p.stat().st_mtime_ns for p in copy.rglob("*") if p.is_file()
+            and p.name != runlock.LOCK} == {p: t for p, t in before.items()
+                                            if p.name != runlock.LOCK}
 
 
 def test_decisions_are_judged_at_the_equilibriums_tables(played, tmp_path):
