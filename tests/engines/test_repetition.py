@@ -47,6 +47,19 @@ def test_mix_span_tells_where_one_pile_ends_and_the_next_begins():
         repetition.mix_span(start, s[::-1].copy(), 1, 2)     # order counts
 
 
+
+def test_mix_span_covers_each_piles_height_even_when_the_cards_pair_alike():
+    """Piles of even heights mix their cards two by two in the same pairs whichever pile holds
+    them: only the heights tell stock [5 7] + pile [9 11] from stock [5 7 9 11] + an empty
+    pile, or from an empty stock + pile [5 7 9 11]."""
+    s = np.array([5, 7, 9, 11], dtype=np.int32)
+    start = repetition.START
+    positions = {repetition.mix_span(repetition.mix_span(start, s, 0, 2), s, 2, 2),
+                 repetition.mix_span(repetition.mix_span(start, s, 0, 4), s, 4, 0),
+                 repetition.mix_span(repetition.mix_span(start, s, 0, 0), s, 0, 4)}
+    assert len(positions) == 3
+
+
 SMALL = st.integers(-2**30, 2**30 - 1)      # what a state's fields hold
 
 
