@@ -420,19 +420,27 @@ def seats(runs: Path) -> str:
         "named (seats rotating, "
         "so every bot sits in every seat equally often); the change pairs each game with "
         "the same deals under the other ending.")
-    fig = grouped_intervals(
-        pd.DataFrame(gaps), "players", "setting", "gap", name="q1-seats-good",
-        reference=0.0, percent=True,
-        title="Last dealer's win share minus the first dealer's",
-        caption="Win share of the last seat in dealing order minus that of the first dealer, "
-                "per game, among good players, with 95% intervals; under the text's ending, "
-                "at the close of a round of dealers (C6) and, between estimators, C6 with a "
-                "target of 9 error points (C5).",
-        xlabel="players at the table (count)",
-        ylabel="last minus first dealer (share of games won)")
+    fig = gap_figure(
+        gaps, "q1-seats-good", "Last dealer's win share minus the first dealer's",
+        "among good players, with 95% intervals; under the text's ending, at the close of a "
+        "round of dealers (C6) and, between estimators, C6 with a target of 9 error points "
+        "(C5).")
     return BOOK.section(1, SEATS_TITLE, GOOD, answer,
                         table, fig_note(fig),
                         SEATS_QUESTION, GOOD_COMMANDS)
+
+
+def gap_figure(gaps: list[dict], name: str, title: str, caption: str) -> Figure:
+    """The last dealer's win share minus the first dealer's (``gap`` with its interval) by
+    player count, one series per ``setting``; ``caption`` goes on from "Win share of the last
+    seat in dealing order minus that of the first dealer, per game,"."""
+    return grouped_intervals(
+        pd.DataFrame(gaps), "players", "setting", "gap", name=name, reference=0.0,
+        percent=True, title=title,
+        caption=f"Win share of the last seat in dealing order minus that of the first "
+                f"dealer, per game, {caption}",
+        xlabel="players at the table (count)",
+        ylabel="last minus first dealer (share of games won)")
 
 
 def good_table(cells: pd.DataFrame, columns: dict[str, tuple[str, str]]) -> pd.DataFrame:
@@ -741,16 +749,12 @@ def stable_mix(runs: Path) -> str:
             f"{interval(top, 'upsets')} of the time.")
     answer = (" ".join(said) + " Seats rotate at every table of the pool; a table drawn from "
               "a mix has each seat filled independently from it (docs/metagame.md).")
-    fig = grouped_intervals(
-        pd.DataFrame(gaps), "players", "setting", "gap", name="q7-seats-stable-mix",
-        reference=0.0, percent=True,
-        title="Last dealer minus first dealer at tables drawn from a mix of good players",
-        caption="Win share of the last seat in dealing order minus the first dealer's, per "
-                "game, with 95% intervals, at tables drawn from the stable mix (equilibrium) "
-                "and from a uniform mix of ismcts, estimator@tuned and estimator, under the "
-                "text's ending and under C6.",
-        xlabel="players at the table (count)",
-        ylabel="last minus first dealer (share of games won)")
+    fig = gap_figure(
+        gaps, "q7-seats-stable-mix",
+        "Last dealer minus first dealer at tables drawn from a mix of good players",
+        "with 95% intervals, at tables drawn from the stable mix (equilibrium) and from a "
+        "uniform mix of ismcts, estimator@tuned and estimator, under the text's ending and "
+        "under C6.")
     commands = " and ".join(metagame_command(k, e) for k, e in METAGAMES)
     return BOOK.section(7, METAGAME_TITLE, GOOD, answer, pd.DataFrame(rows), fig_note(fig),
                         METAGAME_QUESTION, f"{commands}, {METAGAME_GAMES} games per table of "
