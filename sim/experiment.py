@@ -30,6 +30,7 @@ from typing import Any
 import pandas as pd
 
 import engines
+from sim import runlock
 from sim.analysis import Run, analyze, compare
 from sim.analysis.questions import ANALYSES
 from sim.analysis.stats import bet_accuracy, win_share
@@ -338,12 +339,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         announce_compile(experiment.game)
         out = out_dir(args.out, experiment)
         try:
-            paths = run_experiment(experiment, out, jobs, progress, log)
+            out.mkdir(parents=True, exist_ok=True)
+            with runlock.writing(out):      # one writer per experiment: a second is refused
+                paths = run_experiment(experiment, out, jobs, progress, log)
         except KeyboardInterrupt:
             print(f"\nsim.experiment: interrupted; run it again to finish {out}",
                   file=sys.stderr)
             return 130
-        except UsageError as error:         # a cell's run is in use by another process
+        except UsageError as error:         # the experiment or a cell's run is in use
             return usage_error("sim.experiment", error)
         except Exception as error:
             print(f"sim.experiment: error: {experiment.path.name}: {error}", file=sys.stderr)

@@ -1,9 +1,9 @@
 """One writer per run directory: every command that writes into a run (``sim.batch``,
 ``sim.report`` into the run, ``sim.decisions``, ``sim.play --save``, the runs of
 ``sim.compare``, ``sim.tournament``, ``sim.metagame``, ``sim.experiment`` and ``sim.design``;
-``sim.metagame`` its whole directory's too) holds the run's lock (the file ``.lock``, a
-``filelock`` lock) from before it writes anything to its end; a second writer is refused
-with one line.
+``sim.metagame`` and ``sim.experiment`` their whole directory's too) holds the run's lock
+(the file ``.lock``, a ``filelock`` lock) from before it writes anything to its end; a
+second writer is refused with one line.
 
 A batch run's writer writes its token into the lock file before its workers start; they
 check, before they play a chunk and before they write it, that the token is still theirs and

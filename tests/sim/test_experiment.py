@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 import sim.experiment as experiment
+from sim import runlock
 from sim.analysis import Run, questions
 from tests.sim.test_batch_support import call_main
 
@@ -103,6 +104,21 @@ def test_a_directory_holding_another_run_is_refused(played, tmp_path):
     shutil.copytree(out, target)
     code, _, stderr = experiment_main(other, "--out", target, "--jobs", 1, "--no-progress")
     assert code == 1 and "holds another run" in stderr
+
+
+def test_an_experiment_in_use_is_refused_and_left_untouched(played, tmp_path):
+    path, out = played
+    target = tmp_path / "out"
+    shutil.copytree(out, target)
+    shutil.rmtree(target / "cells" / "all-3p-random")
+    before = {p: p.stat().st_mtime_ns for p in target.rglob("*") if p.name != runlock.LOCK}
+    with runlock.writing(target):                # another sim.experiment at work
+        code, _, stderr = experiment_main(path, "--out", target, "--jobs", 1, "--no-progress")
+    assert code == 2
+    assert stderr.count("\n") == 1 and "in use by another process" in stderr
+    assert not (target / "cells" / "all-3p-random").exists()
+    assert {p: p.stat().st_mtime_ns for p in target.rglob("*")
+            if p.name != runlock.LOCK} == before
 
 
 @pytest.mark.parametrize("change, message", [
