@@ -140,10 +140,13 @@ def _play_game(tag, s, pr, seat_policy, weights, chance, decisions, rounds, seen
 
 
 def _seat_hook(kernel: Kernel, searches: bool) -> Any:
-    """A seat's move: its policy's ``choose`` (see :func:`_choose_hook`), or, in a loop
-    compiled with a search room (``searches``), the search its row names when it names one
-    (its last column, see :meth:`Kernel.lineup`).  A loop without one is compiled without
-    the searches (about two thirds of a kernel's compile), for seats that never search."""
+    """A seat's move: its policy's ``choose`` (see :func:`_choose_hook`), inlined; or, in a
+    loop compiled with a search room (``searches``), the search its row names when it names
+    one (its last column, see :meth:`Kernel.lineup`), else ``choose`` called as the rollouts
+    call it (their compiled twin: a searched game's loop does not compile its bots a second
+    time, and beside a search the call costs nothing that shows).  A loop without a room is
+    compiled without the searches (about two thirds of a kernel's compile), for seats that
+    never search."""
     choose = _choose_hook(kernel)
     if not searches:
         @njit(inline="always")
@@ -152,6 +155,7 @@ def _seat_hook(kernel: Kernel, searches: bool) -> Any:
             return choose(policy, s, pr, actions, n, decisions, weights, seen, table)
         return chosen
     rules_tag, current = Tag(kernel.rules.__name__), kernel.rules.CURRENT
+    choose = ROLLOUT_POLICIES[kernel.name]     # the rollouts' twin, not inlined again
 
     @njit(inline="always")
     def chosen_or_searched(tag, policy, s, pr, actions, n, decisions, weights, seen, table,
