@@ -55,9 +55,7 @@ class SearchRoom(NamedTuple):
     """The work arrays of a search: the world searched and a copy played on, its chance
     stream's state, legal codes and untried actions (the rules' action dtype), flatmc's
     totals and tries per action, ismcts's tree (``nodes`` rows, ``rewards``) and the path
-    of one iteration, where the rules keep the fields read (``at``), and the children of
-    the node an iteration is at by their action code (``child_at``, see
-    :func:`mark_children`)."""
+    of one iteration, and where the rules keep the fields read (``at``)."""
 
     world: np.ndarray
     sim: np.ndarray
@@ -70,14 +68,12 @@ class SearchRoom(NamedTuple):
     rewards: np.ndarray
     path: np.ndarray
     at: np.ndarray
-    child_at: np.ndarray
 
 
 def search_room(game: Any, legal_room: int, action_dtype: Any, iterations: int
                 ) -> SearchRoom:
     """A room for searches of up to ``iterations`` iterations in ``game`` (a game of
-    compiled rules; legal codes: ``legal_room`` of ``action_dtype``); ``child_at`` holds
-    the codes below the rules' ``N_ACTIONS`` (ismcts walks a node's children for others)."""
+    compiled rules; legal codes: ``legal_room`` of ``action_dtype``)."""
     rules = game.rules
     size = rules.STATE_SIZE
     fields = game.state_class.fields or rules            # where CURRENT, ..., RANK are
@@ -90,8 +86,7 @@ def search_room(game: Any, legal_room: int, action_dtype: Any, iterations: int
         np.zeros(legal_room, dtype=np.int64), np.zeros((nodes, NODE_FIELDS), dtype=np.int64),
         np.zeros(nodes, dtype=np.float64), np.zeros(nodes, dtype=np.int64),
         np.array([fields.CURRENT, fields.PHASE, fields.OVER, fields.RANK, game.num_players,
-                  rounds], dtype=np.int64),
-        np.full(getattr(rules, "N_ACTIONS", 0), NO_NODE, dtype=np.int64))
+                  rounds], dtype=np.int64))
 
 
 def with_tree_room(room: SearchRoom, iterations: int) -> SearchRoom:
@@ -277,30 +272,6 @@ def child_of(nodes, node, code):
 
 
 @njit(cache=True)
-def mark_children(nodes, child_at, node, marked):
-    """Set ``child_at[code]`` to the child of ``node`` reached by ``code`` for each of its
-    children (``marked``), or back to ``NO_NODE`` (not ``marked``), for the codes below the
-    array's size: it holds ``NO_NODE`` everywhere between the visits of nodes, and one
-    node's children while an iteration is at that node (see :func:`marked_child`)."""
-    child = nodes[node, FIRST_CHILD]
-    while child != NO_NODE:
-        code = nodes[child, ACTION]
-        if 0 <= code < child_at.shape[0]:
-            child_at[code] = child if marked else NO_NODE
-        child = nodes[child, NEXT_SIBLING]
-
-
-@njit(cache=True, inline="always")
-def marked_child(nodes, child_at, node, code):
-    """The child of ``node`` reached by ``code``, or ``NO_NODE``, its children marked in
-    ``child_at`` (:func:`mark_children`): as :func:`child_of` says, without walking the
-    children for a code that ``child_at`` holds."""
-    if 0 <= code < child_at.shape[0]:
-        return child_at[code]
-    return child_of(nodes, node, code)
-
-
-@njit(cache=True)
 def clear_tree(nodes, rewards):
     """The tree as a root alone."""
     nodes[ROOT, ACTION] = -1
@@ -383,7 +354,7 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, plac
     that chose its action (see :func:`reward`).  With ``settle`` (``count`` is what is left
     of the budget), stops as soon as the choice is :func:`settled`.  Returns the tree's
     size."""
-    sim, codes, untried, child_at = room.sim, room.codes, room.untried, room.child_at
+    sim, codes, untried = room.sim, room.codes, room.untried
     nodes, rewards, path, at = room.nodes, room.rewards, room.path, room.at
     current, phase, over = at[AT_CURRENT], at[AT_PHASE], at[AT_OVER]
     if done == 0:
@@ -397,10 +368,9 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, plac
         node, depth = ROOT, 0
         while sim[phase] != over and (limit == 0 or sim[at[AT_ROUNDS]] < limit):
             n = list_legal(tag, sim, pr, codes)
-            mark_children(nodes, child_at, node, True)
             m = 0
             for j in range(n):
-                child = marked_child(nodes, child_at, node, codes[j])
+                child = child_of(nodes, node, codes[j])
                 if child == NO_NODE:
                     untried[m] = codes[j]
                     m += 1
@@ -412,16 +382,13 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, plac
                 if widening > 0.0:
                     code = policy_choice(rollout.policies, sim, pr, codes, n, rng,
                                          rollout.policy, rollout.work)
-                if code == NO_NODE or marked_child(nodes, child_at, node, code) != NO_NODE:
+                if code == NO_NODE or child_of(nodes, node, code) != NO_NODE:
                     code = untried[uniform_index_jit(rng, m)]
-                mark_children(nodes, child_at, node, False)
                 expand(nodes, rewards, node, size, code, sim[current])
                 node = size
                 size += 1
             else:
-                chosen = select(nodes, rewards, node, codes, n, exploration, child_at)
-                mark_children(nodes, child_at, node, False)
-                node = chosen
+                node = select(nodes, rewards, node, codes, n, exploration)
             play_decision(tag, sim, pr, nodes[node, ACTION], worlds[0])
             path[depth] = node
             depth += 1
@@ -437,12 +404,12 @@ def ismcts(tag, s, pr, player, done, count, exploration, widening, horizon, plac
 
 
 @njit(cache=True)
-def select(nodes, rewards, node, codes, n, exploration, child_at):
+def select(nodes, rewards, node, codes, n, exploration):
     """The child of a legal code with the highest UCB1 score (the first on ties; legal codes
-    without a child are passed over), the children of ``node`` marked in ``child_at``."""
+    without a child are passed over)."""
     best, best_score = NO_NODE, -np.inf
     for j in range(n):
-        child = marked_child(nodes, child_at, node, codes[j])
+        child = child_of(nodes, node, codes[j])
         if child == NO_NODE:
             continue
         score = ucb(nodes, rewards, child, exploration)

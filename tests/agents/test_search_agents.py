@@ -13,18 +13,8 @@ import pytest
 import agents
 import agents.search as search_module
 import engines
-from agents.compiled_search import (
-    AT_RANK,
-    FIRST_CHILD,
-    NO_NODE,
-    RANDOM,
-    ismcts,
-    reward,
-    search_room,
-    with_tree_room,
-)
+from agents.compiled_search import AT_RANK, reward, search_room
 from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node, placed
-from engines.core.seeding import ScratchStream
 from engines.games.paris_damis import rules as R
 from sim.runner import play_python
 from tests.engines.paris_damis.paris_helpers import DIAMONDS, SPADES, build, play
@@ -341,29 +331,6 @@ def test_ismcts_stops_once_no_iteration_could_change_its_choice(game_positions, 
     assert [choice for choice, _ in early] == [choice for choice, _ in whole]
     assert all(runs == 60 for _, runs in whole)
     assert any(runs < 60 for _, runs in early)
-
-
-def test_ismcts_grows_the_same_tree_whether_it_finds_children_by_code_or_by_walking(
-        game_positions):
-    """The compiled ismcts finds a node's children by action code (the room's ``child_at``);
-    a room without that array, where every code walks the node's children, grows the very
-    same tree from the same stream, and the array is left empty for the next node."""
-    game = paris()
-    for state in game_positions[:6]:
-        codes = state._buffer
-        trees = []
-        for width in (R.N_ACTIONS, 0):
-            room = with_tree_room(search_room(game, codes.shape[0], codes.dtype, 1), 80)
-            room = room._replace(child_at=np.full(width, NO_NODE, dtype=np.int64))
-            scratch = ScratchStream.get()
-            size = ismcts(game.tag, state.s, state._pr, state.current_player, 0, 80, 1.0, 0.5,
-                          0, 0.0, RANDOM, np.random.default_rng(3), scratch.boxed,
-                          scratch.stream.alias, room, False)
-            assert (room.child_at == NO_NODE).all()
-            trees.append((room.nodes[:size].copy(), room.rewards[:size].copy()))
-        (nodes, rewards), (walked, walked_rewards) = trees
-        assert nodes.shape[0] == 81 and (nodes[1:, FIRST_CHILD] != NO_NODE).any()
-        assert np.array_equal(nodes, walked) and np.array_equal(rewards, walked_rewards)
 
 
 # ======================================================================================
