@@ -39,7 +39,7 @@ from sim.analysis.balance import (
     snowball,
 )
 from sim.analysis.figures import grouped_intervals
-from sim.analysis.metagame import Games, MetaGame, lineup_chances, solve
+from sim.analysis.metagame import Games, MetaGame, population_chances, solve
 from sim.batch.cli import DEFAULT_GAMES, OWN_BOT, add_workers, check_games_room, resolve_jobs
 from sim.batch.run import ensure_run
 from sim.batch.spec import RunSpec
@@ -121,28 +121,26 @@ def lineup_figures(run: Run) -> dict[str, float]:
     return figures
 
 
-def population_chances(runs: dict[tuple[str, ...], Run], result: MetaGame
-                       ) -> dict[str, dict[tuple[str, ...], float]]:
+def lineups_chances(runs: dict[tuple[str, ...], Run], result: MetaGame
+                    ) -> dict[str, dict[tuple[str, ...], float]]:
     """Each lineup's chance at a table drawn from the equilibrium population and from a
     uniform mix (lineups less likely than :data:`LEAST_CHANCE` left out)."""
-    n = len(result.agents)
-    mixes = {"equilibrium": dict(zip(result.agents, result.mix["weight"], strict=True)),
-             "uniform": dict.fromkeys(result.agents, 1.0 / n)}
     names = {"+".join(lineup): lineup for lineup in runs}
-    return {population: {names[name]: p
-                         for name, p in lineup_chances(mix, list(names), LEAST_CHANCE).items()}
-            for population, mix in mixes.items()}
+    chances = population_chances(
+        dict(zip(result.agents, result.mix["weight"], strict=True)), list(names), LEAST_CHANCE)
+    return {population: {names[name]: p for name, p in chance.items()}
+            for population, chance in chances.items()}
 
 
 def population_figures(runs: dict[tuple[str, ...], Run], result: MetaGame
                        ) -> dict[str, dict[str, Any]]:
     """The game's figures (snowball, decisive lead, lead changes) in the equilibrium
     population and in a uniform mix: each lineup's estimate weighted by its chance at a
-    table drawn from the population (:func:`population_chances`), see
+    table drawn from the population (:func:`lineups_chances`), see
     :func:`sim.analysis.balance.pooled`."""
     per_lineup = {lineup: lineup_figures(run) for lineup, run in runs.items()}
     out = {}
-    for population, chances in population_chances(runs, result).items():
+    for population, chances in lineups_chances(runs, result).items():
         figures: dict[str, float] = {}
         for name in ("snowball", "lead_holds", "lead_changes"):
             having = [lineup for lineup in chances if name in per_lineup[lineup]]
@@ -163,7 +161,7 @@ def judged_figures(runs: dict[tuple[str, ...], Run], result: MetaGame, games: in
     0..games-1 of each of its lineups judged as ``sim.decisions`` does (the table written
     into the lineup's run, and read again on a resume), each lineup's share weighted by its
     chance (:func:`sim.analysis.balance.pooled`)."""
-    chances = population_chances(runs, result)["equilibrium"]
+    chances = lineups_chances(runs, result)["equilibrium"]
     estimates = []
     for lineup in chances:
         run = runs[lineup]

@@ -37,10 +37,11 @@ from sim.analysis.book import (
     long_form,
     markdown,
     share_range,
+    stable_text,
     verdict,
 )
 from sim.analysis.figures import Figure, grouped_intervals
-from sim.analysis.metagame import lineup_chances, population_figure
+from sim.analysis.metagame import population_chances, population_figure
 from sim.analysis.stats import win_share
 from sim.metagame import LEAST_CHANCE
 from sim.report import estimate, percent
@@ -684,19 +685,11 @@ def mix_figures(folder: Path, game: Mapping) -> dict[str, dict[str, float]]:
     """``gap`` and ``hands`` at tables drawn from the stable mix and from a uniform mix of
     the pool: each table's figures weighted by its chance."""
     tables = sorted({row["lineup"] for row in game["payoff_table"]})
-    mixes = {"equilibrium": game["equilibrium"], "uniform": dict.fromkeys(game["agents"], 1.0)}
-    chances = {name: lineup_chances({a: w / sum(mix.values()) for a, w in mix.items()},
-                                    tables, LEAST_CHANCE)
-               for name, mix in mixes.items()}
+    chances = population_chances(game["equilibrium"], tables, LEAST_CHANCE)
     per_table = {t: lineup_figures(folder / t) for t in set().union(*chances.values())}
     return {name: population_figure(per_table, chance, "gap")
             | population_figure(per_table, chance, "hands")
             for name, chance in chances.items()}
-
-
-def stable_text(equilibrium: Mapping[str, float]) -> str:
-    """The stable mix as 'ismcts 100%' (agents below 1% left out)."""
-    return ", ".join(f"{a} {100 * w:.0f}%" for a, w in equilibrium.items() if w >= 0.01)
 
 
 METAGAME_QUESTION = (

@@ -38,7 +38,7 @@ from sim.analysis.book import (
     with_edge,
 )
 from sim.analysis.figures import grouped_intervals
-from sim.analysis.metagame import lineup_chances, population_figure
+from sim.analysis.metagame import lineup_chances, population_chances, population_figure
 from sim.metagame import LEAST_CHANCE
 from sim.report import percent
 
@@ -280,9 +280,7 @@ def populations(runs: Path, players: int, variant: str | None, game: dict
     from a uniform mix of the pool (``alone_<agent>`` per seat of that agent)."""
     folder = runs / metagame_folder(players, variant)
     lineups = sorted({row["lineup"] for row in game["payoff_table"]})
-    mixes = {"equilibrium": game["equilibrium"],
-             "uniform": {a: 1 / len(game["agents"]) for a in game["agents"]}}
-    chances = {name: lineup_chances(mix, lineups, LEAST_CHANCE) for name, mix in mixes.items()}
+    chances = population_chances(game["equilibrium"], lineups, LEAST_CHANCE)
     needed = set().union(*chances.values())
     per_lineup = {lineup: lineup_figures(Run.open(folder / lineup)) for lineup in needed}
     out = {}

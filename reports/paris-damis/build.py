@@ -34,10 +34,13 @@ from sim.analysis.book import (
     intervals,
     markdown,
     share_range,
+    stable_text,
     verdict,
     with_edge,
 )
 from sim.analysis.figures import Figure, grouped_intervals
+from sim.analysis.metagame import population_chances, population_figure
+from sim.metagame import LEAST_CHANCE
 from sim.report import percent
 
 HERE = Path(__file__).resolve().parent
@@ -86,6 +89,17 @@ def difference(row: pd.Series | None, scale: float = 100.0, unit: str = " pp") -
 
 CONTRAST = ("**Contrast: tables of copies of one naive bot** (the earlier answer, kept "
             "for comparison; it does not hold for good players).")
+
+
+def with_contrast(number: int, title: str, stem: str, good: tuple[str, pd.DataFrame, str],
+                  lead: str, answer: str, table: pd.DataFrame, figure_markdown: str,
+                  question: str, reproduce: str) -> str:
+    """A question's section answered among good players (``good``: answer, table, figure),
+    then the earlier answer among naive bots (``lead``: which tables) as the contrast."""
+    good_answer, good_table, good_figure = good
+    contrast = f"{CONTRAST} {lead}: {answer}\n\n{markdown(table)}\n\n{figure_markdown}"
+    return section(number, title, stem, good_answer, good_table,
+                   good_figure + "\n\n" + contrast, question, reproduce)
 
 
 # --------------------------------------------------------------------------------------
@@ -346,8 +360,7 @@ def jokers_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
         changed = []
         for name in JOKER_SETS:
             game = rules_game(runs, name, k, title, JOKERS_QUESTION)
-            stable = ", ".join(f"{a} {100 * w:.0f}%" for a, w in game["equilibrium"].items()
-                               if w >= 0.01)
+            stable = stable_text(game["equilibrium"])
             rows.append({"jokers": name.replace("defaults", "none"), "players": k,
                          "stable mix": stable, **luck_row(game)})
             if name != "defaults":
@@ -692,8 +705,54 @@ def scoring(runs: Path) -> str:
         caption="Share of games whose best players by lowest suit differ from the best by "
                 "total points, with 95% intervals.", xlabel="players at the table (count)",
         ylabel="games (share)")
-    return section(7, "Lowest-suit scoring against the total (A9)", stem, answer, table,
-                   figure(fig, stem))
+    return with_contrast(7, SCORING_TITLE, stem, scoring_good(runs),
+                         "Random bots, and one greedy bot among random bots", answer, table,
+                         figure(fig, stem), SCORING_QUESTION,
+                         f"{good_commands()}, figures from `sim.analysis.questions.scoring`; "
+                         f"the contrast: {BOOK.command(stem)}.")
+
+
+SCORING_TITLE = "Lowest-suit scoring against the total (A9)"
+SCORING_QUESTION = (
+    "A player's score is their weakest suit, not their total. How often would the winner "
+    "differ under a plain total among good players, and does the rule change who wins?")
+
+
+def scoring_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """How often the lowest suit and the total name different winners, at tables drawn from
+    the good players' stable mix and from a uniform mix of their pool."""
+    rows = []
+    for k in COUNTS:
+        per_table, chances = good_tables(runs, k, SCORING_TITLE, SCORING_QUESTION,
+                                         questions.scoring)
+        rows += [{"players": k, "population": POPULATIONS[name],
+                  **population_figure(per_table, chance, "winner_differs")}
+                 for name, chance in chances.items()]
+    frame = pd.DataFrame(rows)
+    table = pd.DataFrame({"players": frame["players"], "population": frame["population"],
+                          "winner differs under a plain total": intervals(frame,
+                                                                          "winner_differs")})
+    stable = frame[frame["population"] == POPULATIONS["equilibrium"]]
+    uniform = frame[frame["population"] == POPULATIONS["uniform"]]
+    answer = (f"{good_population(runs, SCORING_TITLE, SCORING_QUESTION)} Between good "
+              f"players the lowest suit and the total name different winners in " + ", ".join(
+                  f"{interval(r, 'winner_differs')} of games at {r['players']} players"
+                  for _, r in stable.iterrows()) + f" (stable mix; in a uniform mix of the "
+              f"pool {share_range(uniform['winner_differs'])}). "
+              + ("So between good players the rule seldom decides the winner at the count: "
+                 "it matters through the play it asks for (no suit may be neglected), "
+                 "unlike at tables of random players, who neglect suits (the contrast "
+                 "below)." if stable["winner_differs_high"].max() < RARELY else
+                 "So the rule often names another winner than the total would, even "
+                 "between good players."))
+    fig = grouped_intervals(
+        frame, "players", "population", "winner_differs", name="q7-scoring-good",
+        percent=True, title="How often lowest-suit scoring changes the winner (good players)",
+        caption="Share of games whose best players by lowest suit differ from the best by "
+                "total points, with 95% intervals, at tables drawn from the good players' "
+                "stable mix and from a uniform mix of the four bots (question 10's "
+                "meta-games).", xlabel="players at the table (count)", ylabel="games (share)")
+    return answer, table, saved(fig)
 
 
 def pace_text() -> str:
@@ -707,25 +766,35 @@ def minutes(row: pd.Series, name: str) -> str:
     return f"{row[name]:.0f} ({row[name + '_low']:.0f} to {row[name + '_high']:.0f})"
 
 
+def length_table(cells: pd.DataFrame, first: dict[str, pd.Series]) -> pd.DataFrame:
+    """Actions and minutes per game, a row per row of ``cells``, after the columns
+    ``first``."""
+    rows = list(cells.iterrows())
+    return pd.DataFrame({
+        **first,
+        "placements / bets / discards / hand changes per game": [
+            f"{r['actions_placement']:.0f} / {r['actions_bet']:.0f} / "
+            f"{r['actions_discard']:.0f} / {r['actions_hand_change']:.0f}" for _, r in rows],
+        "game (minutes; brisk to leisurely)": [minutes(r, "table_minutes") for _, r in rows],
+        "per player (minutes)": [minutes(r, "minutes_per_player") for _, r in rows]})
+
+
+def discard_shares(cells: pd.DataFrame) -> str:
+    """The discards' share of the decisions and of the time (at the middle pace), over the
+    rows of ``cells``, as text."""
+    middle = {kind: sum(pace) / 2 for kind, pace in questions.PACE.items()}
+    discards = cells["actions_discard"]
+    decisions = sum(cells[f"actions_{kind}"] for kind in DECISION_KINDS)
+    seconds = sum(cells[f"actions_{kind}"] * middle[kind] for kind in middle)
+    return (f"{share_range(discards / decisions)} of the decisions but "
+            f"{share_range(discards * middle['discard'] / seconds)} of the time")
+
+
 def game_length(runs: Path) -> str:
     stem = "08-game-length"
     cells = load(runs, stem)["cells"]
-    table = pd.DataFrame({
-        "players": cells["players"], "bots": cells["lineup"],
-        "placements / bets / discards / hand changes per game": [
-            f"{r['actions_placement']:.0f} / {r['actions_bet']:.0f} / "
-            f"{r['actions_discard']:.0f} / {r['actions_hand_change']:.0f}"
-            for _, r in cells.iterrows()],
-        "game (minutes; brisk to leisurely)": [minutes(r, "table_minutes")
-                                              for _, r in cells.iterrows()],
-        "per player (minutes)": [minutes(r, "minutes_per_player")
-                                 for _, r in cells.iterrows()]})
+    table = length_table(cells, {"players": cells["players"], "bots": cells["lineup"]})
     deliberate = cells[cells["lineup"] != "random"]
-    middle = {kind: sum(pace) / 2 for kind, pace in questions.PACE.items()}
-    kinds = ["placement", "bet", "discard", "hand_change"]
-    discards = deliberate["actions_discard"]
-    decisions = sum(deliberate[f"actions_{kind}"] for kind in kinds)
-    seconds = sum(deliberate[f"actions_{kind}"] * middle[kind] for kind in middle)
     answer = (f"Counting each kind of action at its own pace ({pace_text()}; a deal after "
               f"each round and one shuffle a game), a game between deliberate players "
               f"takes {deliberate['table_minutes_low'].min():.0f} to "
@@ -734,8 +803,7 @@ def game_length(runs: Path) -> str:
               f"{deliberate['minutes_per_player_high'].max():.0f} minutes per player: the "
               f"range is the pace's, from brisk to leisurely (over 100,000 games the "
               f"statistical error is under a second). Discards, one card each, are "
-              f"{share_range(discards / decisions)} of the decisions but "
-              f"{share_range(discards * middle['discard'] / seconds)} of the time.")
+              f"{discard_shares(deliberate)}.")
     fig = grouped_intervals(
         cells, "players", "lineup", "minutes_per_player", name="q8-game-length",
         reference=20.0, title="Minutes per player",
@@ -744,7 +812,67 @@ def game_length(runs: Path) -> str:
                 "statistical interval). The dashed line is the authors' guess of 20 "
                 "minutes per player.",
         xlabel="players at the table (count)", ylabel="minutes per player")
-    return section(8, "Game length", stem, answer, table, figure(fig, stem))
+    return with_contrast(8, LENGTH_TITLE, stem, game_length_good(runs),
+                         "Tables of copies of random and of each naive strategy bot", answer,
+                         table, figure(fig, stem), LENGTH_QUESTION,
+                         f"{good_commands()}, the actions counted by "
+                         f"`sim.analysis.questions.actions`; the contrast: "
+                         f"{BOOK.command(stem)}.")
+
+
+LENGTH_TITLE = "Game length"
+LENGTH_QUESTION = (
+    "The authors guess \"about 20 minutes per player (we actually have no idea)\". How many "
+    "actions of each kind (placements, bets, discards, hand changes, deals) does a game "
+    "between good players take, and what does that mean in minutes at a stated pace for "
+    "each kind, from brisk to leisurely?")
+
+
+def mix_actions(per_table: dict[str, dict[str, float]], chances: dict[str, float]
+                ) -> pd.Series:
+    """The mean actions of each kind per game at tables drawn with ``chances``."""
+    total = sum(chances.values())
+    return sum((pd.Series(per_table[t]) * p for t, p in chances.items()),
+               start=pd.Series(0.0, index=list(questions.PACE))) / total
+
+
+def game_length_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """Actions and minutes per game by the pace model at tables drawn from the good
+    players' stable mix and from a uniform mix of their pool."""
+    rows = []
+    for k in COUNTS:
+        per_table, chances = good_tables(runs, k, LENGTH_TITLE, LENGTH_QUESTION,
+                                         lambda run: questions.actions(run).mean().to_dict())
+        rows += [{"players": k, "population": POPULATIONS[name],
+                  **questions.paced_minutes(mix_actions(per_table, chance), k)}
+                 for name, chance in chances.items()]
+    frame = pd.DataFrame(rows)
+    table = length_table(frame, {"players": frame["players"],
+                                 "population": frame["population"]})
+    stable = frame[frame["population"] == POPULATIONS["equilibrium"]]
+    per_player = ("under" if stable["minutes_per_player_high"].max() < GUESS else
+                  "over" if stable["minutes_per_player_low"].min() > GUESS else "around")
+    answer = (f"{good_population(runs, LENGTH_TITLE, LENGTH_QUESTION)} Counting each kind "
+              f"of action at its own pace ({pace_text()}; a deal after each round and one "
+              f"shuffle a game), a game between good players takes " + ", ".join(
+                  f"{minutes(r, 'table_minutes')} minutes at {r['players']} players"
+                  for _, r in stable.iterrows()) + " (stable mix, middle pace and, in "
+              "brackets, brisk to leisurely), that is " + ", ".join(
+                  f"{minutes(r, 'minutes_per_player')}" for _, r in stable.iterrows())
+              + f" minutes per player: {per_player} the authors' guess of {GUESS:.0f} "
+              f"minutes per player. The range is the pace's, from brisk to leisurely, not a "
+              f"statistical interval. The discards, one card each, are "
+              f"{discard_shares(stable)}.")
+    fig = grouped_intervals(
+        frame, "players", "population", "minutes_per_player", name="q8-game-length-good",
+        reference=GUESS, title="Minutes per player (good players)",
+        caption="Game length at the table divided by the players, at the middle of the pace "
+                "model's range, at tables drawn from the good players' stable mix and from a "
+                "uniform mix of the four bots (question 10's meta-games); the bars run from "
+                "a brisk to a leisurely pace (not a statistical interval). The dashed line is "
+                "the authors' guess of 20 minutes per player.",
+        xlabel="players at the table (count)", ylabel="minutes per player")
+    return answer, table, saved(fig)
 
 
 def column_rules(runs: Path) -> str:
@@ -776,8 +904,69 @@ def column_rules(runs: Path) -> str:
                 "tie rule (first-placed, last-placed, nobody) and empty-column rule (stays, "
                 "discard).", xlabel="column tie rule and empty-column rule",
         ylabel="correct bets (share)")
-    return section(9, "Column ties (A4) and empty columns (A3)", stem, answer, table,
-                   figure(fig, stem))
+    return with_contrast(9, COLUMN_TITLE, COLUMN_GOOD, column_rules_good(runs),
+                         "Tables of random bots and of greedy bots", answer, table,
+                         figure(fig, stem), COLUMN_QUESTION,
+                         f"{BOOK.command(COLUMN_GOOD)} (setup: [`experiments/{COLUMN_GOOD}"
+                         f".toml`](../../experiments/{COLUMN_GOOD}.toml)); the contrast: "
+                         f"{BOOK.command(stem)}.")
+
+
+COLUMN_TITLE = "Column ties (A4) and empty columns (A3)"
+COLUMN_QUESTION = (
+    "Two points the text leaves open: who wins a tied column (the first to have placed, the "
+    "last, or nobody), and what happens to the points card of a column nobody played in (it "
+    "stays for the next round, or is discarded). Do they matter to good players?")
+COLUMN_GOOD = "14-column-rules-good"
+COLUMN_RULES = {"first-stays": "first-placed, stays", "last-stays": "last-placed, stays",
+                "nobody-stays": "nobody, stays", "first-discard": "first-placed, discarded"}
+
+
+def column_rules_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """The column rules among good players: one search against greedy@tuned under each
+    rule, paired deals, every figure compared with the first-placed, stays baseline."""
+    data = load(runs, COLUMN_GOOD)
+    cells, comparisons = data["cells"], data["comparisons"]
+    lineup = f"{SEARCH}+{GOOD_BETTOR}"
+    rows, lines = [], []
+    for _, r in cells[cells["lineup"] == lineup].iterrows():
+        group = f"{r['players']}p-{lineup}"
+        differ = comparisons[(comparisons["group"] == group)
+                             & (comparisons["variant"] == r["variant"])]
+        real = differ[differ["significant"] & ~differ["negligible"]]
+        search = compared(comparisons, group, r["variant"], f"win share agent {SEARCH}")
+        accuracy = compared(comparisons, group, r["variant"], "bet accuracy")
+        rows.append({"players": r["players"], "tie rule, empty column": COLUMN_RULES[
+                         r["variant"]],
+                     "the search's win share": interval(r, "lead_win_share"),
+                     "against the baseline": difference(search),
+                     "bet accuracy against the baseline": difference(accuracy),
+                     "points cards won by the last bettor": interval(r, "last_bettor_points"),
+                     "figures that differ (not negligibly)":
+                         "-" if search is None else f"{len(real)} of {len(differ)}"})
+        if search is not None:
+            lines += [f"{COLUMN_RULES[r['variant']]} at {r['players']} players: "
+                      + (", ".join(f"{d['figure']} {d['diff']:+.3g}" for _, d in
+                                   real.iterrows()) or "no figure differs beyond noise")]
+    games = int(cells["games"].iloc[0])
+    changed = [line for line in lines if "no figure" not in line]
+    answer = (f"Population: one `{SEARCH}` search (default budget) against `{GOOD_BETTOR}` at "
+              f"3 and 4 players, {games} games under each rule, the same deals (every figure "
+              f"of the comparison tested against the first-placed, stays rules, intervals "
+              f"Holm-adjusted; a difference below Cohen's h or d = 0.05 is negligible). "
+              + ("Among good players neither point changes anything measurable: the search's "
+                 "edge, the bets' accuracy, the seats and the columns the last bettor takes "
+                 "stay where they are under every rule, so the authors may choose either "
+                 "reading." if not changed else
+                 "Differences beyond noise: " + "; ".join(changed) + ".")
+              + f" With {games} games a rule a few points better or worse for the search "
+              f"cannot be ruled out (the intervals in the table).")
+    fig = search_edge_figure(with_edge(cells, "lead_win_share").assign(
+        variant=lambda f: f["variant"].map(COLUMN_RULES)), "variant", "q9-column-rules-good",
+        "The search's edge under each column rule",
+        f"under each tie rule and empty-column rule ({games} games each, the same deals)",
+        "tie rule, empty column")
+    return answer, pd.DataFrame(rows), figure(fig, COLUMN_GOOD)
 
 
 # --------------------------------------------------------------------------------------
@@ -808,6 +997,49 @@ def metagame(runs: Path, players: int, title: str, question: str) -> dict:
     if not path.is_file():
         raise NotRun(f"metagame-{players}p", title, question, metagame_command(players))
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+# The populations a good players' figure is given for (sim.analysis.metagame).
+POPULATIONS = {"equilibrium": "stable mix", "uniform": "uniform mix of the pool"}
+# A share whose upper bound stays below this is "rare" in the text.
+RARELY = 0.10
+GUESS = 20.0                  # the authors' guess, minutes per player
+DECISION_KINDS = ("placement", "bet", "discard", "hand_change")
+
+
+def good_population(runs: Path, title: str, question: str) -> str:
+    """Which players a figure of the good players' meta-games holds for, as a sentence."""
+    mixes = "; ".join(f"{stable_text(metagame(runs, k, title, question)['equilibrium'])} at "
+                      f"{k} players" for k in COUNTS)
+    pool = ", ".join(f"`{agent}`" for agent in POOL.split(","))
+    return (f"Population: the good players of question 10 ({pool}, {METAGAME_GAMES} games "
+            f"per table of their meta-games), at tables drawn from their stable mix "
+            f"({mixes}) and from a uniform mix of the pool.")
+
+
+def good_commands() -> str:
+    """The good players' meta-games, as one line of commands."""
+    return " and ".join(metagame_command(k) for k in COUNTS)
+
+
+def good_tables(runs: Path, players: int, title: str, question: str,
+                measure: Callable[[Run], dict[str, float]]
+                ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]:
+    """``measure`` of each table of the good players' meta-game at ``players`` that the
+    stable mix or a uniform mix of the pool seats (with :data:`LEAST_CHANCE` or more), and
+    each population's chance of each table (NotRun when the meta-game has not run)."""
+    game = metagame(runs, players, title, question)
+    tables = sorted({row["lineup"] for row in game["payoff_table"]})
+    chances = population_chances(game["equilibrium"], tables, LEAST_CHANCE)
+    folder = runs / f"metagame-{players}p"
+    return ({t: measure(Run.open(folder / t)) for t in set().union(*chances.values())},
+            chances)
+
+
+def saved(fig: Figure) -> str:
+    """Save a figure of the meta-games beside the report; its Markdown and caption."""
+    fig.save(HERE)
+    return f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}*"
 
 
 def pp_interval(row: dict, name: str) -> str:
@@ -846,8 +1078,7 @@ def good_seats(runs: Path) -> str:
     rows, lines, seat_rows = [], [], []
     for k, g in games.items():
         mix = {m["agent"]: m for m in g["mix"]}
-        stable = ", ".join(f"{a} {100 * w:.0f}%" for a, w in g["equilibrium"].items()
-                           if w >= 0.01)
+        stable = stable_text(g["equilibrium"])
         line = max(g["mix"], key=lambda m: m["against_uniform"])
         top = g["luck"]["top_two"]
         population = [e for e in g["seat_effects"] if e["population"] == "equilibrium"]

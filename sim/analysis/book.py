@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +55,12 @@ def share_range(values: pd.Series) -> str:
     """The smallest and largest of some shares, 'a to b' (one share when they are equal)."""
     low, high = percent(values.min()), percent(values.max())
     return low if low == high else f"{low} to {high}"
+
+
+def stable_text(equilibrium: Mapping[str, float]) -> str:
+    """A meta-game's stable mix as 'ismcts 81%, greedy@tuned 19%' (agents below 1% left
+    out)."""
+    return ", ".join(f"{a} {100 * w:.0f}%" for a, w in equilibrium.items() if w >= 0.01)
 
 
 def verdict(row: pd.Series, name: str, reference: float = 0.0) -> str:

@@ -264,6 +264,17 @@ def lineup_chances(mix: Mapping[str, float], lineups: Sequence[str],
     return out
 
 
+def population_chances(equilibrium: Mapping[str, float], lineups: Sequence[str],
+                       least: float = 0.0) -> dict[str, dict[str, float]]:
+    """Each lineup's chance (as :func:`lineup_chances`) in the two populations a meta-game's
+    figures are given for: tables drawn from its stable mix ``equilibrium`` (agent: weight,
+    normalised here) and from a uniform mix of the same agents."""
+    total = sum(equilibrium.values())
+    mixes = {"equilibrium": {a: w / total for a, w in equilibrium.items()},
+             "uniform": dict.fromkeys(equilibrium, 1.0 / len(equilibrium))}
+    return {name: lineup_chances(mix, lineups, least) for name, mix in mixes.items()}
+
+
 def population_figure(per_lineup: Mapping[str, Mapping[str, float]],
                       chances: Mapping[str, float], name: str,
                       seats_of: str | None = None) -> dict[str, float]:

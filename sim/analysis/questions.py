@@ -130,17 +130,21 @@ def actions(run: Run) -> pd.DataFrame:
 
 
 def table_time(run: Run) -> dict[str, float]:
-    """Game length in minutes by the pace model :data:`PACE`: the mean actions of each kind
-    per game (``actions_<kind>``) times their seconds; ``table_minutes`` at the middle
-    pace, ``_low`` at the brisk and ``_high`` at the leisurely one (a range of paces, not a
-    statistical interval: over many games the mean is exact to a second); the same
+    """Game length in minutes by the pace model :data:`PACE`, from the mean actions of each
+    kind per game (see :func:`paced_minutes`)."""
+    return paced_minutes(actions(run).mean(), run.n_players)
+
+
+def paced_minutes(counts: pd.Series, k: int) -> dict[str, float]:
+    """The mean actions of each kind per game (``counts`` by :data:`PACE`'s kinds; as
+    ``actions_<kind>``) times their seconds at a table of ``k``: ``table_minutes`` at the
+    middle pace, ``_low`` at the brisk and ``_high`` at the leisurely one (a range of paces,
+    not a statistical interval: over many games the mean is exact to a second); the same
     divided by the players (``minutes_per_player``)."""
-    counts = actions(run).mean()
-    brisk, leisurely = ((counts * pd.Series({k: v[i] for k, v in PACE.items()})).sum() / 60
-                        for i in (0, 1))
+    brisk, leisurely = ((counts * pd.Series({kind: pace[i] for kind, pace in PACE.items()}))
+                        .sum() / 60 for i in (0, 1))
     brisk, leisurely = float(brisk), float(leisurely)
     middle = (brisk + leisurely) / 2
-    k = run.n_players
     return ({f"actions_{kind}": float(counts[kind]) for kind in PACE}
             | {"table_minutes": middle, "table_minutes_low": brisk,
                "table_minutes_high": leisurely, "minutes_per_player": middle / k,

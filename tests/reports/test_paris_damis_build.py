@@ -31,6 +31,22 @@ def compared_row(diff, low, high, significant, negligible=False):
                       "significant": significant, "negligible": negligible})
 
 
+def test_the_actions_of_a_population_weight_each_table_by_its_chance(build):
+    kinds = list(build.questions.PACE)
+    per_table = {"a+a": dict.fromkeys(kinds, 10.0), "a+b": dict.fromkeys(kinds, 30.0)}
+    counts = build.mix_actions(per_table, {"a+a": 0.3, "a+b": 0.1})
+    assert list(counts.index) == kinds and counts.to_numpy() == pytest.approx([15.0] * 6)
+    minutes = build.questions.paced_minutes(counts, 2)
+    assert minutes["table_minutes_low"] == pytest.approx(
+        15 * sum(low for low, _ in build.questions.PACE.values()) / 60)
+    assert minutes["minutes_per_player"] == pytest.approx(minutes["table_minutes"] / 2)
+
+
+def test_a_stable_mix_is_written_without_the_agents_it_leaves_out(build):
+    assert build.stable_text({"ismcts": 0.812, "greedy@tuned": 0.186, "cautious": 0.002}) \
+        == "ismcts 81%, greedy@tuned 19%"
+
+
 def test_a_difference_is_worded_by_its_significance_and_size(build):
     assert build.difference(None) == "-"
     assert build.difference(compared_row(0.052, 0.031, 0.074, True)) \

@@ -27,6 +27,7 @@ from sim.analysis.metagame import (
     equilibrium,
     lineup_chances,
     lineups,
+    population_chances,
     population_figure,
     seat_shares,
     solve,
@@ -347,6 +348,16 @@ def test_lineup_chances_leave_out_the_unlikely_tables():
     assert chances == {"a+a": 1.0}
     kept = lineup_chances({"a": 0.99, "b": 0.01}, ["a+a", "a+b", "b+b"], least=0.001)
     assert set(kept) == {"a+a", "a+b"}
+
+
+def test_population_chances_are_those_of_the_stable_mix_and_of_a_uniform_mix():
+    # weights as a meta-game writes them, not quite summing to 1
+    chances = population_chances({"a": 0.5, "b": 0.0, "c": 0.5000001},
+                                 ["a+a", "a+b", "a+c", "b+b", "b+c", "c+c"], least=1e-3)
+    assert chances["equilibrium"] == pytest.approx({"a+a": 0.25, "a+c": 0.5, "c+c": 0.25})
+    assert chances["uniform"]["a+a"] == pytest.approx(1 / 9)
+    assert chances["uniform"]["b+c"] == pytest.approx(2 / 9)
+    assert sum(chances["uniform"].values()) == pytest.approx(1.0)
 
 
 def test_population_figure_weights_the_lineups_by_their_chances():
