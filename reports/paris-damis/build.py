@@ -131,8 +131,41 @@ def seat_fairness(runs: Path) -> str:
                 "kinds of bots.",
         xlabel="players at the table (count)",
         ylabel="edge over the fair share (share of games)")
-    return section(1, "Seat fairness at 2, 3 and 4 players", stem, answer, table,
-                   figure(fig, stem))
+    return with_contrast(1, SEATS_TITLE, stem, seat_fairness_good(runs),
+                         "Tables of copies of random and of each naive strategy bot", answer,
+                         table, figure(fig, stem), SEATS_QUESTION,
+                         f"{good_commands()} (the seat effects of each meta-game); the "
+                         f"contrast: {BOOK.command(stem)}.")
+
+
+SEATS_TITLE = "Seat fairness at 2, 3 and 4 players"
+SEATS_QUESTION = ("Is the first player favoured, or any seat, at 2, 3 and 4 players, when "
+                  "the players are good?")
+
+
+def seat_fairness_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """Each seat's edge over its fair share at tables drawn from the good players' stable
+    mix and from a uniform mix of their pool (the meta-games' seat effects)."""
+    rows = []
+    for k in COUNTS:
+        game = metagame(runs, k, SEATS_TITLE, SEATS_QUESTION)
+        for name, population in POPULATIONS.items():
+            seats = [e for e in game["seat_effects"] if e["population"] == name]
+            worst = max(seats, key=lambda e: abs(e["edge"]))
+            rows.append({"players": k, "population": population,
+                         "first seat's edge": pp_interval(seats[0], "edge"),
+                         "largest edge": f"seat {worst['seat']}: {pp_interval(worst, 'edge')}",
+                         "significant": sum(e["edge_low"] > 0 or e["edge_high"] < 0
+                                            for e in seats)})
+    frame = pd.DataFrame(rows)
+    significant = int(frame["significant"].sum())
+    answer = (f"{good_population(runs, SEATS_TITLE, SEATS_QUESTION)} "
+              + ("No seat's edge is significant in either population at any player count: "
+                 "among good players the seats are fair (95% bootstrap intervals; question "
+                 "10 gives every seat and the figure)." if not significant else
+                 f"{significant} seat edges are significant (95% bootstrap intervals; "
+                 f"question 10 gives every seat and the figure)."))
+    return answer, frame.drop(columns="significant"), ""
 
 
 def reward_table(runs: Path) -> str:
@@ -459,8 +492,91 @@ def discard(runs: Path) -> str:
                 "with 95% intervals, for tables of greedy bots: how short the deck runs, "
                 "not only how often.",
         xlabel="discard rule", ylabel="cards missing per player and round")
-    return section(4, "The discard rule (A5)", stem, answer, pd.DataFrame(rows),
-                   markdown(tournament_rows(tournaments)) + "\n\n" + figure(fig, stem))
+    return with_contrast(4, DISCARD_TITLE, stem, discard_good(runs),
+                         "Tables of greedy bots, and the skill chain of the naive bots",
+                         answer, pd.DataFrame(rows),
+                         markdown(tournament_rows(tournaments)) + "\n\n"
+                         + figure(fig, stem), DISCARD_QUESTION,
+                         f"{good_commands()} and {BOOK.command(ODD_GOOD)}, figures from "
+                         f"`sim.analysis.questions.deck_shortage`; the contrast: "
+                         f"{BOOK.command(stem)}.")
+
+
+DISCARD_TITLE = "The discard rule (A5)"
+DISCARD_QUESTION = (
+    "At the end of a round each player discards half their hand, rounded down. Does the deck "
+    "run short of the new cards owed, and whom does the shortage hurt, among good players? "
+    "What does rounding up change?")
+ODD_GOOD = "11-odd-hand-good"
+SHORTAGE = {"games with a short deal": ("short_games", "percent"),
+            "cards missing per seat-round": ("mean_cards_short", "plain"),
+            "after a correct bet / a wrong one": (("short_after_correct",
+                                                   "short_after_wrong"), "plain"),
+            "the game's winners / the others": (("short_winners", "short_others"), "plain")}
+
+
+def shortage_cells(row: pd.Series | dict) -> dict[str, str]:
+    """A row's shortage figures as table cells (pairs as 'a / b')."""
+    out = {}
+    for column, (names, scale) in SHORTAGE.items():
+        pair = names if isinstance(names, tuple) else (names,)
+        out[column] = " / ".join(interval(row, name, scale) for name in pair)
+    return out
+
+
+def discard_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
+    """The deck shortage among good players: at 4 players at tables drawn from the stable
+    mix and from a uniform mix of the pool (the rules' discard), and at tables of
+    greedy@tuned under the rules' rounding down and under rounding up."""
+    figures = [name for names, _ in SHORTAGE.values()
+               for name in (names if isinstance(names, tuple) else (names,))]
+    rows = []
+    per_table, chances = good_tables(runs, 4, DISCARD_TITLE, DISCARD_QUESTION,
+                                     questions.deck_shortage)
+    for name, chance in chances.items():
+        rows.append({"players": 4, "tables": POPULATIONS[name], "discard": "half-down",
+                     **shortage_cells(population_row(per_table, chance, figures))})
+    cells = load(runs, ODD_GOOD)["cells"]
+    tuned = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 4)]
+    tuned = tuned.set_index("variant")
+    rows += [{"players": 4, "tables": f"{GOOD_BETTOR} only", "discard": variant,
+              **shortage_cells(r)} for variant, r in tuned.iterrows()]
+    stable = population_row(per_table, chances["equilibrium"], figures)
+    down, up = tuned.loc["half-down"], tuned.loc["half-up"]
+    three = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 3)].set_index(
+        "variant")
+    hurts = ("falls on the players owed the most (after a correct bet)"
+             if stable["short_after_correct_low"] > stable["short_after_wrong_high"] else
+             "falls alike on players after a correct and after a wrong bet")
+    picks = ("but not on the game's losers: winners miss as many cards as the others"
+             if stable["short_winners_low"] <= stable["short_others_high"]
+             and stable["short_others_low"] <= stable["short_winners_high"] else
+             "and the winners miss " + ("more" if stable["short_winners"] >
+                                        stable["short_others"] else "fewer")
+             + " cards than the others")
+    answer = (f"{good_population(runs, DISCARD_TITLE, DISCARD_QUESTION)} At 4 players, "
+              f"under the rules' discard, the deck runs short in "
+              f"{interval(stable, 'short_games')} of the stable mix's games, "
+              f"{interval(stable, 'mean_cards_short', 'plain')} cards missing per player "
+              f"and round; the shortage {hurts}, {picks} (the authors' \"les pertes sont "
+              f"partagées\" holds for who wins). Between `{GOOD_BETTOR}` players "
+              f"({int(down['games']):,} games a rule), rounding the discard up takes the "
+              f"shortage from {down['mean_cards_short']:.2f} to {up['mean_cards_short']:.2f} "
+              f"cards per player and round. At 3 players, between the same players, it runs "
+              f"short in {interval(three.loc['half-down'], 'short_games')} of games "
+              f"({three.loc['half-down', 'mean_cards_short']:.2f} cards per player and "
+              f"round) with rounding down and {interval(three.loc['half-up'], 'short_games')}"
+              f" ({three.loc['half-up', 'mean_cards_short']:.2f}) with rounding up.")
+    return answer, pd.DataFrame(rows), ""
+
+
+def population_row(per_table: dict[str, dict[str, float]], chances: dict[str, float],
+                   figures: list[str]) -> dict[str, float]:
+    """Several figures in one population (:func:`population_figure` each)."""
+    row: dict[str, float] = {}
+    for name in figures:
+        row |= population_figure(per_table, chances, name)
+    return row
 
 
 def odd_hand(runs: Path) -> str:
