@@ -41,7 +41,7 @@ from sim.analysis.book import (
     verdict,
 )
 from sim.analysis.figures import Figure, grouped_intervals
-from sim.analysis.metagame import population_chances, population_figure
+from sim.analysis.metagame import population_chances, population_figures
 from sim.analysis.stats import win_share
 from sim.metagame import LEAST_CHANCE
 from sim.report import estimate, percent
@@ -687,8 +687,7 @@ def mix_figures(folder: Path, game: Mapping) -> dict[str, dict[str, float]]:
     tables = sorted({row["lineup"] for row in game["payoff_table"]})
     chances = population_chances(game["equilibrium"], tables, LEAST_CHANCE)
     per_table = {t: lineup_figures(folder / t) for t in set().union(*chances.values())}
-    return {name: population_figure(per_table, chance, "gap")
-            | population_figure(per_table, chance, "hands")
+    return {name: population_figures(per_table, chance, ("gap", "hands"))
             for name, chance in chances.items()}
 
 

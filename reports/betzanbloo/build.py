@@ -38,7 +38,12 @@ from sim.analysis.book import (
     with_edge,
 )
 from sim.analysis.figures import grouped_intervals
-from sim.analysis.metagame import lineup_chances, population_chances, population_figure
+from sim.analysis.metagame import (
+    lineup_chances,
+    population_chances,
+    population_figure,
+    population_figures,
+)
 from sim.metagame import LEAST_CHANCE
 from sim.report import percent
 
@@ -285,9 +290,7 @@ def populations(runs: Path, players: int, variant: str | None, game: dict
     per_lineup = {lineup: lineup_figures(Run.open(folder / lineup)) for lineup in needed}
     out = {}
     for name, chance in chances.items():
-        figures: dict[str, float] = {}
-        for figure in FIGURES:
-            figures |= population_figure(per_lineup, chance, figure)
+        figures = population_figures(per_lineup, chance, FIGURES)
         for agent in game["agents"]:
             figures |= population_figure(per_lineup, chance, f"alone_{agent}", agent)
         out[name] = figures

@@ -39,7 +39,7 @@ from sim.analysis.book import (
     with_edge,
 )
 from sim.analysis.figures import Figure, grouped_intervals
-from sim.analysis.metagame import population_chances, population_figure
+from sim.analysis.metagame import population_chances, population_figure, population_figures
 from sim.metagame import LEAST_CHANCE
 from sim.report import percent
 
@@ -209,16 +209,14 @@ def reward_table(runs: Path) -> str:
                 "of greedy bots, for each reward table (what the table changes; a good "
                 "bettor's edge over random players is the same under every table).",
         xlabel="reward table for a correct bet", ylabel="largest hand (cards)")
-    good_answer, good_table, good_figure = betting_good(runs)
-    contrast = (f"{CONTRAST} One greedy bot among random bots: {answer}\n\n"
-                f"{markdown(pd.DataFrame(rows))}\n\n{figure(fig, stem)}")
-    return section(2, "The reward table for correct bets (A1)", BETTING, good_answer,
-                   good_table, good_figure + "\n\n" + contrast,
-                   BOOK.question(BETTING) + " (Question 2 first asked: " +
-                   BOOK.question(stem) + ")",
-                   f"{BOOK.command(BETTING)} (setup: [`experiments/{BETTING}.toml`]"
-                   f"(../../experiments/{BETTING}.toml)); the contrast: "
-                   f"{BOOK.command(stem)}.")
+    return with_contrast(2, "The reward table for correct bets (A1)", BETTING,
+                         betting_good(runs), "One greedy bot among random bots", answer,
+                         pd.DataFrame(rows), figure(fig, stem),
+                         BOOK.question(BETTING) + " (Question 2 first asked: " +
+                         BOOK.question(stem) + ")",
+                         f"{BOOK.command(BETTING)} (setup: [`experiments/{BETTING}.toml`]"
+                         f"(../../experiments/{BETTING}.toml)); the contrast: "
+                         f"{BOOK.command(stem)}.")
 
 
 BETTING = "10-betting-good"
@@ -327,15 +325,13 @@ def jokers(runs: Path) -> str:
                 "players, random and three strategy bots), with 95% intervals (50% would be "
                 "pure chance): every joker rule lies within about a point of no jokers.",
         xlabel="joker variant", ylabel="upsets (share of comparisons)")
-    good_answer, good_table, good_figure = jokers_good(runs)
-    contrast = (f"{CONTRAST} Four players only, random and three naive strategy bots, upsets "
-                f"pooled over every pair of bots (most pairs are always decided): {answer}"
-                f"\n\n{markdown(table)}\n\n{figure(fig, stem)}")
-    return section(3, "Jokers (A7)", SEARCH_RULES, good_answer, good_table,
-                   good_figure + "\n\n" + contrast, JOKERS_QUESTION,
-                   rules_commands(JOKER_SETS) + f"; {BOOK.command(SEARCH_RULES)} (setup: "
-                   f"[`experiments/{SEARCH_RULES}.toml`](../../experiments/{SEARCH_RULES}"
-                   f".toml)); the contrast: {BOOK.command(stem)}.")
+    return with_contrast(3, "Jokers (A7)", SEARCH_RULES, jokers_good(runs),
+                         "Four players only, random and three naive strategy bots, upsets "
+                         "pooled over every pair of bots (most pairs are always decided)",
+                         answer, table, figure(fig, stem), JOKERS_QUESTION,
+                         rules_commands(JOKER_SETS) + f"; {BOOK.command(SEARCH_RULES)} "
+                         f"(setup: [`experiments/{SEARCH_RULES}.toml`](../../experiments/"
+                         f"{SEARCH_RULES}.toml)); the contrast: {BOOK.command(stem)}.")
 
 
 JOKER_SETS = ("defaults", "wild-1", "wild-2", "tiebreak-1", "tiebreak-2")
@@ -507,9 +503,8 @@ DISCARD_QUESTION = (
     "At the end of a round each player discards half their hand, rounded down. Does the deck "
     "run short of the new cards owed, and whom does the shortage hurt, among good players? "
     "What does rounding up change?")
-ODD_GOOD = "11-odd-hand-good"
-SHORTAGE = {"games with a short deal": ("short_games", "percent"),
-            "cards missing per seat-round": ("mean_cards_short", "plain"),
+SHORTAGE = {"games with a short deal": (("short_games",), "percent"),
+            "cards missing per seat-round": (("mean_cards_short",), "plain"),
             "after a correct bet / a wrong one": (("short_after_correct",
                                                    "short_after_wrong"), "plain"),
             "the game's winners / the others": (("short_winners", "short_others"), "plain")}
@@ -519,8 +514,7 @@ def shortage_cells(row: pd.Series | dict) -> dict[str, str]:
     """A row's shortage figures as table cells (pairs as 'a / b')."""
     out = {}
     for column, (names, scale) in SHORTAGE.items():
-        pair = names if isinstance(names, tuple) else (names,)
-        out[column] = " / ".join(interval(row, name, scale) for name in pair)
+        out[column] = " / ".join(interval(row, name, scale) for name in names)
     return out
 
 
@@ -528,20 +522,19 @@ def discard_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
     """The deck shortage among good players: at 4 players at tables drawn from the stable
     mix and from a uniform mix of the pool (the rules' discard), and at tables of
     greedy@tuned under the rules' rounding down and under rounding up."""
-    figures = [name for names, _ in SHORTAGE.values()
-               for name in (names if isinstance(names, tuple) else (names,))]
+    figures = [name for names, _ in SHORTAGE.values() for name in names]
     rows = []
     per_table, chances = good_tables(runs, 4, DISCARD_TITLE, DISCARD_QUESTION,
                                      questions.deck_shortage)
     for name, chance in chances.items():
         rows.append({"players": 4, "tables": POPULATIONS[name], "discard": "half-down",
-                     **shortage_cells(population_row(per_table, chance, figures))})
+                     **shortage_cells(population_figures(per_table, chance, figures))})
     cells = load(runs, ODD_GOOD)["cells"]
     tuned = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 4)]
     tuned = tuned.set_index("variant")
     rows += [{"players": 4, "tables": f"{GOOD_BETTOR} only", "discard": variant,
               **shortage_cells(r)} for variant, r in tuned.iterrows()]
-    stable = population_row(per_table, chances["equilibrium"], figures)
+    stable = population_figures(per_table, chances["equilibrium"], figures)
     down, up = tuned.loc["half-down"], tuned.loc["half-up"]
     three = cells[(cells["lineup"] == GOOD_BETTOR) & (cells["players"] == 3)].set_index(
         "variant")
@@ -568,15 +561,6 @@ def discard_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
               f"round) with rounding down and {interval(three.loc['half-up'], 'short_games')}"
               f" ({three.loc['half-up', 'mean_cards_short']:.2f}) with rounding up.")
     return answer, pd.DataFrame(rows), ""
-
-
-def population_row(per_table: dict[str, dict[str, float]], chances: dict[str, float],
-                   figures: list[str]) -> dict[str, float]:
-    """Several figures in one population (:func:`population_figure` each)."""
-    row: dict[str, float] = {}
-    for name in figures:
-        row |= population_figure(per_table, chances, name)
-    return row
 
 
 def odd_hand(runs: Path) -> str:
@@ -610,18 +594,19 @@ def odd_hand(runs: Path) -> str:
         reference=0.0, caption="Extra points cards won in the next round after ending a round "
                                "with an odd hand, at equal hand size, with 95% intervals.",
         xlabel="players at the table (count)", ylabel="points cards (per round)")
-    good_answer, good_table, good_figure = odd_hand_good(runs)
-    contrast = (f"{CONTRAST} Random play and the naive strategies; the win-share figure "
-                f"extrapolates to players whose rounds all end odd or all even, which "
-                f"deliberate players never are, so its values for them are not to be read "
-                f"(cautious's {100 * cells['odd_hand_win_share'].min():+.1f} pp): {answer}"
-                f"\n\n{markdown(table)}\n\n{figure(fig, stem)}")
-    return section(5, "Is ending a round with an odd hand better?", ODD_GOOD, good_answer,
-                   good_table, good_figure + "\n\n" + contrast,
-                   BOOK.question(ODD_GOOD), f"{BOOK.command(ODD_GOOD)} (setup: "
-                   f"[`experiments/{ODD_GOOD}.toml`](../../experiments/{ODD_GOOD}.toml)); the "
-                   f"search's tables: {BOOK.command(SEARCH_RULES)}; the contrast: "
-                   f"{BOOK.command(stem)}.")
+    return with_contrast(5, "Is ending a round with an odd hand better?", ODD_GOOD,
+                         odd_hand_good(runs),
+                         f"Random play and the naive strategies; the win-share figure "
+                         f"extrapolates to players whose rounds all end odd or all even, "
+                         f"which deliberate players never are, so its values for them are not "
+                         f"to be read (cautious's "
+                         f"{100 * cells['odd_hand_win_share'].min():+.1f} pp)", answer,
+                         table, figure(fig, stem),
+                         BOOK.question(ODD_GOOD), f"{BOOK.command(ODD_GOOD)} (setup: "
+                         f"[`experiments/{ODD_GOOD}.toml`](../../experiments/{ODD_GOOD}"
+                         f".toml)); the search's tables: {BOOK.command(SEARCH_RULES)}; the "
+                         f"contrast: "
+                         f"{BOOK.command(stem)}.")
 
 
 ODD_GOOD = "11-odd-hand-good"
@@ -746,17 +731,15 @@ def hand_change(runs: Path) -> str:
         percent=True, caption="Share of rounds after the first in which the bot exchanges its "
                               "hand, with 95% intervals, seated among random bots.",
         xlabel="bot", ylabel="hand changes (share of rounds)")
-    good_answer, good_table, good_figure = hand_change_good(runs)
-    contrast = (f"{CONTRAST} A strategy bot among random bots: {answer}\n\n"
-                f"{markdown(pd.DataFrame(rows))}\n\n{figure(fig, stem)}")
-    return section(6, "The hand change (A6)", SEARCH_RULES, good_answer, good_table,
-                   good_figure + "\n\n" + contrast,
-                   "Before each round a player may exchange their hand for (initial hand − 2) "
-                   "new cards. How often do good players use it, and what is it worth to "
-                   "them, at 3 and 4 players?",
-                   f"{BOOK.command(SEARCH_RULES)} (setup: [`experiments/{SEARCH_RULES}.toml`]"
-                   f"(../../experiments/{SEARCH_RULES}.toml)); the contrast: "
-                   f"{BOOK.command(stem)}.")
+    return with_contrast(6, "The hand change (A6)", SEARCH_RULES, hand_change_good(runs),
+                         "A strategy bot among random bots", answer, pd.DataFrame(rows),
+                         figure(fig, stem),
+                         "Before each round a player may exchange their hand for (initial "
+                         "hand − 2) new cards. How often do good players use it, and what is "
+                         "it worth to them, at 3 and 4 players?",
+                         f"{BOOK.command(SEARCH_RULES)} (setup: [`experiments/{SEARCH_RULES}"
+                         f".toml`](../../experiments/{SEARCH_RULES}.toml)); the contrast: "
+                         f"{BOOK.command(stem)}.")
 
 
 def hand_change_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
@@ -861,14 +844,11 @@ def scoring_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
                  "below)." if stable["winner_differs_high"].max() < RARELY else
                  "So the rule often names another winner than the total would, even "
                  "between good players."))
-    fig = grouped_intervals(
-        frame, "players", "population", "winner_differs", name="q7-scoring-good",
-        percent=True, title="How often lowest-suit scoring changes the winner (good players)",
-        caption="Share of games whose best players by lowest suit differ from the best by "
-                "total points, with 95% intervals, at tables drawn from the good players' "
-                "stable mix and from a uniform mix of the four bots (question 10's "
-                "meta-games).", xlabel="players at the table (count)", ylabel="games (share)")
-    return answer, table, saved(fig)
+    return answer, table, population_plot(
+        frame, "winner_differs", "q7-scoring-good",
+        "How often lowest-suit scoring changes the winner (good players)",
+        "Share of games whose best players by lowest suit differ from the best by total "
+        "points, with 95% intervals,", "games (share)", percent=True)
 
 
 def pace_text() -> str:
@@ -979,16 +959,12 @@ def game_length_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
               f"minutes per player. The range is the pace's, from brisk to leisurely, not a "
               f"statistical interval. The discards, one card each, are "
               f"{discard_shares(stable)}.")
-    fig = grouped_intervals(
-        frame, "players", "population", "minutes_per_player", name="q8-game-length-good",
-        reference=GUESS, title="Minutes per player (good players)",
-        caption="Game length at the table divided by the players, at the middle of the pace "
-                "model's range, at tables drawn from the good players' stable mix and from a "
-                "uniform mix of the four bots (question 10's meta-games); the bars run from "
-                "a brisk to a leisurely pace (not a statistical interval). The dashed line is "
-                "the authors' guess of 20 minutes per player.",
-        xlabel="players at the table (count)", ylabel="minutes per player")
-    return answer, table, saved(fig)
+    return answer, table, population_plot(
+        frame, "minutes_per_player", "q8-game-length-good", "Minutes per player (good players)",
+        "Game length at the table divided by the players, at the middle of the pace model's "
+        "range (the bars run from a brisk to a leisurely pace, not a statistical interval; "
+        f"the dashed line is the authors' guess of {GUESS:.0f} minutes per player),",
+        "minutes per player", reference=GUESS)
 
 
 def column_rules(runs: Path) -> str:
@@ -1166,6 +1142,17 @@ def good_tables(runs: Path, players: int, title: str, question: str,
             chances)
 
 
+def population_plot(frame: pd.DataFrame, value: str, name: str, title: str, what: str,
+                    ylabel: str, reference: float | None = None, percent: bool = False) -> str:
+    """``value`` by player count in each population of the good players (``frame``:
+    players, population, the value and its bounds), saved; ``what`` begins the caption."""
+    return saved(grouped_intervals(
+        frame, "players", "population", value, name=name, title=title, percent=percent,
+        reference=reference, xlabel="players at the table (count)", ylabel=ylabel,
+        caption=f"{what} at tables drawn from the good players' stable mix and from a "
+                f"uniform mix of the four bots (question 10's meta-games)."))
+
+
 def saved(fig: Figure) -> str:
     """Save a figure of the meta-games beside the report; its Markdown and caption."""
     fig.save(HERE)
@@ -1247,11 +1234,9 @@ def good_seats(runs: Path) -> str:
                 "3, a quarter at 4), with 95% bootstrap intervals, at tables drawn from the "
                 "stable mix (equilibrium) and from a uniform mix of the four bots.",
         xlabel="players and population", ylabel="edge over the fair share (share of games)")
-    fig.save(HERE)
-    commands = " and ".join(metagame_command(k) for k in COUNTS)
     return section(10, GOOD_SEATS_TITLE, "metagame", " ".join(lines), pd.DataFrame(rows),
-                   f"![{fig.title}]({fig.name}.png)\n\n*{fig.caption}*",
-                   GOOD_SEATS_QUESTION, f"{commands}, {METAGAME_GAMES} games per table of "
+                   saved(fig),
+                   GOOD_SEATS_QUESTION, f"{good_commands()}, {METAGAME_GAMES} games per table of "
                    f"the pool (docs/metagame.md). {GOOD_PLAYERS}")
 
 

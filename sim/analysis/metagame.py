@@ -292,6 +292,16 @@ def population_figure(per_lineup: Mapping[str, Mapping[str, float]],
                   [weights[lineup] for lineup in having])
 
 
+def population_figures(per_lineup: Mapping[str, Mapping[str, float]],
+                       chances: Mapping[str, float], names: Sequence[str],
+                       seats_of: str | None = None) -> dict[str, float]:
+    """:func:`population_figure` of each of ``names``, in one mapping."""
+    out: dict[str, float] = {}
+    for name in names:
+        out |= population_figure(per_lineup, chances, name, seats_of)
+    return out
+
+
 # --------------------------------------------------------------------------------------
 # Everything at once, with bootstrap intervals
 # --------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from sim.analysis.metagame import (
     lineups,
     population_chances,
     population_figure,
+    population_figures,
     seat_shares,
     solve,
 )
@@ -366,6 +367,16 @@ def test_population_figure_weights_the_lineups_by_their_chances():
     assert pooled["x"] == pytest.approx(0.3)
     se = math.sqrt(0.75 ** 2 + 0.25 ** 2) * 0.05
     assert pooled["x_high"] - pooled["x_low"] == pytest.approx(2 * NormalDist().inv_cdf(0.975) * se)
+
+
+def test_population_figures_gathers_each_figure_as_population_figure_gives_it():
+    per_lineup = {"a+a": estimate(0.2, 0.05) | {"y": 4.0, "y_low": 3.0, "y_high": 5.0},
+                  "a+b": estimate(0.6, 0.05) | {"y": 8.0, "y_low": 7.0, "y_high": 9.0}}
+    chances = {"a+a": 0.5, "a+b": 0.5}
+    both = population_figures(per_lineup, chances, ["x", "y"])
+    assert both == population_figure(per_lineup, chances, "x") \
+        | population_figure(per_lineup, chances, "y")
+    assert both["y"] == pytest.approx(6.0)
 
 
 def test_population_figure_of_one_agent_counts_its_seats():
