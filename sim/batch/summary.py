@@ -1,11 +1,12 @@
-"""A run's summary: win shares by seat and by agent, bet accuracy, game length and speed,
-summed from each chunk's figures."""
+"""A run's summary: win shares by seat and by agent, how often each agent finishes ahead of
+each other one, bet accuracy, game length and speed, summed from each chunk's figures."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,8 @@ class ChunkFigures:
     decisions: np.ndarray
     rounds: np.ndarray
     bets: dict[str, list[int]] = field(default_factory=dict)  # bet value -> [correct, total]
+    # (agent, opponent) -> [times agent finished ahead, meetings] (see meetings())
+    ahead: dict[tuple[str, str], list[float]] = field(default_factory=dict)
 
 
 def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table]
@@ -63,7 +66,33 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
         seat_wins=np.bincount(seat, weights=share, minlength=k).tolist(),
         agent_wins=agent_wins, agent_seats=agent_seats,
         decisions=games["decisions"].to_numpy().astype(np.int32),
-        rounds=games["rounds"].to_numpy().astype(np.int16), bets=bets)
+        rounds=games["rounds"].to_numpy().astype(np.int16), bets=bets,
+        ahead=meetings(spec, players["agent_index"].to_numpy(), players["rank"].to_numpy()))
+
+
+def meetings(spec: RunSpec, agent_index: np.ndarray, rank: np.ndarray
+             ) -> dict[tuple[str, str], list[float]]:
+    """For each two different agents of the run, the first before the second in the order
+    of ``spec.agents``: how often the first finished ahead of the second in the games where
+    both sat (a tie counts ½, every pair of their seats in a game counts once) and in how
+    many such meetings, ``[score, meetings]``.  ``agent_index`` and ``rank`` are a chunk's
+    players columns, game by game, seat by seat."""
+    names = list(dict.fromkeys(spec.agents))
+    k, u = len(spec.agents), len(names)
+    if u < 2:
+        return {}
+    code = np.array([names.index(a) for a in spec.agents])[agent_index].reshape(-1, k)
+    rank = rank.reshape(-1, k)
+    score, count = np.zeros(u * u), np.zeros(u * u)
+    for i, j in combinations(range(k), 2):
+        first, second = code[:, i], code[:, j]
+        ahead = (rank[:, i] < rank[:, j]) + 0.5 * (rank[:, i] == rank[:, j])
+        ahead = np.where(first < second, ahead, 1.0 - ahead)
+        cell = (np.minimum(first, second) * u + np.maximum(first, second))[first != second]
+        score += np.bincount(cell, weights=ahead[first != second], minlength=u * u)
+        count += np.bincount(cell, minlength=u * u)
+    return {(names[a], names[b]): [float(score[a * u + b]), int(count[a * u + b])]
+            for a in range(u) for b in range(a + 1, u) if count[a * u + b]}
 
 
 def bet_columns(slug: str) -> tuple[str, str]:
@@ -91,6 +120,7 @@ def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float,
         "game": spec.game, "games": games, "players": len(spec.agents),
         "win_share_by_seat": {str(p): s for p, s in enumerate(seat)},
         "win_share_by_agent": agent,
+        "finishes_ahead": finishes_ahead(figures),
         "decisions": stats.distribution(decisions),
         "rounds": stats.distribution(rounds),
         "games_played": played, "wall_seconds": wall,
@@ -105,6 +135,23 @@ def summarize(spec: RunSpec, figures: Sequence[ChunkFigures], wall: float,
         out["bet_accuracy"] = stats.proportion(correct, total)
         out["bet_accuracy_by_value"] = {v: stats.proportion(c, t)
                                         for v, (c, t) in totals.items()}
+    return out
+
+
+def finishes_ahead(figures: Sequence[ChunkFigures]) -> dict[str, dict[str, dict[str, float]]]:
+    """For each two different agents, how often the first (in the run's order) finished
+    ahead of the second in their meetings, with its Wilson interval: ``{agent: {opponent:
+    proportion}}`` (empty when one agent held every seat).  A game's meetings are not
+    independent, so the interval is a little too narrow."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for f in figures:                   # every chunk lists the pairs in the same order
+        for pair in f.ahead:
+            out.setdefault(pair[0], {}).setdefault(pair[1], {})
+    for agent, opponents in out.items():
+        for opponent in opponents:
+            held = [f.ahead.get((agent, opponent), [0.0, 0]) for f in figures]
+            opponents[opponent] = stats.proportion(sum(h[0] for h in held),
+                                                   sum(int(h[1]) for h in held))
     return out
 
 
@@ -145,6 +192,12 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines += ["", "win share by agent"]
     width = max([8, *map(len, summary["win_share_by_agent"])])
     lines += [f"  {a:<{width}} {share(p)}" for a, p in summary["win_share_by_agent"].items()]
+    ahead = [(f"{a} ahead of {b}", p) for a, held in summary.get("finishes_ahead", {}).items()
+             for b, p in held.items()]
+    if ahead:
+        lines += ["", "finishes ahead (in the games where both sat; a tie counts 1/2)"]
+        width = max(len(label) for label, _ in ahead)
+        lines += [f"  {label:<{width}} {share(p)}" for label, p in ahead]
     if "bet_accuracy" in summary:
         lines += ["", f"bet accuracy    {share(summary['bet_accuracy'])}"]
         lines += [f"  bet {v}        {share(p)}"

@@ -23,9 +23,11 @@ from hypothesis import strategies as st
 import agents
 import engines
 from sim import results
+from sim.analysis import ratings
 from sim.batch.seating import SEATINGS
 from sim.batch.seating import seating as seats_for
 from sim.batch.spec import RunSpec, default_chunk_size
+from sim.batch.summary import format_summary
 from sim.batch.tables import play_chunk, uses_kernel
 from sim.kernels import kernel_for
 from sim.runner import play_python
@@ -559,6 +561,45 @@ def test_json_summary_distributions_and_speed(json_run):
     assert manifest["games_per_second"] == pytest.approx(summary["games_per_second"])
 
 
+def test_json_summary_finishes_ahead_counts_every_meeting_of_two_agents(tmp_path):
+    """Each two different agents' record, the first in the run's order: the share of the
+    pairs of their seats in one game where the first ranked better (a tie ½), as
+    sim.analysis.ratings counts it from the players table, over several chunks; none in a
+    run of one agent."""
+    run = tmp_path / "run"
+    code, out, err = batch_main("paris-damis", "--games", 90, "--seed", 3, "--chunk-size", 40,
+                                "--agents", "greedy,random,cautious,greedy", "--jobs", 1,
+                                "--out", run, "--format", "json", "--no-progress")
+    assert code == 0, err
+    summary = json_summary(out)
+    players = results.load(run)["players"].assign(match=0)
+    record = ratings.head_to_head(ratings.pairwise(players)).set_index(["agent", "opponent"])
+    ahead = summary["finishes_ahead"]
+    assert {(a, b) for a, held in ahead.items() for b in held} == {
+        ("greedy", "random"), ("greedy", "cautious"), ("random", "cautious")}
+    for agent, held in ahead.items():
+        for opponent, share in held.items():
+            expected = record.loc[(agent, opponent)]
+            check_share(share, int(expected["n"]))
+            assert share["p"] == pytest.approx(expected["share"])
+            assert (share["low"], share["high"]) == pytest.approx(
+                (expected["low"], expected["high"]))
+    # two greedy seats and one of each other agent in every game
+    assert ahead["greedy"]["random"]["n"] == 2 * 90 and ahead["random"]["cautious"]["n"] == 90
+
+
+def test_table_summary_prints_each_meeting_record(json_run):
+    summary = dict(json_run[1], finishes_ahead={
+        "greedy": {"random": {"n": 180, "p": 0.75, "low": 0.68, "high": 0.81}}})
+    text = format_summary(summary)
+    assert "finishes ahead (in the games where both sat; a tie counts 1/2)" in text
+    assert re.search(r"greedy ahead of random +75\.0% +\[ *68\.0%, +81\.0%\] +n=180", text)
+
+
+def test_json_summary_has_no_meetings_with_one_agent(json_run):
+    assert json_run[1]["finishes_ahead"] == {}
+
+
 def test_table_summary_mentions_seats_agents_and_bet_accuracy(tmp_path):
     run = tmp_path / "run"
     code, out, err = batch_main("paris-damis", "--games", 30, "--players", 3, "--seed", 4,
@@ -567,7 +608,7 @@ def test_table_summary_mentions_seats_agents_and_bet_accuracy(tmp_path):
     for text in ("seat 0", "seat 1", "seat 2", "win share by seat", "win share by agent",
                  "random", "bet accuracy", "bet 1", "bet 3", "games/s", str(run)):
         assert text in out, text
-    assert "seat 3" not in out
+    assert "seat 3" not in out and "finishes ahead" not in out      # one agent: no meetings
     assert err == ""
 
 
