@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import combinations
 from statistics import NormalDist
 
 import numpy as np
@@ -25,6 +26,23 @@ def wilson_interval(successes: float, trials: int, confidence: float = 0.95
     centre = (p + z2n / 2) / (1 + z2n)
     half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seat_comparisons(agents: np.ndarray, ranks: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every comparison of two seats of a game held by different agents, from ``agents`` and
+    ``ranks`` shaped (games, seats), two seats or more: the game's row, the first seat's
+    agent, the second's, and the first seat's score (1 if it ranked better, ½ for a tie, 0 if
+    worse); seat pairs (0, 1), (0, 2), ... in turn, games in order within each."""
+    parts = []
+    for i, j in combinations(range(agents.shape[1]), 2):
+        differ = agents[:, i] != agents[:, j]
+        score = (ranks[:, i] < ranks[:, j]) + 0.5 * (ranks[:, i] == ranks[:, j])
+        parts.append((np.flatnonzero(differ), agents[differ, i], agents[differ, j],
+                      score[differ]))
+    games, first, second, scores = (np.concatenate(column)
+                                    for column in zip(*parts, strict=True))
+    return games, first, second, scores
 
 
 def proportion(successes: float, trials: int, confidence: float = 0.95) -> dict[str, float]:

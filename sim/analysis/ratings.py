@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 
 import numpy as np
 import pandas as pd
 from scipy.optimize import minimize
 from scipy.special import expit, log_expit
 
-from sim.stats import proportion
+from sim.stats import proportion, seat_comparisons
 
 ELO = 400 / math.log(10)
 BOOTSTRAP = 200
@@ -47,16 +47,9 @@ def pairwise(players: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("every game of a tournament must have the same number of seats")
     agents = ordered["agent"].astype(str).to_numpy().reshape(-1, seats)
     ranks = ordered["rank"].to_numpy().reshape(-1, seats)
-    parts = []
-    for i, j in combinations(range(seats), 2):
-        differ = agents[:, i] != agents[:, j]
-        score = (ranks[:, i] < ranks[:, j]) + 0.5 * (ranks[:, i] == ranks[:, j])
-        parts.append(pd.DataFrame({"game": np.flatnonzero(differ),
-                                   "agent": agents[differ, i],
-                                   "opponent": agents[differ, j],
-                                   "score": score[differ]}))
-    return pd.concat(parts, ignore_index=True).sort_values("game", kind="stable",
-                                                           ignore_index=True)
+    game, agent, opponent, score = seat_comparisons(agents, ranks)
+    return pd.DataFrame({"game": game, "agent": agent, "opponent": opponent,
+                         "score": score}).sort_values("game", kind="stable", ignore_index=True)
 
 
 def _fit(wins: np.ndarray, counts: np.ndarray, anchor: int) -> np.ndarray:

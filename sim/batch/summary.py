@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -82,15 +81,11 @@ def meetings(spec: RunSpec, agent_index: np.ndarray, rank: np.ndarray
     if u < 2:
         return {}
     code = np.array([names.index(a) for a in spec.agents])[agent_index].reshape(-1, k)
-    rank = rank.reshape(-1, k)
-    score, count = np.zeros(u * u), np.zeros(u * u)
-    for i, j in combinations(range(k), 2):
-        first, second = code[:, i], code[:, j]
-        ahead = (rank[:, i] < rank[:, j]) + 0.5 * (rank[:, i] == rank[:, j])
-        ahead = np.where(first < second, ahead, 1.0 - ahead)
-        cell = (np.minimum(first, second) * u + np.maximum(first, second))[first != second]
-        score += np.bincount(cell, weights=ahead[first != second], minlength=u * u)
-        count += np.bincount(cell, minlength=u * u)
+    _, first, second, ahead = stats.seat_comparisons(code, rank.reshape(-1, k))
+    ahead = np.where(first < second, ahead, 1.0 - ahead)      # the earlier agent's view
+    cell = np.minimum(first, second) * u + np.maximum(first, second)
+    score = np.bincount(cell, weights=ahead, minlength=u * u)
+    count = np.bincount(cell, minlength=u * u)
     return {(names[a], names[b]): [float(score[a * u + b]), int(count[a * u + b])]
             for a in range(u) for b in range(a + 1, u) if count[a * u + b]}
 

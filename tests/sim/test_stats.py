@@ -52,3 +52,17 @@ def test_homogeneity_test_matches_chi2_contingency():
         np.column_stack([successes, trials - successes]), correction=False)
     assert result == {"chi2": pytest.approx(chi2), "dof": dof, "p_value": pytest.approx(p)}
     assert stats.homogeneity_test(np.array([25, 25]), np.array([100, 100]))["p_value"] == 1
+
+
+def test_seat_comparisons_score_each_pair_of_different_agents_once():
+    # game 0: seats a, b, a ranked 2, 1, 2; game 1: a, a, b with a tie for first (1, 1, 3)
+    agents = np.array([["a", "b", "a"], ["a", "a", "b"]])
+    ranks = np.array([[2, 1, 2], [1, 1, 3]])
+    game, first, second, score = stats.seat_comparisons(agents, ranks)
+    rows = sorted(zip(game.tolist(), first.tolist(), second.tolist(), score.tolist(),
+                      strict=True))
+    # seat pairs of one agent (a, a) are left out; a tie would score 1/2
+    assert rows == [(0, "a", "b", 0.0), (0, "b", "a", 1.0), (1, "a", "b", 1.0),
+                    (1, "a", "b", 1.0)]
+    _, _, _, tied = stats.seat_comparisons(np.array([["a", "b"]]), np.array([[1, 1]]))
+    assert tied.tolist() == [0.5]
