@@ -163,6 +163,16 @@ def _class(base: str) -> Any:
     return found
 
 
+def is_search(name: str) -> bool:
+    """Whether the bot of ``name`` (``NAME`` or ``NAME@PROFILE``) is a search, one that
+    plays simulations before it decides (``flatmc``, ``ismcts`` or a subclass of theirs)."""
+    from agents.search import SearchAgent
+    base, _ = profiles.split(name)
+    _check_base(base, None)
+    found = _class(base)
+    return isinstance(found, type) and issubclass(found, SearchAgent)
+
+
 def params_class(name: str) -> type[Params] | None:
     """The parameter class of a bot (``NAME`` or ``NAME@PROFILE``), None for one that takes
     no :class:`~engines.core.params.Params`; an unknown bot names the valid ones."""

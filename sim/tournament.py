@@ -6,8 +6,9 @@ and luck.
 Every table of K seats drawn from the agents (repeats allowed, at least two different agents:
 a *lineup*) plays ``--games`` games with rotated seating and the same seed, each lineup an
 ordinary run in ``OUT/<lineup>/``.  From all of them: Bradley–Terry ratings with bootstrap
-intervals, head-to-head records, the skill chain, luck, and each bot's win share against K-1
-random bots (when ``random`` plays).  Definitions: :mod:`sim.analysis.ratings` and
+intervals, head-to-head records, the skill chain, luck, each bot's win share against K-1
+random bots (when ``random`` plays), and each search's head to head by the number of searches
+at the table.  Definitions: :mod:`sim.analysis.ratings` and
 docs/tournaments.md.  Writes ``OUT/tournament.json`` and a report in ``OUT/report/``.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 
 import pandas as pd
 
+import agents
 import engines
 from sim.analysis import Run, figures, ratings
 from sim.analysis.stats import win_share
@@ -55,19 +57,23 @@ BASELINE = "random"
 @dataclass(frozen=True)
 class Standings:
     """A tournament's results: ratings, head-to-head records, skill chain, luck, and each
-    bot's win share against random bots (empty without ``random``)."""
+    bot's win share against random bots (empty without ``random``), and each search's head to
+    head with the other bots by the searches at the table (empty without a search and
+    another bot)."""
 
     ratings: pd.DataFrame
     head_to_head: pd.DataFrame
     chain: list[str]
     luck: pd.DataFrame
     versus_random: pd.DataFrame
+    by_searches: pd.DataFrame
 
     def to_json(self) -> dict[str, Any]:
         return {"ratings": self.ratings.to_dict("records"),
                 "head_to_head": self.head_to_head.to_dict("records"),
                 "skill_chain": self.chain, "luck": self.luck.to_dict("records"),
-                "versus_random": self.versus_random.to_dict("records")}
+                "versus_random": self.versus_random.to_dict("records"),
+                "head_to_head_by_searches": self.by_searches.to_dict("records")}
 
 
 def lineup_name(lineup: Sequence[str]) -> str:
@@ -92,6 +98,31 @@ def versus_random(runs: Sequence[Run]) -> pd.DataFrame:
     return table
 
 
+def by_searches(runs: Sequence[Run]) -> pd.DataFrame:
+    """Each search's head to head with each bot that is not one, counted apart by the number
+    of seats held by searches at the table (``searches``, the search's own included):
+    ``[agent, opponent, searches, n, score, share, low, high]``, as
+    :func:`~sim.analysis.ratings.head_to_head`.  A search's model of the others is its
+    rollouts, so it may fare differently beside other searches than alone among
+    heuristics."""
+    columns = ["agent", "opponent", "searches", "n", "score", "share", "low", "high"]
+    kinds = {name: agents.is_search(name) for run in runs for name in run.agents}
+    tables: dict[int, list[pd.DataFrame]] = {}
+    for i, run in enumerate(runs):
+        count = sum(kinds[name] for name in run.agents)
+        if 0 < count < len(run.agents):
+            tables.setdefault(count, []).append(run.players.assign(match=i))
+    rows = []
+    for count, players in sorted(tables.items()):
+        record = ratings.head_to_head(ratings.pairwise(pd.concat(players, ignore_index=True)))
+        keep = record["agent"].map(kinds) & ~record["opponent"].map(kinds)
+        rows.append(record[keep].assign(searches=count))
+    if not rows:
+        return pd.DataFrame(columns=columns)
+    table = pd.concat(rows, ignore_index=True)[columns]
+    return table.sort_values(["agent", "opponent", "searches"], ignore_index=True)
+
+
 def standings(runs: Sequence[Run], seed: int = 0) -> Standings:
     """Ratings, head to head, skill chain, luck and shares against random of the runs of a
     tournament."""
@@ -101,7 +132,8 @@ def standings(runs: Sequence[Run], seed: int = 0) -> Standings:
     rated = ratings.ratings(pairs, seed=seed)
     record = ratings.head_to_head(pairs)
     chain = ratings.skill_chain(rated, record)
-    return Standings(rated, record, chain, ratings.luck(rated, record), versus_random(runs))
+    return Standings(rated, record, chain, ratings.luck(rated, record), versus_random(runs),
+                     by_searches(runs))
 
 
 # --------------------------------------------------------------------------------------
@@ -128,6 +160,12 @@ def summary_sentences(result: Standings, n_players: int) -> list[str]:
         sentences.append(f"Seated with {n_players - 1} random bots, {top['agent']} wins "
                          f"{estimate(top['share'], top['low'], top['high'])} of its games, "
                          f"{verdict} the fair {percent(fair)}.")
+    alone = result.by_searches[result.by_searches["searches"] == 1]
+    for agent, rows in alone.groupby("agent", sort=True):
+        records = ", ".join(f"{row['opponent']} {estimate(row['share'], row['low'], row['high'])}"
+                            for _, row in rows.iterrows())
+        sentences.append(f"As the one search at its table, {agent} finishes ahead of "
+                         f"{records} of the time.")
     return sentences
 
 
@@ -159,6 +197,14 @@ def report_blocks(game: str, settings: dict[str, str], result: Standings, n_play
                                   "against": lambda r: r["opponent"],
                                   "comparisons": lambda r: f"{int(r['n']):,}",
                                   "won [95% interval]": interval}))]
+    if len(result.by_searches):
+        blocks += [Table("Head to head of each search by the searches at the table (share of "
+                         "comparisons won, ties ½)", _text_table(
+                             result.by_searches,
+                             {"search": lambda r: r["agent"], "against": lambda r: r["opponent"],
+                              "searches at the table": lambda r: str(int(r["searches"])),
+                              "comparisons": lambda r: f"{int(r['n']):,}",
+                              "won [95% interval]": interval}))]
     if len(result.versus_random):
         blocks += [Heading("Skill depth"),
                    Table(f"Win share with {n_players - 1} random bots", _text_table(
@@ -189,8 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "games with rotated seating and the same seed; then Bradley-Terry "
                     "ratings with bootstrap intervals, head-to-head records, the skill chain "
                     "(bots each beating the previous one significantly), luck (how often the "
-                    "weaker bot finishes ahead) and each bot's win share against random "
-                    "bots.  Writes every lineup's run, tournament.json and a report.",
+                    "weaker bot finishes ahead), each bot's win share against random "
+                    "bots, and each search's head to head by the number of searches at the "
+                    "table.  Writes every lineup's run, tournament.json and a report.",
         epilog="Example:\n  python -m sim.tournament paris-damis --agents "
                "random,greedy,cautious --games 20000",
         formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -336,6 +336,13 @@ def test_ismcts_stops_once_no_iteration_could_change_its_choice(game_positions, 
 # ======================================================================================
 # parameters
 # ======================================================================================
+def test_the_searches_are_known_as_searches_with_or_without_a_profile():
+    assert agents.is_search("ismcts") and agents.is_search("flatmc@plain")
+    assert not agents.is_search("greedy@tuned") and not agents.is_search("random")
+    with pytest.raises(ValueError, match="available agents"):
+        agents.is_search("nobody")
+
+
 def test_options_are_passed_through_the_registry():
     bot = agents.load("ismcts", iterations=200)
     assert isinstance(bot, ISMCTS)

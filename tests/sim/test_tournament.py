@@ -53,6 +53,7 @@ def test_standings_are_written_and_consistent(played):
     assert pooled["stronger"] == "all" and 0 <= pooled["share"] <= 1
     (bot_share,) = data["versus_random"]
     assert bot_share["agent"] == BOT and bot_share["n"] == GAMES
+    assert data["head_to_head_by_searches"] == []               # no search played
     assert "skill chain: " in stdout and "report: " in stdout
 
 
@@ -63,6 +64,45 @@ def test_the_report_has_the_ratings_skill_and_luck_figures(played):
         assert (report / name).is_file(), name
     md = (report / "report.md").read_text()
     assert "Skill chain" in md and "Bradley–Terry" in md
+
+
+SEARCH = "ismcts@b16"          # paris-damis's ladder profile: 16 iterations
+
+
+def comparisons(players, search: str) -> tuple[int, float]:
+    """The search's comparisons with the other agents' seats in a run, and its score (1 when
+    ranked better, ½ for a tie), counted game by game."""
+    n, score = 0, 0.0
+    for _, game in players.groupby("game_id"):
+        mine = game.loc[game["agent"] == search, "rank"]
+        theirs = game.loc[game["agent"] != search, "rank"]
+        for rank in mine:
+            n += len(theirs)
+            score += float((rank < theirs).sum() + 0.5 * (rank == theirs).sum())
+    return n, score
+
+
+def test_a_search_is_rated_apart_by_the_searches_at_its_table(tmp_path):
+    out = tmp_path / "t"
+    code, stdout, stderr = tournament_main(
+        "paris-damis", "--agents", f"{SEARCH},{BOT}", "--players", 3, "--games", 12,
+        "--jobs", 1, "--no-progress", "--out", out)
+    assert code == 0, stderr
+    data = json.loads((out / "tournament.json").read_text())
+    rows = {r["searches"]: r for r in data["head_to_head_by_searches"]}
+    assert set(rows) == {1, 2}
+    for searches, lineup in ((1, f"{SEARCH}+{BOT}+{BOT}"), (2, f"{SEARCH}+{SEARCH}+{BOT}")):
+        players = Run.open(out / lineup).players.astype({"agent": str})
+        n, score = comparisons(players, SEARCH)
+        row = rows[searches]
+        assert (row["agent"], row["opponent"]) == (SEARCH, BOT)
+        assert row["n"] == n == 12 * 2 and row["score"] == pytest.approx(score)
+        assert row["share"] == pytest.approx(score / n)
+        assert row["low"] <= row["share"] <= row["high"]
+    alone = rows[1]
+    assert (f"As the one search at its table, {SEARCH} finishes ahead of {BOT} "
+            f"{100 * alone['share']:.1f}%") in stdout
+    assert "by the searches at the table" in (out / "report" / "report.md").read_text()
 
 
 @pytest.mark.parametrize("args, message", [
