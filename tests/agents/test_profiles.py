@@ -10,7 +10,7 @@ import pytest
 
 import agents
 from agents import profiles
-from agents.base import Exploring
+from agents.base import EXPLORE, Exploring
 from agents.paris_damis import GreedyParams
 from agents.search import ISMCTSParams
 
@@ -125,7 +125,9 @@ def test_the_shipped_profiles_load(monkeypatch, game, agent, profile):
     cls = agents.params_class(agent)
     assert type(bot.params) is cls
     assert agents.params_for(name, game) == bot.params
-    values = profiles.read(game)[agent][profile]
+    values = dict(profiles.read(game)[agent][profile])
+    explore = values.pop(EXPLORE, 0.0)
+    assert getattr(bot, EXPLORE, 0.0) == explore
     assert values == {key: getattr(bot.params, key) for key in values}
     for field in dataclasses.fields(cls):
         value, meta = getattr(bot.params, field.name), field.metadata
@@ -136,7 +138,7 @@ def test_the_shipped_profiles_load(monkeypatch, game, agent, profile):
         if meta.get("max") is not None:
             assert value <= meta["max"], field.name
     plain = None if profile == profiles.DEFAULT else agents.params_for(agent, game)
-    assert bot.params != (plain or cls())
+    assert bot.params != (plain or cls()) or explore != agents.exploration(agent, game)
 
 
 def test_a_profile_may_make_any_bot_explore(profile_dir):
