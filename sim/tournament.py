@@ -124,8 +124,8 @@ def by_searches(runs: Sequence[Run]) -> pd.DataFrame:
 
 
 def standings(runs: Sequence[Run], seed: int = 0) -> Standings:
-    """Ratings, head to head, skill chain, luck and shares against random of the runs of a
-    tournament."""
+    """Ratings, head to head, skill chain, luck, shares against random and the searches' head
+    to head by the searches at the table, of the runs of a tournament."""
     players = pd.concat([run.players.assign(match=i) for i, run in enumerate(runs)],
                         ignore_index=True)
     pairs = ratings.pairwise(players)
