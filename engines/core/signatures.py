@@ -23,18 +23,26 @@ which the Python-to-compiled entry does not use), once per process, when
 
 :func:`plain_shape_errors`, applied at the same time, keeps numba's string formatting out
 of the compiled rules (below).
+
+:func:`allocation_free_without_nrt`, also applied then, compiles the rules of a game that
+allocates nothing (its rules module's ``ALLOCATES = False``) without numba's reference
+counting whoever calls them first (below).
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from numba.core import types
+from numba.core import dispatcher, errors, types
 from numba.extending import overload
 from numba.np import arrayobj
 
+from engines.core.specialise import TagType
+
 NARROW = (types.int8, types.int16, types.int32)    # the signed integers passed as int64
 NUMBA = "numba."                                    # whose compiled functions keep their types
+NEEDS_NRT = "NRT required but not enabled"          # numba's error for code that needs NRT
 
 
 def plain(arg: Any) -> Any:
@@ -83,3 +91,57 @@ def plain_shape_errors() -> None:
     holding such an assignment (a fifth of a small game's compile time, a tenth of all).
     Only the message changes: "cannot assign slice from input of different size"."""
     arrayobj.raise_with_shape_context = shape_error
+
+
+def allocation_free(module: str) -> bool:
+    """Whether the module named ``module`` is a loaded rules module that allocates nothing
+    (``ALLOCATES = False``)."""
+    return getattr(sys.modules.get(module), "ALLOCATES", True) is False
+
+
+def without_nrt(py_func: Any, args: tuple) -> bool:
+    """Whether a compile of ``py_func`` for ``args`` drops numba's reference counting: a
+    function of an allocation-free rules module, or one specialised by such a module's tag
+    (:class:`~engines.core.specialise.Tag`), unless an argument is a typed list (whose
+    items need the counting)."""
+    if any(isinstance(arg, types.ListType) for arg in args):
+        return False
+    return allocation_free(getattr(py_func, "__module__", "")) or any(
+        isinstance(arg, TagType) and allocation_free(arg.tag) for arg in args)
+
+
+def allocation_free_without_nrt() -> None:
+    """Compile the rules of the games that allocate nothing, and the calls specialised by
+    their tag, without numba's reference counting, whatever calls them first (once per
+    process).
+
+    numba keeps one compiled copy of a function per argument types, made under the flags of
+    its first caller, a callee inheriting the caller's ``nrt`` unless its own options set it.
+    The batch kernel of these games runs without the counting (``sim.kernels.factory``), the
+    Python API with it; so whichever compiled a rule first decided for every later caller,
+    and a cache where the Python path came first ran the compiled searches about half as fast
+    (Paris d'amis: 200 decisions/s against 395, docs/bench.md).  With the counting set off
+    in the compile's own options, every caller gets the same copy.  Only the counting goes:
+    these rules neither allocate nor hand a new array back to their caller.  A function that
+    cannot be compiled without the counting (a helper of the Python API that copies an array
+    with ``out[:] = s``, which the compiled calls do not reach) is compiled with it."""
+    compiler = dispatcher._FunctionCompiler     # type: ignore[attr-defined]
+    compile_core = compiler._compile_core
+    if getattr(compile_core, "allocation_free_without_nrt", False):
+        return
+
+    def _compile_core(self: Any, args: tuple, return_type: Any) -> Any:
+        if not without_nrt(self.py_func, args) or self.targetoptions.get("_nrt") is False:
+            return compile_core(self, args, return_type)
+        options = self.targetoptions
+        self.targetoptions = dict(options, _nrt=False)
+        try:
+            return compile_core(self, args, return_type)
+        except errors.NumbaError as error:
+            if NEEDS_NRT not in str(error):
+                raise
+        finally:
+            self.targetoptions = options
+        return compile_core(self, args, return_type)    # a function that needs the counting
+    _compile_core.allocation_free_without_nrt = True     # type: ignore[attr-defined]
+    compiler._compile_core = _compile_core

@@ -73,5 +73,5 @@ def step(s, pr, action, chance, rounds, row):
 
 
 KERNEL = Kernel("betzanbloo", R, summary, POLICIES, choose=choose, step=step,
-                max_round_rows=summary.max_round_rows, nrt=False, weights=policy_weights(),
+                max_round_rows=summary.max_round_rows, weights=policy_weights(),
                 encode=encode)

@@ -35,7 +35,8 @@ the rules and bots it made up about three quarters of the compile time (paris-da
 kernel: 206 CPU s with it, 118 without).
 
 Games whose rules never allocate (paris-damis, betzanbloo, vicaire, the tarots, the rummy
-games) run the loop without numba's reference counting (NRT, ``nrt=False``).  With it,
+games: their rules modules' ``ALLOCATES = False``) run the loop without numba's reference
+counting (NRT).  With it,
 every array a compiled function passes on, or binds inside an inlined helper, costs an
 atomic increment and decrement of the array's counter, and each such call is opaque to the
 optimiser, which must then reload the state: a paris-damis game with strategy bots made
@@ -44,12 +45,13 @@ and the tarots' random kernels ran about twice as fast without, rami's 1.75 time
 école's and pinacle's 2.4 times).  Without NRT nothing in the loop may allocate: the
 caller passes its work arrays, and the rules it calls use fixed arrays
 (:func:`engines.core.layout.copy_into`, :func:`engines.core.layout.sort_field`) or work room
-in their own stack frame (:func:`engines.core.layout.stack_room`).  A function the loop
-calls is compiled under the loop's flags only if this process has not compiled it yet for
-the same argument types: numba keeps one compiled copy per argument types, made under the
-flags of its first caller, so a rule the Python API compiled first, with NRT, is linked into
-the loop as it is (a fifth slower for paris-damis with random seats).  ``python -m
-sim.compile`` therefore compiles each kernel before the game's Python path.
+in their own stack frame (:func:`engines.core.layout.stack_room`).  numba keeps one
+compiled copy of a function per argument types, made under the flags of its first caller;
+so that a rule the Python API compiled first is not linked into the loop with NRT (a fifth
+slower for paris-damis with random seats), such rules are compiled without it whoever calls
+them (:func:`engines.core.signatures.allocation_free_without_nrt`).  ``python -m
+sim.compile`` still compiles each kernel before the game's Python path, for the games whose
+rules allocate.
 """
 
 from __future__ import annotations
@@ -393,7 +395,7 @@ class Kernel:
     work array the policies share; ``max_round_rows``: a function of the game's parameters
     giving the round rows to make room for per game (a game that records more is played
     again with room for them all); ``action_dtype``: the type of the action codes the
-    rules write; ``nrt``: whether the loop keeps numba's reference counting; ``encode``:
+    rules write; ``encode``:
     ``encode(name, params)``, the weights row of the named policy playing with other
     parameters (its bot's ``Params``), for the policies that read their parameters from
     their row (None: every policy plays at its defaults only; see :meth:`lineup`).
@@ -428,8 +430,13 @@ class Kernel:
     max_round_rows: Callable[[Any], int] = no_round_rows
     round_counter: int = -1
     action_dtype: type = np.int32
-    nrt: bool = True
     encode: Callable[[str, Any], np.ndarray] | None = None
+
+    @property
+    def nrt(self) -> bool:
+        """Whether the loop keeps numba's reference counting: unless the rules allocate
+        nothing (their ``ALLOCATES = False``)."""
+        return getattr(self.rules, "ALLOCATES", True) is not False
 
     def __post_init__(self) -> None:
         if self.weights is None:        # no policy reads any parameter

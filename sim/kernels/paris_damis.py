@@ -69,4 +69,4 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
 
 KERNEL = Kernel("paris-damis", R, summary, POLICIES, choose=choose, weights=policy_weights(),
                 table=lambda game: new_table(), max_round_rows=summary.max_round_rows,
-                round_counter=R.ROUNDS_SETTLED, nrt=False, encode=encode)
+                round_counter=R.ROUNDS_SETTLED, encode=encode)

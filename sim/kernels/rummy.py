@@ -41,7 +41,7 @@ def some_hands(params) -> int:
 def rummy_kernel(name: str, rules, summary) -> Kernel:
     """A rummy game's kernel: the rules' step draws; the hands' rows come from the state."""
     return Kernel(name, rules, summary, RANDOM_ONLY, finish=hands_kept(rules),
-                  max_round_rows=some_hands, action_dtype=np.int64, nrt=False)
+                  max_round_rows=some_hands, action_dtype=np.int64)
 
 
 RAMI = rummy_kernel("rami", rami_rules, rami_summary)

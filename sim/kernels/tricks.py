@@ -26,8 +26,8 @@ def some_deals(params) -> int:
 AVOIDANCE = Kernel("avoidance", avoidance_rules, avoidance_summary, RANDOM_ONLY,
                    max_round_rows=some_deals, round_counter=avoidance_rules.ROUNDS_PLAYED)
 VICAIRE = Kernel("vicaire", vicaire_rules, vicaire_summary, RANDOM_ONLY,
-                 max_round_rows=some_deals, round_counter=vicaire_rules.ROUNDS_PLAYED, nrt=False)
+                 max_round_rows=some_deals, round_counter=vicaire_rules.ROUNDS_PLAYED)
 BELOTE = Kernel("belote", belote_rules, belote_summary, RANDOM_ONLY,
                 max_round_rows=some_deals, round_counter=belote_rules.ROUNDS_PLAYED)
 TAROT = Kernel("tarot", tarot_rules, tarot_summary, RANDOM_ONLY,
-               max_round_rows=some_deals, round_counter=tarot_rules.ROUNDS_PLAYED, nrt=False)
+               max_round_rows=some_deals, round_counter=tarot_rules.ROUNDS_PLAYED)

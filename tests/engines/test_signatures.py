@@ -1,10 +1,17 @@
-"""engines.core.signatures: one compiled copy of a function per kind of argument."""
+"""engines.core.signatures: one compiled copy of a function per kind of argument, and the rules
+that allocate nothing compiled without reference counting whoever calls them first."""
+import sys
+from types import ModuleType
+
 import numpy as np
 import pytest
 from numba import njit, types
+from numba.core.compiler import Flags
+from numba.typed import List
 
-import engines.core  # noqa: F401  (applies plain_arguments)
+import engines.core  # noqa: F401  (applies plain_arguments, allocation_free_without_nrt)
 from engines.core.signatures import plain
+from engines.core.specialise import Tag
 
 
 @njit
@@ -57,3 +64,71 @@ def test_a_slice_assignment_of_another_size_raises_the_plain_message():
     assert "of shape" not in code      # numba's formatted message (and its string code)
     with pytest.raises(ValueError, match="cannot assign slice from input of different size"):
         _copy_into(out, np.arange(4, dtype=np.int32))
+
+
+# --- allocation_free_without_nrt --------------------------------------------------------
+FREE_SOURCE = '''
+def double(s, out):
+    for i in range(s.size):
+        out[i] = 2 * s[i]
+    return out.size
+
+def copy_whole(s, out):
+    out[:] = s
+'''
+
+
+def _module(name: str, allocates: bool | None) -> ModuleType:
+    """A module holding FREE_SOURCE's functions, registered under ``name``, declaring
+    ``ALLOCATES`` unless ``allocates`` is None."""
+    module = ModuleType(name)
+    if allocates is not None:
+        module.ALLOCATES = allocates
+    exec(FREE_SOURCE, module.__dict__)
+    sys.modules[name] = module
+    return module
+
+
+def _counted(dispatcher) -> list[bool]:
+    """For each compiled copy of ``dispatcher``: whether it keeps numba's reference counting."""
+    return ["nrt=True" in Flags.demangle(c.fndesc.abi_tags[0])
+            for c in dispatcher.overloads.values()]
+
+
+@njit
+def _tagged(tag, s):
+    return s[0]
+
+
+@pytest.mark.parametrize("allocates, counted", [(False, False), (True, True), (None, True)])
+def test_an_allocation_free_rules_module_compiles_without_reference_counting(allocates,
+                                                                            counted):
+    module = _module(f"tests_rules_allocates_{allocates}", allocates)
+    double = njit(module.double)
+    s, out = np.arange(4, dtype=np.int32), np.zeros(4, dtype=np.int32)
+    assert double(s, out) == 4 and list(out) == [0, 2, 4, 6]   # called first from Python
+    assert _counted(double) == [counted]
+
+
+def test_a_call_specialised_by_its_tag_compiles_without_reference_counting():
+    _module("tests_rules_tagged_free", False)
+    _module("tests_rules_tagged_counted", True)
+    s = np.arange(3, dtype=np.int64)
+    assert _tagged(Tag("tests_rules_tagged_free"), s) == 0
+    assert _tagged(Tag("tests_rules_tagged_counted"), s) == 0
+    assert sorted(_counted(_tagged)) == [False, True]
+
+
+def test_a_helper_that_needs_reference_counting_keeps_it():
+    module = _module("tests_rules_copy", False)
+    copy_whole = njit(module.copy_whole)
+    s, out = np.arange(5, dtype=np.int32), np.zeros(5, dtype=np.int32)
+    copy_whole(s, out)
+    assert list(out) == list(s) and _counted(copy_whole) == [True]
+
+
+def test_a_typed_list_argument_keeps_reference_counting():
+    _module("tests_rules_listed", False)
+    items = List([np.int64(3)])
+    first = njit(lambda tag, items: items[0])
+    assert first(Tag("tests_rules_listed"), items) == 3 and _counted(first) == [True]
