@@ -53,8 +53,9 @@ ROOT = 0
 
 class SearchRoom(NamedTuple):
     """The work arrays of a search: the world searched and a copy played on, its chance
-    stream's state, legal codes and untried actions (the rules' action dtype), flatmc's
-    totals and tries per action, ismcts's tree (``nodes`` rows, ``rewards``) and the path
+    stream's state, legal codes and untried actions (the rules' action dtype; flatmc's
+    order of actions when it halves, see :func:`flat_mc_halving`), flatmc's totals and
+    tries per action, ismcts's tree (``nodes`` rows, ``rewards``) and the path
     of one iteration, and where the rules keep the fields read (``at``)."""
 
     world: np.ndarray
@@ -219,15 +220,35 @@ def reward(w, at, seat, placing):
 # flatmc
 # --------------------------------------------------------------------------------------
 @njit(cache=True)
+def sweep_world(tag, s, pr, player, rng, worlds, alias, room):
+    """Into the room's ``world`` and ``world_stream``, the world of a new sweep over the
+    actions (see :func:`new_world`), whose every action's try starts alike."""
+    new_world(tag, s, pr, player, rng, worlds, alias, room.world)
+    copy_into(room.world_stream, alias)
+
+
+@njit(cache=True)
+def tried(tag, pr, player, action, horizon, placing, rollout, rng, worlds, alias, room):
+    """``player``'s reward (see :func:`reward`) for ``action`` played in the sweep's world,
+    then played out (``horizon`` rounds, see :func:`rounds_limit`) with ``rollout``, a
+    :class:`RolloutPolicy`; the world's chance starts from the sweep's stream."""
+    sim, at = room.sim, room.at
+    copy_into(sim, room.world)
+    copy_into(alias, room.world_stream)
+    play_decision(tag, sim, pr, action, worlds[0])
+    roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, room.codes,
+             rounds_limit(room.world, at, horizon), rollout.policy, rollout.work)
+    return reward(sim, at, player, placing)
+
+
+@njit(cache=True)
 def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, placing, rollout, rng,
             worlds, alias, room):
     """``count`` more iterations (``done`` run already) of determinized flat Monte Carlo
     over the ``n`` legal codes: iteration i tries action ``i mod n`` in the world of its
-    sweep (a fresh one when i is a multiple of n) and plays it out (``horizon`` rounds, see
-    :func:`rounds_limit`) with ``rollout``, a :class:`RolloutPolicy`; the room's ``totals`` and
-    ``tries`` add up each action's rewards for ``player`` (see :func:`reward`)."""
-    world, sim, world_stream, codes = room.world, room.sim, room.world_stream, room.codes
-    totals, tries, at = room.totals, room.tries, room.at
+    sweep (a fresh one when i is a multiple of n, see :func:`tried`); the room's ``totals``
+    and ``tries`` add up each action's rewards for ``player``."""
+    totals, tries = room.totals, room.tries
     if done == 0:
         for k in range(n):
             totals[k] = 0.0
@@ -235,15 +256,64 @@ def flat_mc(tag, s, pr, player, legal, n, done, count, horizon, placing, rollout
     for i in range(done, done + count):
         k = i % n
         if k == 0:
-            new_world(tag, s, pr, player, rng, worlds, alias, world)
-            copy_into(world_stream, alias)
-        copy_into(sim, world)
-        copy_into(alias, world_stream)
-        play_decision(tag, sim, pr, legal[k], worlds[0])
-        roll_out(rollout.policies, tag, sim, pr, worlds[0], rng, codes,
-                 rounds_limit(world, at, horizon), rollout.policy, rollout.work)
-        totals[k] += reward(sim, at, player, placing)
+            sweep_world(tag, s, pr, player, rng, worlds, alias, room)
+        totals[k] += tried(tag, pr, player, legal[k], horizon, placing, rollout, rng, worlds,
+                           alias, room)
         tries[k] += 1
+
+
+@njit(cache=True)
+def halving_rounds(n):
+    """The rounds of sequential halving over ``n`` actions: ceil(log2 n), at least 1."""
+    rounds = 1
+    while (1 << rounds) < n:
+        rounds += 1
+    return rounds
+
+
+@njit(cache=True)
+def flat_mc_halving(tag, s, pr, player, legal, n, iterations, horizon, placing, rollout, rng,
+                    worlds, alias, room):
+    """flatmc's budget of ``iterations`` spread by sequential halving (Karnin, Koren and
+    Somekh 2013) over the ``n`` legal codes: :func:`halving_rounds` rounds of
+    ``iterations // rounds`` iterations each (at least one sweep); in each sweep every
+    action still in is tried in one fresh world (see :func:`tried`), and after each round
+    the better half stays in, by mean reward over all its tries (ties: the earlier in the
+    order of the previous round, first that of ``legal``).  Returns the index of the one
+    left; the room's ``totals`` and ``tries`` hold every action's rewards and tries, and
+    ``untried`` the order reached."""
+    totals, tries, order = room.totals, room.tries, room.untried
+    for k in range(n):
+        totals[k] = 0.0
+        tries[k] = 0
+        order[k] = k
+    rounds = halving_rounds(n)
+    left = n
+    for _ in range(rounds):
+        for _ in range(max(1, iterations // rounds // left)):
+            sweep_world(tag, s, pr, player, rng, worlds, alias, room)
+            for j in range(left):
+                k = order[j]
+                totals[k] += tried(tag, pr, player, legal[k], horizon, placing, rollout,
+                                   rng, worlds, alias, room)
+                tries[k] += 1
+        best_first(order, left, totals, tries)
+        left = (left + 1) // 2
+    return order[0]
+
+
+@njit(cache=True)
+def best_first(order, left, totals, tries):
+    """Sort the first ``left`` actions of ``order`` by mean reward, best first, keeping
+    the order of equal means (an insertion sort: a few dozen actions at most)."""
+    for a in range(1, left):
+        k = order[a]
+        mean = totals[k] / tries[k]
+        b = a - 1
+        while b >= 0 and totals[order[b]] / tries[order[b]] < mean:
+            order[b + 1] = order[b]
+            b -= 1
+        order[b + 1] = k
 
 
 @njit(cache=True)
@@ -464,6 +534,15 @@ class CompiledSearch:
             done += count
             yield self.room.totals[:n].copy(), self.room.tries[:n].copy()
 
+    def flat_mc_halving(self, observation: Any, legal: list[Any], rng: np.random.Generator,
+                        iterations: int, horizon: int, placing: float) -> int:
+        """The index in ``legal`` of flatmc's choice when it halves (see
+        :func:`flat_mc_halving`)."""
+        state, codes, worlds, alias = self._start(observation, legal)
+        return int(flat_mc_halving(self.tag, state.s, state._pr, observation.player, codes,
+                                   len(codes), iterations, horizon, placing, RANDOM, rng,
+                                   worlds, alias, self.room))
+
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
                budget: Any, exploration: float, widening: float, horizon: int,
                placing: float, settle: bool) -> int:
@@ -494,7 +573,7 @@ SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
 (SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING,
- SETTING_PLACING) = range(6)
+ SETTING_PLACING, SETTING_HALVING) = range(7)
 
 
 def settings_row(params: Any, rollout: int) -> np.ndarray:
@@ -505,8 +584,8 @@ def settings_row(params: Any, rollout: int) -> np.ndarray:
         raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
                          f"(seconds={params.seconds!r})")
     return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
-                     rollout, getattr(params, "widening", 0.0), params.placing],
-                    dtype=np.float64)
+                     rollout, getattr(params, "widening", 0.0), params.placing,
+                     getattr(params, "halving", False)], dtype=np.float64)
 
 
 @njit(cache=True)
@@ -521,6 +600,9 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
     horizon = np.int64(settings[SETTING_HORIZON])
     placing = settings[SETTING_PLACING]
     rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
+    if kind == FLATMC and settings[SETTING_HALVING]:
+        return legal[flat_mc_halving(tag, s, pr, player, legal, n, iterations, horizon,
+                                     placing, rollout, rng, worlds, alias, room)]
     if kind == FLATMC:
         flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, placing, rollout, rng,
                 worlds, alias, room)

@@ -38,7 +38,7 @@ import numpy as np
 import agents
 import engines
 from agents import profiles
-from agents.compiled_search import SLICE, CompiledSearch, best_mean
+from agents.compiled_search import SLICE, CompiledSearch, best_mean, halving_rounds
 from engines.core.api import Action
 from engines.core.base import RulesObservation
 from engines.core.chance import uniform_index
@@ -50,10 +50,10 @@ from engines.core.streams import has_rounds
 # Parameters
 # --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class FlatMCParams(Params):
-    """Parameters of ``flatmc``."""
+class SearchParams(Params):
+    """The parameters both searches take."""
 
-    game: ClassVar[str] = "flatmc"
+    game: ClassVar[str] = "search"
 
     iterations: int = param(200, "simulations per decision", min=1)
     seconds: float | None = param(None, "time budget per decision in seconds, replacing "
@@ -69,7 +69,7 @@ class FlatMCParams(Params):
                             "petasse, rikiki and the tarots)", min=0)
     placing: float = param(0.0, "weight p of the seat's placing in a simulation's reward: "
                                 "(1 - p) * win share + p * (players - rank) / (players - 1), "
-                                "so that a second place scores more than a last; 0: the win "
+                                    "so that a second place scores more than a last; 0: the win "
                                 "share alone", min=0, max=1)
 
     def validate(self) -> None:
@@ -96,9 +96,30 @@ class FlatMCParams(Params):
 
 
 @dataclass(frozen=True)
-class ISMCTSParams(FlatMCParams):
-    """Parameters of ``ismcts``: those of ``flatmc`` (``iterations`` counts tree
-    iterations), then the UCT constant."""
+class FlatMCParams(SearchParams):
+    """Parameters of ``flatmc``: those of both searches, then how it spreads its budget."""
+
+    game: ClassVar[str] = "flatmc"
+
+    halving: bool = param(False, "spread the iterations by sequential halving: in ceil(log2 n) "
+                                 "rounds of equal budget over the n legal actions, each sweep "
+                                 "tries every action still in, and after each round the "
+                                 "better half by mean reward stays in (the choice: the one "
+                                 "left); false: every action tried alike, the best mean "
+                                 "chosen.  Needs an iteration budget")
+
+    def validate(self) -> None:
+        super().validate()
+        if self.halving and self.seconds is not None:
+            raise ValueError(f"{self.game}: halving needs an iteration budget, not "
+                             f"seconds={self.seconds}; valid: halving=false with seconds, or "
+                             f"seconds=none")
+
+
+@dataclass(frozen=True)
+class ISMCTSParams(SearchParams):
+    """Parameters of ``ismcts``: those of both searches (``iterations`` counts tree
+    iterations), then the UCT constant and the widening."""
 
     game: ClassVar[str] = "ismcts"
 
@@ -114,7 +135,7 @@ class ISMCTSParams(FlatMCParams):
 # --------------------------------------------------------------------------------------
 # What both bots share: the budget, the rollout and their parameters
 # --------------------------------------------------------------------------------------
-def budget(params: FlatMCParams) -> Iterator[int]:
+def budget(params: SearchParams) -> Iterator[int]:
     """Iteration numbers 0, 1, ... until the budget is spent: ``params.iterations`` of them,
     or, with ``params.seconds``, as many as start within that time (at least one)."""
     if params.seconds is None:
@@ -129,7 +150,7 @@ def budget(params: FlatMCParams) -> Iterator[int]:
             return
 
 
-def slices(params: FlatMCParams) -> Iterator[int]:
+def slices(params: SearchParams) -> Iterator[int]:
     """The budget as iteration counts for the compiled searches: ``params.iterations`` at
     once, or, with ``params.seconds``, slices of :data:`SLICE` until that time has passed
     (at least one)."""
@@ -209,7 +230,7 @@ class SearchAgent:
     read by keyword) and its rollout."""
 
     name: ClassVar[str]
-    Params: ClassVar[type[FlatMCParams]]
+    Params: ClassVar[type[SearchParams]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -243,7 +264,9 @@ class SearchAgent:
 class FlatMC(SearchAgent):
     """Determinized flat Monte Carlo: every legal action is tried in turn in the same
     determinizations (a fresh one for each sweep over the actions), each try ends with a
-    rollout, and the action with the best mean reward is chosen (the first one on ties)."""
+    rollout, and the action with the best mean reward is chosen (the first one on ties);
+    with ``halving``, the sweeps narrow to the better half of the actions round after round
+    (:meth:`halved`)."""
 
     Params = FlatMCParams
 
@@ -251,8 +274,40 @@ class FlatMC(SearchAgent):
             rng: np.random.Generator) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self.params.halving:
+            return legal_actions[self.halved(observation, legal_actions, rng)]
         totals, tries = self.values(observation, legal_actions, rng)
         return legal_actions[best_mean(totals, tries, len(legal_actions))]
+
+    def halved(self, observation: Any, legal_actions: list[Action],
+               rng: np.random.Generator) -> int:
+        """The index of the action sequential halving keeps (see
+        :func:`agents.compiled_search.flat_mc_halving`, which this is through the common
+        API)."""
+        search = self.compiled(observation)
+        if search is not None:
+            return search.flat_mc_halving(observation, legal_actions, rng,
+                                          self.params.iterations, self.params.horizon,
+                                          self.params.placing)
+        n = len(legal_actions)
+        totals = np.zeros(n)
+        tries = np.zeros(n, dtype=np.int64)
+        order = list(range(n))
+        rounds = halving_rounds(n)
+        left = n
+        for _ in range(rounds):
+            for _ in range(max(1, self.params.iterations // rounds // left)):
+                world = observation.determinize(rng)
+                me = world.current_player
+                limit = self.rollout.limit(world)
+                for k in order[:left]:
+                    state = world.clone()
+                    state.apply(legal_actions[k])
+                    totals[k] += self.rollout(state, rng, limit)[me]
+                    tries[k] += 1
+            order[:left] = sorted(order[:left], key=lambda k: -(totals[k] / tries[k]))
+            left = (left + 1) // 2
+        return order[0]
 
     def values(self, observation: Any, legal_actions: list[Action],
                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:

@@ -4,6 +4,7 @@ the engine support they rely on (``observation.determinize``, ``state.playout``)
 
 from __future__ import annotations
 
+import math
 import re
 import time
 
@@ -280,6 +281,53 @@ def test_compiled_playouts_choose_as_rollouts_through_the_api(name, placing, gam
         assert fast == slow
 
 
+@pytest.mark.parametrize("placing", [0.0, 0.5])
+def test_flatmc_halving_chooses_compiled_as_through_the_api(placing, game_positions):
+    """Sequential halving, compiled (random rollouts) and through the common API: the same
+    choice from the same stream; and not always uniform flatmc's."""
+    halving = agents.load("flatmc", iterations=40, placing=placing, halving=True)
+    uniform = agents.load("flatmc", iterations=40, placing=placing)
+    differ = 0
+    for state in game_positions[:8]:
+        obs = state.observation(state.current_player)
+        legal = state.legal_actions()
+        fast = halving.act(obs, legal, np.random.default_rng(3))
+        assert fast == halving.act(APIOnlyObservation(obs), legal, np.random.default_rng(3))
+        differ += fast != uniform.act(obs, legal, np.random.default_rng(3))
+    assert differ > 0
+
+
+def test_flatmc_halving_spends_its_rounds_on_the_better_half(game_positions):
+    """Over n actions, ceil(log2 n) rounds of budget // rounds iterations: the actions out
+    after round r were tried in the sweeps of rounds 1..r only, the one kept most; the means
+    of those out after a round are no better than the means of those kept."""
+    budget = 60
+    bot = agents.load("flatmc", iterations=budget, halving=True)
+    checked = 0
+    for state in game_positions:
+        legal = state.legal_actions()
+        n = len(legal)
+        if n < 5:
+            continue
+        obs = state.observation(state.current_player)
+        choice = bot.act(obs, legal, np.random.default_rng(1))
+        room = bot.compiled(obs).room
+        tries, totals = room.tries[:n].copy(), room.totals[:n].copy()
+        rounds, left, sweeps, expected = math.ceil(math.log2(n)), n, 0, []
+        for _ in range(rounds):
+            sweeps += max(1, budget // rounds // left)
+            out = left - (left + 1) // 2
+            expected += [sweeps] * out
+            left -= out
+        assert sorted(tries.tolist()) == sorted(expected + [sweeps])
+        assert tries[legal.index(choice)] == sweeps
+        assert tries.sum() <= budget + rounds * n
+        kept = tries == sweeps
+        assert (totals / tries)[legal.index(choice)] == (totals / tries)[kept].max()
+        checked += 1
+    assert checked >= 2
+
+
 def test_flatmc_sweeps_reward_the_placing_compiled_as_through_the_api(game_positions):
     """With ``placing`` 1 a simulation's reward is the seat's placing alone: in Paris
     d'amis at 4 players 0, 1/3, 2/3 or 1 (a second or third place: no win share), the same
@@ -355,7 +403,12 @@ def test_options_are_passed_through_the_registry():
                               "iterations, seconds, rollout, horizon, placing, "
                               "exploration, widening"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
-                                     "keys: iterations, seconds, rollout, horizon, placing"),
+                                     "keys: iterations, seconds, rollout, horizon, placing, "
+                                     "halving"),
+    ("ismcts", {"halving": True}, "unknown parameter 'halving' for ismcts"),
+    ("flatmc", {"halving": True, "seconds": 0.5}, "flatmc: halving needs an iteration "
+                                                  "budget, not seconds=0.5"),
+    ("flatmc", {"halving": "sometimes"}, "flatmc: bad value for halving: 'sometimes'"),
     ("ismcts", {"iterations": 0}, "ismcts: bad value for iterations: 0; valid values: >= 1"),
     ("flatmc", {"iterations": 2.5}, "flatmc: bad value for iterations: 2.5 (expected an "
                                     "integer)"),
@@ -439,9 +492,10 @@ def test_the_constructed_position_has_one_winning_move():
                         "bet 1": 0.0, "bet 2": 0.0}
 
 
-@pytest.mark.parametrize("name", BOTS)
-def test_search_finds_the_winning_move(name):
-    bot = agents.load(name, iterations=100)
+@pytest.mark.parametrize("name, options", [("flatmc", {}), ("ismcts", {}),
+                                           ("flatmc", {"halving": True})])
+def test_search_finds_the_winning_move(name, options):
+    bot = agents.load(name, iterations=100, **options)
     for seed in range(3):
         assert choose(bot, last_turn(), seed).text == "place J♠ → spades"
 

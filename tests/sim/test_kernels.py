@@ -143,6 +143,22 @@ def test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path(s
     assert not np.array_equal(widened.finals, plain.finals)     # widening was exercised
 
 
+@pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("huit-americain", "random"),
+                                           ("rikiki", "counter")])
+def test_flatmc_halving_plays_in_the_kernel_the_games_of_the_python_path(slug, rollout):
+    """Sequential halving: the kernel's flatmc chooses as the Python one (the compiled
+    search from the Python API with random rollouts, the common API's with a bot's), and
+    not as flatmc without it."""
+    game = short_game(slug)
+    names = (["flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    options = {"iterations": 24, "rollout": rollout}
+    halved = assert_kernel_plays_python(game, names, seed=6, start=0, count=2,
+                                        options={"flatmc": {**options, "halving": True}})
+    plain = assert_kernel_plays_python(game, names, seed=6, start=0, count=2,
+                                       options={"flatmc": options})
+    assert not np.array_equal(halved.finals, plain.finals)      # halving was exercised
+
+
 def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
     """``rollout=NAME@PROFILE``: the rollouts play the profile's parameters and ``explore``,
     in the kernel as in the Python path."""
