@@ -155,7 +155,7 @@ def test_flatmc_halving_plays_in_the_kernel_the_games_of_the_python_path(slug, r
     halved = assert_kernel_plays_python(game, names, seed=6, start=0, count=2,
                                         options={"flatmc": {**options, "halving": True}})
     plain = assert_kernel_plays_python(game, names, seed=6, start=0, count=2,
-                                       options={"flatmc": options})
+                                       options={"flatmc": {**options, "halving": False}})
     assert not np.array_equal(halved.finals, plain.finals)      # halving was exercised
 
 
