@@ -14,7 +14,8 @@ through the common API with the same stream.
 The searches allocate nothing (they run in kernels without numba's reference counting):
 the room is made once by the caller.  Both can run in slices (``done`` iterations already
 run, ``count`` more), for time budgets: the room keeps the searched world, the totals and
-the tree between slices.
+the tree between slices (flatmc's sequential halving, which plans its rounds from the whole
+budget, runs it at once).
 """
 
 from __future__ import annotations
@@ -577,9 +578,9 @@ FLATMC, ISMCTS = range(len(SEARCHES))
 
 
 def settings_row(params: Any, rollout: int) -> np.ndarray:
-    """A search's parameters (:class:`agents.search.FlatMCParams` or its subclass, with an
-    iteration budget) as its row of kernel settings, its rollout policy the kernel's
-    policy ``rollout``."""
+    """A search's parameters (an :class:`agents.search.SearchParams`, with an iteration
+    budget) as its row of kernel settings, its rollout policy the kernel's policy
+    ``rollout``."""
     if params.seconds is not None:
         raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
                          f"(seconds={params.seconds!r})")

@@ -69,7 +69,7 @@ class SearchParams(Params):
                             "petasse, rikiki and the tarots)", min=0)
     placing: float = param(0.0, "weight p of the seat's placing in a simulation's reward: "
                                 "(1 - p) * win share + p * (players - rank) / (players - 1), "
-                                    "so that a second place scores more than a last; 0: the win "
+                                "so that a second place scores more than a last; 0: the win "
                                 "share alone", min=0, max=1)
 
     def validate(self) -> None:
