@@ -393,10 +393,11 @@ class Kernel:
     work array the policies share; ``max_round_rows``: a function of the game's parameters
     giving the round rows to make room for per game (a game that records more is played
     again with room for them all); ``action_dtype``: the type of the action codes the
-    rules write; ``encode``:
-    ``encode(name, params)``, the weights row of the named policy playing with other
-    parameters (its bot's ``Params``), for the policies that read their parameters from
-    their row (None: every policy plays at its defaults only; see :meth:`lineup`).
+    rules write; ``encode``: ``encode(name, params)``, the weights row of the named policy
+    playing with other parameters (its bot's ``Params``), for the policies that read their
+    parameters from their row (None: every policy plays at its defaults only; see
+    :meth:`lineup`).  Whether the loop keeps numba's reference counting follows the rules
+    (:attr:`nrt`).
 
     The hooks, compiled functions (see the module docstring), each optional: ``choose``
     (default: ``random`` only; for a game whose one bot, policy 1, decides on the seat's

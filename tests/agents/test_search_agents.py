@@ -299,8 +299,8 @@ def test_flatmc_halving_chooses_compiled_as_through_the_api(placing, game_positi
 
 def test_flatmc_halving_spends_its_rounds_on_the_better_half(game_positions):
     """Over n actions, ceil(log2 n) rounds of budget // rounds iterations: the actions out
-    after round r were tried in the sweeps of rounds 1..r only, the one kept most; the means
-    of those out after a round are no better than the means of those kept."""
+    after round r were tried in the sweeps of rounds 1..r only, the two finalists in every
+    sweep, and the one kept has the better mean of the two."""
     budget = 60
     bot = agents.load("flatmc", iterations=budget, halving=True)
     checked = 0

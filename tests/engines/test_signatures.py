@@ -78,15 +78,18 @@ def copy_whole(s, out):
 '''
 
 
-def _module(name: str, allocates: bool | None) -> ModuleType:
-    """A module holding FREE_SOURCE's functions, registered under ``name``, declaring
-    ``ALLOCATES`` unless ``allocates`` is None."""
-    module = ModuleType(name)
-    if allocates is not None:
-        module.ALLOCATES = allocates
-    exec(FREE_SOURCE, module.__dict__)
-    sys.modules[name] = module
-    return module
+@pytest.fixture
+def make_module(monkeypatch):
+    """Make a module holding FREE_SOURCE's functions, registered under ``name`` for the
+    test only, declaring ``ALLOCATES`` unless ``allocates`` is None."""
+    def make(name: str, allocates: bool | None) -> ModuleType:
+        module = ModuleType(name)
+        if allocates is not None:
+            module.ALLOCATES = allocates
+        exec(FREE_SOURCE, module.__dict__)
+        monkeypatch.setitem(sys.modules, name, module)
+        return module
+    return make
 
 
 def _counted(dispatcher) -> list[bool]:
@@ -102,33 +105,34 @@ def _tagged(tag, s):
 
 @pytest.mark.parametrize("allocates, counted", [(False, False), (True, True), (None, True)])
 def test_an_allocation_free_rules_module_compiles_without_reference_counting(allocates,
-                                                                            counted):
-    module = _module(f"tests_rules_allocates_{allocates}", allocates)
+                                                                            counted,
+                                                                            make_module):
+    module = make_module(f"tests_rules_allocates_{allocates}", allocates)
     double = njit(module.double)
     s, out = np.arange(4, dtype=np.int32), np.zeros(4, dtype=np.int32)
     assert double(s, out) == 4 and list(out) == [0, 2, 4, 6]   # called first from Python
     assert _counted(double) == [counted]
 
 
-def test_a_call_specialised_by_its_tag_compiles_without_reference_counting():
-    _module("tests_rules_tagged_free", False)
-    _module("tests_rules_tagged_counted", True)
+def test_a_call_specialised_by_its_tag_compiles_without_reference_counting(make_module):
+    make_module("tests_rules_tagged_free", False)
+    make_module("tests_rules_tagged_counted", True)
     s = np.arange(3, dtype=np.int64)
     assert _tagged(Tag("tests_rules_tagged_free"), s) == 0
     assert _tagged(Tag("tests_rules_tagged_counted"), s) == 0
     assert sorted(_counted(_tagged)) == [False, True]
 
 
-def test_a_helper_that_needs_reference_counting_keeps_it():
-    module = _module("tests_rules_copy", False)
+def test_a_helper_that_needs_reference_counting_keeps_it(make_module):
+    module = make_module("tests_rules_copy", False)
     copy_whole = njit(module.copy_whole)
     s, out = np.arange(5, dtype=np.int32), np.zeros(5, dtype=np.int32)
     copy_whole(s, out)
     assert list(out) == list(s) and _counted(copy_whole) == [True]
 
 
-def test_a_typed_list_argument_keeps_reference_counting():
-    _module("tests_rules_listed", False)
+def test_a_typed_list_argument_keeps_reference_counting(make_module):
+    make_module("tests_rules_listed", False)
     items = List([np.int64(3)])
     first = njit(lambda tag, items: items[0])
     assert first(Tag("tests_rules_listed"), items) == 3 and _counted(first) == [True]

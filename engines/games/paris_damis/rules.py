@@ -215,10 +215,7 @@ KEEP = DISCARD_ACTION + PLAY_CARDS
 EXCHANGE_ACTION = KEEP + 1
 N_ACTIONS = EXCHANGE_ACTION + 1
 APPLY_DRAWS = False     # apply_action(s, pr, action) draws nothing: chance waits for advance
-# The rules allocate nothing (every array is the caller's or on the stack): the batch kernel
-# and every compiled call by this module's tag run them without numba's reference counting
-# (engines.core.signatures.allocation_free_without_nrt).
-ALLOCATES = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)

@@ -114,10 +114,7 @@ STATE_SIZE = STATE.size
 # draws the chance that follows a decision (see engines.core.streams)
 OVER, N_ACTIONS = T.OVER, T.N_ACTIONS
 APPLY_DRAWS = True
-# The rules allocate nothing (every array is the caller's or on the stack): the batch kernel
-# and every compiled call by this module's tag run them without numba's reference counting
-# (engines.core.signatures.allocation_free_without_nrt).
-ALLOCATES = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 CURRENT = T.CURRENT
 (*_, LAID_AT_START, LAID, LAID_VALUE, TEAM_TOTAL, ONE_GOES, MOVES, HAND_MOVES,
  ROUNDS) = STATE.offsets()

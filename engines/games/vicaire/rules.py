@@ -122,10 +122,7 @@ N_ACTIONS = DECK_CARDS
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
-# The rules allocate nothing (every array is the caller's or on the stack): the batch kernel
-# and every compiled call by this module's tag run them without numba's reference counting
-# (engines.core.signatures.allocation_free_without_nrt).
-ALLOCATES = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
