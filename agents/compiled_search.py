@@ -573,20 +573,27 @@ class CompiledSearch:
 SEARCHES = ("flatmc", "ismcts")
 FLATMC, ISMCTS = range(len(SEARCHES))
 # A search policy's settings, its row of the kernel's policy parameters.
+# ``SETTING_DELEGATE`` holds the phases the search leaves to its rollout policy as a bit
+# set, bit ``phase`` for each.
 (SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING,
- SETTING_PLACING, SETTING_HALVING) = range(7)
+ SETTING_PLACING, SETTING_HALVING, SETTING_DELEGATE) = range(8)
 
 
-def settings_row(params: Any, rollout: int) -> np.ndarray:
+def settings_row(params: Any, rollout: int, game: str | None = None) -> np.ndarray:
     """A search's parameters (an :class:`agents.search.SearchParams`, with an iteration
-    budget) as its row of kernel settings, its rollout policy the kernel's policy
-    ``rollout``."""
+    budget) as its row of kernel settings for ``game`` (needed when it delegates phases),
+    its rollout policy the kernel's policy ``rollout``."""
     if params.seconds is not None:
         raise ValueError(f"{params.game} runs in the kernel with an iteration budget only "
                          f"(seconds={params.seconds!r})")
+    if params.delegate and game is None:
+        raise ValueError(f"{params.game}: delegate={params.delegate!r} needs the game it "
+                         f"is for")
+    delegated = params.delegated(game) if params.delegate else frozenset()
     return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
                      rollout, getattr(params, "widening", 0.0), params.placing,
-                     getattr(params, "halving", False)], dtype=np.float64)
+                     getattr(params, "halving", False), sum(1 << phase for phase in delegated)],
+                    dtype=np.float64)
 
 
 @njit(cache=True)
@@ -594,13 +601,16 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
              room):
     """The code a search policy (``kind``: :data:`FLATMC` or :data:`ISMCTS`) plays among the
     ``n`` legal codes, searched for ``player`` with its ``settings`` row, its rollouts
-    played by the policies of the tag ``policies`` with their work arrays ``work``."""
+    played by the policies of the tag ``policies`` with their work arrays ``work`` (in a
+    phase it delegates, the rollout policy's choice)."""
     if n == 1:
         return legal[0]
+    rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
+    if (np.int64(settings[SETTING_DELEGATE]) >> s[room.at[AT_PHASE]]) & 1:
+        return policy_choice(policies, s, pr, legal, n, rng, rollout.policy, work)
     iterations = np.int64(settings[SETTING_ITERATIONS])
     horizon = np.int64(settings[SETTING_HORIZON])
     placing = settings[SETTING_PLACING]
-    rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
     if kind == FLATMC and settings[SETTING_HALVING]:
         return legal[flat_mc_halving(tag, s, pr, player, legal, n, iterations, horizon,
                                      placing, rollout, rng, worlds, alias, room)]

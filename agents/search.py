@@ -71,6 +71,12 @@ class SearchParams(Params):
                                 "(1 - p) * win share + p * (players - rank) / (players - 1), "
                                 "so that a second place scores more than a last; 0: the win "
                                 "share alone", min=0, max=1)
+    delegate: str = param("", "the phases whose decisions the search leaves to its rollout "
+                              "policy, by the game's phase names, comma-separated (e.g. "
+                              "\"discard,hand_change\" in paris-damis): a choice that "
+                              "matters beyond the horizon, or whose worth the simulations "
+                              "cannot tell apart, is played as the rollout policy plays it; "
+                              "empty: the search makes every choice")
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
@@ -82,17 +88,35 @@ class SearchParams(Params):
 
     def check_game(self, game: str) -> None:
         """Raise ValueError, naming the valid choices, if the rollout agent cannot play
-        ``game`` or these parameters ask a horizon of a game without rounds."""
+        ``game``, these parameters ask a horizon of a game without rounds, or delegate a
+        phase the game does not have."""
         try:
             agents.check(self.rollout, game)
         except ValueError as error:
             raise ValueError(f"{self.game}: rollout={self.rollout}: {error}") from None
+        self.delegated(game)
         if self.horizon and not has_rounds(engines.game_class(game).rules):
             with_rounds = [g for g in engines.available()
                            if has_rounds(engines.game_class(g).rules)]
             raise ValueError(f"{self.game}: horizon={self.horizon} needs a game that counts "
                              f"rounds, not {game}; games with rounds: "
                              f"{', '.join(with_rounds)} (elsewhere: horizon=0)")
+
+
+    def delegated(self, game: str) -> frozenset[int]:
+        """The codes of ``game``'s phases named by ``delegate`` (ValueError naming the
+        game's phases for a name it does not have)."""
+        names = [name.strip() for name in self.delegate.split(",") if name.strip()]
+        if not names:
+            return frozenset()
+        phases = engines.game_class(game).phase_names
+        codes = {name: code for code, name in phases.items()}
+        unknown = [name for name in names if name not in codes]
+        if unknown:
+            valid = ", ".join(sorted(codes)) or "none (the game names no phases)"
+            raise ValueError(f"{self.game}: delegate={self.delegate!r}: {game} has no phase "
+                             f"{unknown[0]!r}; its phases: {valid}")
+        return frozenset(codes[name] for name in names)
 
 
 @dataclass(frozen=True)
@@ -227,7 +251,9 @@ def placed(ranks: list[int], placing: float) -> tuple[float, ...]:
 
 class SearchAgent:
     """A search bot: its parameters (its ``Params`` class, whose ``game`` is the bot's name,
-    read by keyword) and its rollout."""
+    read by keyword) and its rollout.  It plays a sole legal action at once, leaves the
+    phases it delegates to its rollout policy, and searches the other decisions
+    (:meth:`search`)."""
 
     name: ClassVar[str]
     Params: ClassVar[type[SearchParams]]
@@ -241,6 +267,29 @@ class SearchAgent:
         self.rollout = Rollout(self.params.rollout, self.params.horizon,
                                self.params.placing)
         self._searches: dict[tuple, CompiledSearch] = {}
+        self._delegated: dict[str, frozenset[str]] = {}
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self.params.delegate and self.delegates(observation):
+            return self.rollout.agent(observation._state).act(observation, legal_actions, rng)
+        return self.search(observation, legal_actions, rng)
+
+    def search(self, observation: Any, legal_actions: list[Action],
+               rng: np.random.Generator) -> Action:
+        """The action the search chooses among two legal actions or more."""
+        raise NotImplementedError
+
+    def delegates(self, observation: Any) -> bool:
+        """Whether the observation's phase is one the search leaves to its rollout policy
+        (a game with compiled rules: only those name their phases)."""
+        game = observation._state.game
+        if game.slug not in self._delegated:
+            self._delegated[game.slug] = frozenset(
+                game.phase_names[code] for code in self.params.delegated(game.slug))
+        return observation.phase in self._delegated[game.slug]
 
     def compiled(self, observation: Any) -> CompiledSearch | None:
         """The compiled search for the observation's game, where it plays the same search:
@@ -270,10 +319,8 @@ class FlatMC(SearchAgent):
 
     Params = FlatMCParams
 
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+    def search(self, observation: Any, legal_actions: list[Action],
+               rng: np.random.Generator) -> Action:
         if self.params.halving:
             return legal_actions[self.halved(observation, legal_actions, rng)]
         totals, tries = self.values(observation, legal_actions, rng)
@@ -429,10 +476,8 @@ class ISMCTS(SearchAgent):
     Params = ISMCTSParams
     params: ISMCTSParams
 
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+    def search(self, observation: Any, legal_actions: list[Action],
+               rng: np.random.Generator) -> Action:
         search = self.compiled(observation)
         if search is not None:
             return legal_actions[search.ismcts(observation, legal_actions, rng,

@@ -539,13 +539,13 @@ class Kernel:
             raise ValueError(f"no compiled rollout policy {base!r} in {self.name}; "
                              f"rollout policies: {', '.join(sorted(self.policies))}")
         if profile is None:
-            return settings_row(params, self.policies[base])
+            return settings_row(params, self.policies[base], game)
         if game is None:
             raise ValueError(f"rollout={params.rollout}: a profile needs the game it is for")
         own = agents.params_for(params.rollout, game)
         row = self._default_row(base) if own is None else self._row(base, own)
         rows.append((row, -1, agents.exploration(params.rollout, game)))
-        return settings_row(params, len(rows) - 1)
+        return settings_row(params, len(rows) - 1, game)
 
     def play(self, game: Any, seat_policies: np.ndarray, seed: int, start: int, count: int,
              keep_states: bool = False, weights: np.ndarray | None = None) -> KernelOutput:

@@ -401,10 +401,10 @@ def test_options_are_passed_through_the_registry():
 @pytest.mark.parametrize("name, options, message", [
     ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
                               "iterations, seconds, rollout, horizon, placing, "
-                              "exploration, widening"),
+                              "delegate, exploration, widening"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
                                      "keys: iterations, seconds, rollout, horizon, placing, "
-                                     "halving"),
+                                     "delegate, halving"),
     ("ismcts", {"halving": True}, "unknown parameter 'halving' for ismcts"),
     ("flatmc", {"halving": True, "seconds": 0.5}, "flatmc: halving needs an iteration "
                                                   "budget, not seconds=0.5"),
@@ -458,9 +458,10 @@ def test_defaults():
 
 
 def test_parameters_round_trip_through_key_value_strings():
-    params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5)
+    params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5,
+                          delegate="discard,hand_change")
     assert str(params) == ("iterations=50 seconds=0.25 rollout=random horizon=0 placing=0.0 "
-                           "exploration=1.5 widening=0.0")
+                           "delegate=discard,hand_change exploration=1.5 widening=0.0")
     assert ISMCTSParams.from_strings(params.to_strings()) == params
     assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
     assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
@@ -529,6 +530,54 @@ def test_a_horizon_is_refused_in_a_game_without_rounds():
                                          "huit-americain; games with rounds: .*paris-damis"):
         choose(bot, state)
 
+
+
+@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
+def test_a_delegated_phase_is_played_as_the_rollout_policy_plays_it(name):
+    """In the phases it delegates the search plays its rollout bot's choice (here the
+    discards and hand changes, greedy@tuned's); elsewhere it searches."""
+    rollout = agents.load("greedy@tuned", game="paris-damis")
+    bot = agents.load(name, iterations=30, rollout="greedy@tuned", delegate="discard, hand_change")
+    phases, differ = set(), 0
+    for seed in range(4):
+        for state in positions(paris(players=3), seed, every=3):
+            observation, legal = state.observation(state.current_player), state.legal_actions()
+            mine = bot.act(observation, legal, np.random.default_rng(seed))
+            theirs = rollout.act(observation, legal, np.random.default_rng(seed))
+            if observation.phase in ("discard", "hand_change"):
+                phases.add(observation.phase)
+                assert mine == theirs, (observation.phase, seed)
+            else:
+                differ += mine != theirs
+    assert phases == {"discard", "hand_change"} and differ > 0
+
+
+@pytest.mark.parametrize("slug, delegate, message", [
+    ("paris-damis", "discard,bidding", "ismcts: delegate='discard,bidding': paris-damis has no "
+                                       "phase 'bidding'; its phases: discard, exchange, "
+                                       "hand_change, over, recycle, setup, turn"),
+    ("bataille", "play", "bataille has no phase 'play'; its phases: none (the game names no "
+                         "phases)")])
+def test_a_delegated_phase_is_checked_against_the_game(slug, delegate, message):
+    params = ISMCTSParams(iterations=4, delegate=delegate)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        params.check_game(slug)
+
+
+def test_a_bad_delegated_phase_on_the_command_line_is_one_line_and_exit_2(tmp_path,
+                                                                           monkeypatch):
+    """A profile delegating a phase the game does not have: one line naming the game's
+    phases, exit status 2, nothing written."""
+    from tests.sim.test_batch_support import batch_main
+    (tmp_path / "paris-damis.toml").write_text('[flatmc.lean]\ndelegate = "discards"\n')
+    monkeypatch.setenv("TAPIS_VERT_PROFILES", str(tmp_path))
+    out = tmp_path / "run"
+    code, stdout, err = batch_main("paris-damis", "--games", 2, "--players", 3, "--agents",
+                                   "flatmc@lean,random,random", "--out", out, "--no-progress")
+    assert code == 2 and stdout == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert "no phase 'discards'; its phases: discard, exchange, hand_change" in err, err
+    assert not out.exists()
 
 
 def test_a_rollout_policy_is_checked_against_the_game(tmp_path, monkeypatch):

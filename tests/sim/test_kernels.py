@@ -159,6 +159,25 @@ def test_flatmc_halving_plays_in_the_kernel_the_games_of_the_python_path(slug, r
     assert not np.array_equal(halved.finals, plain.finals)      # halving was exercised
 
 
+@pytest.mark.parametrize("slug, rollout, delegate", [
+    ("paris-damis", "greedy", "discard,hand_change"), ("rikiki", "counter", "bidding"),
+    ("tarot", "random", "bidding,écart")])
+def test_delegated_phases_play_in_the_kernel_the_games_of_the_python_path(slug, rollout,
+                                                                          delegate):
+    """Both searches leaving the phases named to their rollout policy: the kernel's games
+    are the Python path's (where the rollout bot decides those phases on the seat's
+    observation), and not the games of the searches deciding everything."""
+    game = short_game(slug)
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+    options = {"ismcts": {"iterations": 6, "rollout": rollout},
+               "flatmc": {"iterations": 8, "rollout": rollout}}
+    left, searched = (assert_kernel_plays_python(
+        game, names, seed=5, start=0, count=2,
+        options={name: {**own, "delegate": phases} for name, own in options.items()})
+        for phases in (delegate, ""))
+    assert not np.array_equal(left.finals, searched.finals)    # delegation was exercised
+
+
 def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
     """``rollout=NAME@PROFILE``: the rollouts play the profile's parameters and ``explore``,
     in the kernel as in the Python path."""
