@@ -16,7 +16,10 @@ shared by k seats, 0 otherwise; with ``placing`` > 0, mixed with the seat's plac
 :func:`placed`).  With a ``horizon`` (games that count rounds), a simulation
 stops after that many rounds, the decision's own included, and the seats are ranked as the
 game ranks them at its end, on their standing then: a rollout spends its time near the
-decision, where its outcome depends most on the action tried.
+decision, where its outcome depends most on the action tried.  A search may leave the
+game's phases named by ``delegate`` to its rollout policy, which then decides there (a
+choice whose cost falls beyond the horizon is better made by a good rule than by
+simulations that stop before it shows).
 
 Where the game's rules are compiled and the rollouts random, the search runs compiled
 (:mod:`agents.compiled_search`); in the batch kernel it runs compiled with any rollout policy
