@@ -105,7 +105,6 @@ class SearchParams(Params):
                              f"rounds, not {game}; games with rounds: "
                              f"{', '.join(with_rounds)} (elsewhere: horizon=0)")
 
-
     def delegated(self, game: str) -> frozenset[int]:
         """The codes of ``game``'s phases named by ``delegate`` (ValueError naming the
         game's phases for a name it does not have)."""
