@@ -340,6 +340,9 @@ JOKERS_QUESTION = (
     "two jokers (wild: any column, value 11; tiebreak: any column, value 0, wins every tie "
     "there) change in who wins, and do good players use them well?")
 SEARCH = "ismcts"
+# How the search plays (its Paris d'amis default profile), for the population sentences.
+SEARCH_PLAYS = ("default budget; it searches its turns and plays its discards and hand "
+                "changes as `greedy@tuned` does")
 # A pair whose weaker player finishes ahead less often than this is almost always decided.
 DECIDED = 0.10
 
@@ -765,13 +768,23 @@ def hand_change_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
                      f"(greedy@tuned alone: {interval(tuned.iloc[0], 'exchange_rate')}); "
                      f"without the rule its win share moves by {difference(search)}.")
     games = int(used["games"].iloc[0])
-    answer = (f"Population: one `{SEARCH}` search (default budget) against `{GOOD_BETTOR}`, "
+    unused = not (used["lead_exchange_rate"].fillna(0) > 0).any() and \
+        not (used["exchange_rate"].fillna(0) > 0).any()
+    closing = (f" Neither good player changes its hand: `{GOOD_BETTOR}`, tuned by play, keeps "
+               f"every hand, and the search plays its hand changes as `{GOOD_BETTOR}` does, "
+               f"because deciding them by its simulations, which stop two rounds on, cost it "
+               f"games (docs/agents.md, \"Delegated phases\"). Among these players the rule "
+               f"goes unused, and removing it changes no game." if unused else
+               f" A difference is negligible below Cohen's h = 0.05 (about 2 pp) even if "
+               f"significant; with {games} paired games the interval is wide, so a small "
+               f"worth cannot be ruled out.")
+    answer = (f"Population: one `{SEARCH}` search ({SEARCH_PLAYS}) against `{GOOD_BETTOR}`, "
               f"and tables of `{GOOD_BETTOR}` alone, {games} games each, the same deals with "
-              f"and without the rule (without it nobody can change hands; `{GOOD_BETTOR}` "
-              f"seldom does anyway, so the difference is what the rule is worth to the "
-              f"search). " + " ".join(lines) + " A difference is negligible below Cohen's "
-              f"h = 0.05 (about 2 pp) even if significant; with {games} paired games the "
-              f"interval is wide, so a small worth cannot be ruled out.")
+              f"and without the rule (without it nobody can change hands"
+              + ("). " if unused else
+                 f"; `{GOOD_BETTOR}` seldom does anyway, so the difference is what the rule "
+                 f"is worth to the search). ")
+              + " ".join(lines) + closing)
     frame = used.assign(bot=[f"{SEARCH} (beside greedy@tuned)" if "+" in lineup else
                              f"{GOOD_BETTOR} (alone)" for lineup in used["lineup"]])
     frame = frame.assign(rate=[r["lead_exchange_rate"] if "+" in r["lineup"] else
@@ -1052,7 +1065,7 @@ def column_rules_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
     others = real[~real["figure"].isin(headline)]
     compared_others = int((~comparisons["figure"].isin(headline)).sum())
     games = int(cells["games"].iloc[0])
-    answer = (f"Population: one `{SEARCH}` search (default budget) against `{GOOD_BETTOR}` at "
+    answer = (f"Population: one `{SEARCH}` search ({SEARCH_PLAYS}) against `{GOOD_BETTOR}` at "
               f"3 and 4 players, {games} games under each rule, the same deals (every figure "
               f"of the comparison tested against the first-placed, stays rules, intervals "
               f"Holm-adjusted; a difference below Cohen's h or d = 0.05 is negligible). "
@@ -1081,7 +1094,8 @@ def column_rules_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
 POOL = "ismcts,greedy@tuned,aggressive,cautious"
 METAGAME_GAMES = 200
 COUNTS = (2, 3, 4)
-GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know), "
+GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know, its "
+                "discards and hand changes as `greedy@tuned` plays them), "
                 "`greedy@tuned` (the greedy strategy with parameters tuned by play), "
                 "`aggressive` (waits, bets last and steals columns) and `cautious` (bets "
                 "early).")
