@@ -201,6 +201,23 @@ def _roll_out(policies, tag, s, pr, rng, decisions, actions, limit, rollout, wor
 
 
 @njit(cache=True)
+def trusted(choice, anchor, totals, tries, trust):
+    """The index to play: the search's ``choice``, unless its mean reward does not beat
+    that of ``anchor``, its rollout policy's choice, by more than ``trust`` standard
+    errors; then ``anchor``.  ``totals`` and ``tries`` hold each legal index's rewards and
+    simulations; means are taken as (total + 1) / (tries + 2) and their errors as
+    sqrt(m (1 - m) / (tries + 2)), the bound for rewards in [0, 1], so that an action
+    simulated seldom or never counts as uncertain, not as bad."""
+    if choice == anchor:
+        return anchor
+    chosen = (totals[choice] + 1.0) / (tries[choice] + 2.0)
+    kept = (totals[anchor] + 1.0) / (tries[anchor] + 2.0)
+    error = np.sqrt(chosen * (1.0 - chosen) / (tries[choice] + 2.0)
+                    + kept * (1.0 - kept) / (tries[anchor] + 2.0))
+    return choice if chosen - kept > trust * error else anchor
+
+
+@njit(cache=True)
 def reward(w, at, seat, placing):
     """The seat's reward in the finished world ``w``: (1 - ``placing``) times its win share
     (1 for a sole win, 1/k for a win shared by k seats, 0 otherwise) plus ``placing`` times
@@ -490,6 +507,16 @@ def select(nodes, rewards, node, codes, n, exploration):
 
 
 @njit(cache=True)
+def root_values(nodes, rewards, legal, n, totals, tries):
+    """Into ``totals`` and ``tries``, the total reward and the visits of each legal
+    action's root child (0 and 0 for an action without a child)."""
+    for k in range(n):
+        child = child_of(nodes, ROOT, legal[k])
+        totals[k] = rewards[child] if child != NO_NODE else 0.0
+        tries[k] = nodes[child, VISITS] if child != NO_NODE else 0
+
+
+@njit(cache=True)
 def most_visited(nodes, legal, n):
     """The legal action whose root child was visited most (the first on ties; an action
     without a child counts -1)."""
@@ -536,19 +563,23 @@ class CompiledSearch:
             yield self.room.totals[:n].copy(), self.room.tries[:n].copy()
 
     def flat_mc_halving(self, observation: Any, legal: list[Any], rng: np.random.Generator,
-                        iterations: int, horizon: int, placing: float) -> int:
+                        iterations: int, horizon: int, placing: float
+                        ) -> tuple[int, np.ndarray, np.ndarray]:
         """The index in ``legal`` of flatmc's choice when it halves (see
-        :func:`flat_mc_halving`)."""
+        :func:`flat_mc_halving`), with each action's total reward and tries."""
         state, codes, worlds, alias = self._start(observation, legal)
-        return int(flat_mc_halving(self.tag, state.s, state._pr, observation.player, codes,
-                                   len(codes), iterations, horizon, placing, RANDOM, rng,
-                                   worlds, alias, self.room))
+        n = len(codes)
+        choice = flat_mc_halving(self.tag, state.s, state._pr, observation.player, codes, n,
+                                 iterations, horizon, placing, RANDOM, rng, worlds, alias,
+                                 self.room)
+        return int(choice), self.room.totals[:n].copy(), self.room.tries[:n].copy()
 
     def ismcts(self, observation: Any, legal: list[Any], rng: np.random.Generator,
                budget: Any, exploration: float, widening: float, horizon: int,
-               placing: float, settle: bool) -> int:
+               placing: float, settle: bool) -> tuple[int, np.ndarray, np.ndarray]:
         """The index in ``legal`` of ismcts's choice, run over ``budget`` (with ``settle``,
-        a single slice of iterations that stops once the choice is settled)."""
+        a single slice of iterations that stops once the choice is settled), with each
+        action's root total reward and visits."""
         state, codes, worlds, alias = self._start(observation, legal)
         done = 0
         for count in budget:
@@ -557,7 +588,11 @@ class CompiledSearch:
                    exploration, widening, horizon, placing, RANDOM, rng, worlds, alias,
                    self.room, settle)
             done += count
-        return most_visited(self.room.nodes, codes, len(codes))
+        n = len(codes)
+        root_values(self.room.nodes, self.room.rewards, codes, n, self.room.totals,
+                    self.room.tries)
+        return (int(most_visited(self.room.nodes, codes, n)), self.room.totals[:n].copy(),
+                self.room.tries[:n].copy())
 
     def _start(self, observation: Any, legal: list[Any]) -> tuple[Any, np.ndarray, Any, Any]:
         observation.check_current()
@@ -576,7 +611,7 @@ FLATMC, ISMCTS = range(len(SEARCHES))
 # ``SETTING_DELEGATE`` holds the phases the search leaves to its rollout policy as a bit
 # set, bit ``phase`` for each.
 (SETTING_ITERATIONS, SETTING_EXPLORATION, SETTING_HORIZON, SETTING_ROLLOUT, SETTING_WIDENING,
- SETTING_PLACING, SETTING_HALVING, SETTING_DELEGATE) = range(8)
+ SETTING_PLACING, SETTING_HALVING, SETTING_DELEGATE, SETTING_TRUST) = range(9)
 
 
 def settings_row(params: Any, rollout: int, game: str | None = None) -> np.ndarray:
@@ -592,7 +627,8 @@ def settings_row(params: Any, rollout: int, game: str | None = None) -> np.ndarr
     delegated = params.delegated(game) if params.delegate else frozenset()
     return np.array([params.iterations, getattr(params, "exploration", 0.0), params.horizon,
                      rollout, getattr(params, "widening", 0.0), params.placing,
-                     getattr(params, "halving", False), sum(1 << phase for phase in delegated)],
+                     getattr(params, "halving", False), sum(1 << phase for phase in delegated),
+                     params.trust],
                     dtype=np.float64)
 
 
@@ -602,23 +638,44 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
     """The code a search policy (``kind``: :data:`FLATMC` or :data:`ISMCTS`) plays among the
     ``n`` legal codes, searched for ``player`` with its ``settings`` row, its rollouts
     played by the policies of the tag ``policies`` with their work arrays ``work`` (in a
-    phase it delegates, the rollout policy's choice)."""
+    phase it delegates, the rollout policy's choice; with a trust, that choice unless the
+    search's beats it, see :func:`trusted`)."""
     if n == 1:
         return legal[0]
     rollout = RolloutPolicy(policies, np.int64(settings[SETTING_ROLLOUT]), work)
     if (np.int64(settings[SETTING_DELEGATE]) >> s[room.at[AT_PHASE]]) & 1:
         return policy_choice(policies, s, pr, legal, n, rng, rollout.policy, work)
+    trust = settings[SETTING_TRUST]
+    anchor = 0
+    if trust > 0:
+        anchor = index_of(legal, n, policy_choice(policies, s, pr, legal, n, rng,
+                                                  rollout.policy, work))
     iterations = np.int64(settings[SETTING_ITERATIONS])
     horizon = np.int64(settings[SETTING_HORIZON])
     placing = settings[SETTING_PLACING]
     if kind == FLATMC and settings[SETTING_HALVING]:
-        return legal[flat_mc_halving(tag, s, pr, player, legal, n, iterations, horizon,
-                                     placing, rollout, rng, worlds, alias, room)]
-    if kind == FLATMC:
+        choice = flat_mc_halving(tag, s, pr, player, legal, n, iterations, horizon, placing,
+                                 rollout, rng, worlds, alias, room)
+    elif kind == FLATMC:
         flat_mc(tag, s, pr, player, legal, n, 0, iterations, horizon, placing, rollout, rng,
                 worlds, alias, room)
-        return legal[best_mean(room.totals, room.tries, n)]
-    ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION],
-           settings[SETTING_WIDENING], horizon, placing, rollout, rng, worlds, alias, room,
-           True)
-    return legal[most_visited(room.nodes, legal, n)]
+        choice = best_mean(room.totals, room.tries, n)
+    else:
+        ismcts(tag, s, pr, player, 0, iterations, settings[SETTING_EXPLORATION],
+               settings[SETTING_WIDENING], horizon, placing, rollout, rng, worlds, alias, room,
+               trust == 0)
+        choice = most_visited(room.nodes, legal, n)
+        if trust > 0:
+            root_values(room.nodes, room.rewards, legal, n, room.totals, room.tries)
+    if trust > 0:
+        choice = trusted(choice, anchor, room.totals, room.tries, trust)
+    return legal[choice]
+
+
+@njit(cache=True)
+def index_of(legal, n, code):
+    """The index of ``code`` among the ``n`` legal codes."""
+    for k in range(n):
+        if legal[k] == code:
+            return k
+    return 0

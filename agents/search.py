@@ -41,7 +41,7 @@ import numpy as np
 import agents
 import engines
 from agents import profiles
-from agents.compiled_search import SLICE, CompiledSearch, best_mean, halving_rounds
+from agents.compiled_search import SLICE, CompiledSearch, best_mean, halving_rounds, trusted
 from engines.core.api import Action
 from engines.core.base import RulesObservation
 from engines.core.chance import uniform_index
@@ -80,6 +80,13 @@ class SearchParams(Params):
                               "matters beyond the horizon, or whose worth the simulations "
                               "cannot tell apart, is played as the rollout policy plays it; "
                               "empty: the search makes every choice")
+    trust: float = param(0.0, "how far the search trusts its rollout policy, in standard "
+                              "errors: it plays the rollout policy's choice unless its own "
+                              "choice's mean simulated reward beats that choice's by more "
+                              "than `trust` standard errors (so that noise among near-equal "
+                              "actions does not overrule a good heuristic); needs a rollout "
+                              "policy other than random; 0: the search's own choice",
+                         min=0)
 
     def validate(self) -> None:
         if self.seconds is not None and self.seconds <= 0:
@@ -88,6 +95,10 @@ class SearchParams(Params):
         if profiles.split(self.rollout)[0] not in agents.available():
             raise ValueError(f"{self.game}: unknown rollout policy {self.rollout!r}; "
                              f"available agents: {', '.join(agents.available())}")
+        if self.trust and profiles.split(self.rollout)[0] == "random":
+            raise ValueError(f"{self.game}: trust={self.trust:g} needs a rollout policy to "
+                             f"trust, not rollout=random; valid: a rollout bot of the game, "
+                             f"or trust=0")
 
     def check_game(self, game: str) -> None:
         """Raise ValueError, naming the valid choices, if the rollout agent cannot play
@@ -255,7 +266,8 @@ class SearchAgent:
     """A search bot: its parameters (its ``Params`` class, whose ``game`` is the bot's name,
     read by keyword) and its rollout.  It plays a sole legal action at once, leaves the
     phases it delegates to its rollout policy, and searches the other decisions
-    (:meth:`search`)."""
+    (:meth:`search`); with a ``trust``, it keeps its rollout policy's choice unless the
+    search's beats it (:func:`agents.compiled_search.trusted`)."""
 
     name: ClassVar[str]
     Params: ClassVar[type[SearchParams]]
@@ -277,11 +289,17 @@ class SearchAgent:
             return legal_actions[0]
         if self.params.delegate and self.delegates(observation):
             return self.rollout.agent(observation._state).act(observation, legal_actions, rng)
-        return self.search(observation, legal_actions, rng)
+        if not self.params.trust:
+            return legal_actions[self.search(observation, legal_actions, rng)[0]]
+        kept = self.rollout.agent(observation._state).act(observation, legal_actions, rng).code
+        anchor = next(k for k, action in enumerate(legal_actions) if action.code == kept)
+        choice, totals, tries = self.search(observation, legal_actions, rng)
+        return legal_actions[trusted(choice, anchor, totals, tries, self.params.trust)]
 
     def search(self, observation: Any, legal_actions: list[Action],
-               rng: np.random.Generator) -> Action:
-        """The action the search chooses among two legal actions or more."""
+               rng: np.random.Generator) -> tuple[int, np.ndarray, np.ndarray]:
+        """The index of the action the search chooses among two legal actions or more,
+        with each legal action's total reward and simulations (for :func:`trusted`)."""
         raise NotImplementedError
 
     def delegates(self, observation: Any) -> bool:
@@ -322,17 +340,17 @@ class FlatMC(SearchAgent):
     Params = FlatMCParams
 
     def search(self, observation: Any, legal_actions: list[Action],
-               rng: np.random.Generator) -> Action:
+               rng: np.random.Generator) -> tuple[int, np.ndarray, np.ndarray]:
         if self.params.halving:
-            return legal_actions[self.halved(observation, legal_actions, rng)]
+            return self.halved(observation, legal_actions, rng)
         totals, tries = self.values(observation, legal_actions, rng)
-        return legal_actions[best_mean(totals, tries, len(legal_actions))]
+        return best_mean(totals, tries, len(legal_actions)), totals, tries
 
     def halved(self, observation: Any, legal_actions: list[Action],
-               rng: np.random.Generator) -> int:
-        """The index of the action sequential halving keeps (see
-        :func:`agents.compiled_search.flat_mc_halving`, which this is through the common
-        API)."""
+               rng: np.random.Generator) -> tuple[int, np.ndarray, np.ndarray]:
+        """The index of the action sequential halving keeps, with every action's total
+        reward and tries (see :func:`agents.compiled_search.flat_mc_halving`, which this is
+        through the common API)."""
         search = self.compiled(observation)
         if search is not None:
             return search.flat_mc_halving(observation, legal_actions, rng,
@@ -356,7 +374,7 @@ class FlatMC(SearchAgent):
                     tries[k] += 1
             order[:left] = sorted(order[:left], key=lambda k: -(totals[k] / tries[k]))
             left = (left + 1) // 2
-        return order[0]
+        return order[0], totals, tries
 
     def values(self, observation: Any, legal_actions: list[Action],
                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -472,29 +490,31 @@ class ISMCTS(SearchAgent):
     legal in it, selects by UCB1 with availability counts while every legal action has a
     child, expands one untried action chosen at random, rolls out, and backs the result up:
     each node gains the reward of the seat that chose its action.  The root's most visited
-    action is played (the first one on ties).  Under an iteration budget the search stops
-    early once no remaining iteration could change that choice (the same choice, sooner)."""
+    action is played (the first one on ties).  Under an iteration budget and without a
+    trust the search stops early once no remaining iteration could change that choice (the
+    same choice, sooner)."""
 
     Params = ISMCTSParams
     params: ISMCTSParams
 
     def search(self, observation: Any, legal_actions: list[Action],
-               rng: np.random.Generator) -> Action:
+               rng: np.random.Generator) -> tuple[int, np.ndarray, np.ndarray]:
+        settle = self.params.seconds is None and not self.params.trust
         search = self.compiled(observation)
         if search is not None:
-            return legal_actions[search.ismcts(observation, legal_actions, rng,
-                                               slices(self.params), self.params.exploration,
-                                               self.params.widening, self.params.horizon,
-                                               self.params.placing,
-                                               self.params.seconds is None)]
+            return search.ismcts(observation, legal_actions, rng, slices(self.params),
+                                 self.params.exploration, self.params.widening,
+                                 self.params.horizon, self.params.placing, settle)
         root = Node(None, -1)
         for i in budget(self.params):
-            if self.params.seconds is None and root.settled(self.params.iterations - i):
+            if settle and root.settled(self.params.iterations - i):
                 break
             self.iterate(root, observation.determinize(rng), rng)
-        children = root.children
-        return max(legal_actions,
-                   key=lambda a: children[a.code].visits if a.code in children else -1)
+        children = [root.children.get(action.code) for action in legal_actions]
+        totals = np.array([0.0 if child is None else child.reward for child in children])
+        tries = np.array([0 if child is None else child.visits for child in children])
+        visits = [-1 if child is None else child.visits for child in children]
+        return int(np.argmax(visits)), totals, tries
 
     def widens(self, node: Node, is_root: bool, legal_children: int) -> bool:
         """See :func:`agents.compiled_search.widens`."""

@@ -14,7 +14,7 @@ import pytest
 import agents
 import agents.search as search_module
 import engines
-from agents.compiled_search import AT_RANK, reward, search_room
+from agents.compiled_search import AT_RANK, reward, search_room, trusted
 from agents.search import ISMCTS, FlatMC, ISMCTSParams, Node, placed
 from engines.games.paris_damis import rules as R
 from sim.runner import play_python
@@ -401,10 +401,10 @@ def test_options_are_passed_through_the_registry():
 @pytest.mark.parametrize("name, options, message", [
     ("ismcts", {"budget": 3}, "unknown parameter 'budget' for ismcts; valid keys: "
                               "iterations, seconds, rollout, horizon, placing, "
-                              "delegate, exploration, widening"),
+                              "delegate, trust, exploration, widening"),
     ("flatmc", {"exploration": 1.0}, "unknown parameter 'exploration' for flatmc; valid "
                                      "keys: iterations, seconds, rollout, horizon, placing, "
-                                     "delegate, halving"),
+                                     "delegate, trust, halving"),
     ("ismcts", {"halving": True}, "unknown parameter 'halving' for ismcts"),
     ("flatmc", {"halving": True, "seconds": 0.5}, "flatmc: halving needs an iteration "
                                                   "budget, not seconds=0.5"),
@@ -424,6 +424,9 @@ def test_options_are_passed_through_the_registry():
     ("ismcts", {"horizon": -1}, "bad value for horizon: -1; valid values: >= 0"),
     ("flatmc", {"placing": 1.5}, "flatmc: bad value for placing: 1.5; valid values: 0..1"),
     ("ismcts", {"placing": -0.5}, "ismcts: bad value for placing: -0.5; valid values: 0..1"),
+    ("ismcts", {"trust": -1}, "ismcts: bad value for trust: -1"),
+    ("flatmc", {"trust": 1}, "flatmc: trust=1 needs a rollout policy to trust, not "
+                             "rollout=random; valid: a rollout bot of the game, or trust=0"),
 ])
 def test_bad_options_are_refused(name, options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -459,9 +462,10 @@ def test_defaults():
 
 def test_parameters_round_trip_through_key_value_strings():
     params = ISMCTSParams(iterations=50, seconds=0.25, exploration=1.5,
-                          delegate="discard,hand_change")
-    assert str(params) == ("iterations=50 seconds=0.25 rollout=random horizon=0 placing=0.0 "
-                           "delegate=discard,hand_change exploration=1.5 widening=0.0")
+                          delegate="discard,hand_change", rollout="greedy", trust=1.5)
+    assert str(params) == ("iterations=50 seconds=0.25 rollout=greedy horizon=0 placing=0.0 "
+                           "delegate=discard,hand_change trust=1.5 exploration=1.5 "
+                           "widening=0.0")
     assert ISMCTSParams.from_strings(params.to_strings()) == params
     assert ISMCTSParams.from_strings(["seconds=none"]).seconds is None
     assert ISMCTSParams.from_strings(["exploration=2"]).exploration == 2.0
@@ -550,6 +554,37 @@ def test_a_delegated_phase_is_played_as_the_rollout_policy_plays_it(name):
             else:
                 differ += mine != theirs
     assert phases == {"discard", "hand_change"} and differ > 0
+
+
+@pytest.mark.parametrize("name", ["flatmc", "ismcts"])
+def test_a_search_that_trusts_its_rollout_policy_keeps_its_choice_but_for_a_clear_gain(name):
+    """With a large trust the search plays its rollout bot's choice at every decision; with
+    a moderate one it leaves that choice at some (and only for an action its simulations
+    rate higher)."""
+    rollout = agents.load("greedy", game="paris-damis")
+    blind = agents.load(name, iterations=30, rollout="greedy", trust=1e6)
+    trusting = agents.load(name, iterations=30, rollout="greedy", trust=0.5)
+    differ = 0
+    for seed in range(3):
+        for state in positions(paris(players=3), seed, every=3):
+            observation, legal = state.observation(state.current_player), state.legal_actions()
+            theirs = rollout.act(observation, legal, np.random.default_rng(seed))
+            assert blind.act(observation, legal, np.random.default_rng(seed)) == theirs
+            differ += trusting.act(observation, legal, np.random.default_rng(seed)) != theirs
+    assert differ > 0
+
+
+@pytest.mark.parametrize("totals, tries, trust, expected", [
+    ([30.0, 20.0], [40, 40], 1.0, 0),      # 0.74 against 0.50: 2.3 errors apart
+    ([30.0, 20.0], [40, 40], 3.0, 1),      # ... not 3
+    ([22.0, 20.0], [40, 40], 1.0, 1),      # 0.55 against 0.50: 0.4 errors
+    ([3.0, 0.0], [3, 0], 1.0, 1),          # the policy's choice never simulated: uncertain
+    ([12.0, 0.0], [12, 0], 1.0, 0),        # ... until the search's choice is clear enough
+])
+def test_the_search_leaves_the_trusted_choice_only_for_a_gain_beyond_its_errors(
+        totals, tries, trust, expected):
+    assert trusted(0, 1, np.array(totals), np.array(tries), trust) == expected
+    assert trusted(1, 1, np.array(totals), np.array(tries), trust) == 1
 
 
 @pytest.mark.parametrize("slug, delegate, message", [

@@ -178,6 +178,26 @@ def test_delegated_phases_play_in_the_kernel_the_games_of_the_python_path(slug, 
     assert not np.array_equal(left.finals, searched.finals)    # delegation was exercised
 
 
+@pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("rikiki", "counter"),
+                                           ("huit-americain", "shedder")])
+def test_a_trusting_search_plays_in_the_kernel_the_games_of_the_python_path(slug, rollout):
+    """Both searches trusting their rollout bot (flatmc plain and halving): the kernel's
+    games are the Python path's (where the bot's choice is made on the seat's observation
+    before the search), and not those of the searches trusting nothing."""
+    game = short_game(slug)
+    options = {"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5},
+               "flatmc": {"iterations": 16, "rollout": rollout}}
+    for halving in (False, True):
+        names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
+        own = {name: {**opts, "halving": halving} if name == "flatmc" else opts
+               for name, opts in options.items()}
+        trusting, plain = (assert_kernel_plays_python(
+            game, names, seed=8, start=0, count=2,
+            options={name: {**opts, "trust": trust} for name, opts in own.items()})
+            for trust in (1.0, 0.0))
+        assert not np.array_equal(trusting.finals, plain.finals)     # trust was exercised
+
+
 def test_a_rollout_profile_plays_its_parameters_and_explores(tmp_path, monkeypatch):
     """``rollout=NAME@PROFILE``: the rollouts play the profile's parameters and ``explore``,
     in the kernel as in the Python path."""
