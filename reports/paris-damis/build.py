@@ -341,8 +341,9 @@ JOKERS_QUESTION = (
     "there) change in who wins, and do good players use them well?")
 SEARCH = "ismcts"
 # How the search plays (its Paris d'amis default profile), for the population sentences.
-SEARCH_PLAYS = ("default budget; it searches its turns and plays its discards and hand "
-                "changes as `greedy@tuned` does")
+SEARCH_PLAYS = ("default budget; it searches its turns, where it keeps `greedy@tuned`'s "
+                "move unless its simulations find a clearly better one, and plays its "
+                "discards and hand changes as `greedy@tuned` does")
 # A pair whose weaker player finishes ahead less often than this is almost always decided.
 DECIDED = 0.10
 
@@ -1094,8 +1095,9 @@ def column_rules_good(runs: Path) -> tuple[str, pd.DataFrame, str]:
 POOL = "ismcts,greedy@tuned,aggressive,cautious"
 METAGAME_GAMES = 200
 COUNTS = (2, 3, 4)
-GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know, its "
-                "discards and hand changes as `greedy@tuned` plays them), "
+GOOD_PLAYERS = ("The pool: `ismcts` (a search that plays from what its seat may know, "
+                "keeping `greedy@tuned`'s move unless its simulations find a clearly better "
+                "one, its discards and hand changes as `greedy@tuned` plays them), "
                 "`greedy@tuned` (the greedy strategy with parameters tuned by play), "
                 "`aggressive` (waits, bets last and steals columns) and `cautious` (bets "
                 "early).")

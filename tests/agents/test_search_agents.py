@@ -140,8 +140,10 @@ def test_a_determinization_depends_only_on_the_observation(game_positions):
 
 
 @pytest.mark.parametrize("name", BOTS)
-def test_the_choice_does_not_change_when_hidden_cards_are_permuted(name, game_positions):
-    bot = agents.load(name, iterations=SMALL)
+@pytest.mark.parametrize("options", [{}, {"rollout": "greedy", "trust": 0.5}])
+def test_the_choice_does_not_change_when_hidden_cards_are_permuted(name, options,
+                                                                   game_positions):
+    bot = agents.load(name, iterations=SMALL, **options)
     for i, state in enumerate(game_positions):
         other = permuted(state, seed=100 + i)
         assert choose(bot, state) == choose(bot, other), f"position {i} ({state.phase})"
