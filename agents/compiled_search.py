@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from agents.random_agent import explores, random_choice
+from agents.random_agent import action_index, explores, random_choice
 from engines.core.chance import uniform_index_jit
 from engines.core.layout import copy_into, stack_room
 from engines.core.seeding import WORDS, ScratchStream, draw_words, reseed
@@ -648,8 +648,8 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
     trust = settings[SETTING_TRUST]
     anchor = 0
     if trust > 0:
-        anchor = index_of(legal, n, policy_choice(policies, s, pr, legal, n, rng,
-                                                  rollout.policy, work))
+        anchor = action_index(legal, n, policy_choice(policies, s, pr, legal, n, rng,
+                                                      rollout.policy, work))
     iterations = np.int64(settings[SETTING_ITERATIONS])
     horizon = np.int64(settings[SETTING_HORIZON])
     placing = settings[SETTING_PLACING]
@@ -670,12 +670,3 @@ def searched(tag, policies, kind, s, pr, player, legal, n, rng, settings, work, 
     if trust > 0:
         choice = trusted(choice, anchor, room.totals, room.tries, trust)
     return legal[choice]
-
-
-@njit(cache=True)
-def index_of(legal, n, code):
-    """The index of ``code`` among the ``n`` legal codes."""
-    for k in range(n):
-        if legal[k] == code:
-            return k
-    return 0

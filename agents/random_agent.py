@@ -33,6 +33,15 @@ def random_choice(actions, n, rng):
 
 
 @njit(cache=True, inline="always")
+def action_index(actions, n, code):
+    """Index of an action code among the ``n`` legal ``actions`` (-1: not legal)."""
+    for i in range(n):
+        if actions[i] == code:
+            return i
+    return -1
+
+
+@njit(cache=True, inline="always")
 def explores(explore, n, rng):
     """Whether a policy that explores with chance ``explore`` plays at random at a decision
     with ``n`` legal actions: the draw :class:`agents.base.Exploring` makes, compiled."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from agents.random_agent import action_index
 from engines.core.cards import RANKS_PER_SUIT, lowest_member
 from engines.games.paris_damis import rules as R
 
@@ -66,15 +67,6 @@ def bet_index(pr, n, k):
 def fits_many(card, trump):
     """A card of the trump or a joker: more than one column takes it."""
     return R.is_joker(card) or R.suit_of(card) == trump
-
-
-@njit(cache=True, inline="always")
-def action_index(actions, n, code):
-    """Index of an action code among the ``n`` legal ``actions`` (-1: not legal)."""
-    for i in range(n):
-        if actions[i] == code:
-            return i
-    return -1
 
 
 # --------------------------------------------------------------------------------------

@@ -187,8 +187,8 @@ def test_a_trusting_search_plays_in_the_kernel_the_games_of_the_python_path(slug
     game = short_game(slug)
     options = {"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5},
                "flatmc": {"iterations": 16, "rollout": rollout}}
+    names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
     for halving in (False, True):
-        names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
         own = {name: {**opts, "halving": halving} if name == "flatmc" else opts
                for name, opts in options.items()}
         trusting, plain = (assert_kernel_plays_python(
