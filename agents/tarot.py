@@ -3,7 +3,10 @@
 
 Both read only their seat's observation (hand, trick in progress, bids, taker, the partner
 once known) and the public card data of :mod:`engines.games.tarot.rules` (suits, strengths,
-points).
+points).  ``prudent`` is written once as a compiled decision over the seat's masked
+observation (:func:`decide`): the batch kernel (:mod:`sim.kernels.tricks`) calls the same
+function on the seat's observation of its state, and searches roll out with it, so both
+paths choose alike.
 
 ``prudent`` bids by counting and plays safe:
 
@@ -36,15 +39,19 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from engines.core.api import Action
 from engines.games.tarot import rules as R
 
 SUIT, STRENGTH, POINTS = R.CARD_SUIT, R.CARD_STRENGTH, R.CARD_POINTS
-BID_FROM = {R.PRISE: 40, R.GARDE: 55, R.GARDE_SANS: 70, R.GARDE_CONTRE: 82}
+# The count from which it bids each contract, ``prise`` to ``garde contre``.
+BID_FROM = np.array([0, 40, 55, 70, 82], dtype=np.int64)
 MANY_TRUMPS = 8
 HIGH_TRUMP = 16
 GIVE_UP_EXCUSE_FROM = 5                # half points: a Knight or better
+HAND_SCALE = 18                        # the count is scaled to an 18-card hand
+NO_CARD = -1
 
 
 def card_of(action: Action) -> int:
@@ -52,11 +59,26 @@ def card_of(action: Action) -> int:
     return action.code % R.DECK_CARDS
 
 
-def is_play(action: Action) -> bool:
-    return action.code < R.DISCARD
+# --------------------------------------------------------------------------------------
+# What it reads
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def in_hand(s, me, card):
+    return s[R.LOCATION + card] == R.LOC_HAND + me
 
 
-def beats(card: int, best: int, led: int) -> bool:
+@njit(cache=True)
+def suit_length(s, me, suit):
+    """Cards of ``suit`` in the seat's hand (``R.TRUMP``: its trumps, the Petit included)."""
+    n = 0
+    for card in range(R.DECK_CARDS):
+        if in_hand(s, me, card) and SUIT[card] == suit:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def beats(card, best, led):
     """Whether ``card`` would take a trick held by ``best`` with ``led`` the suit led."""
     if card == R.EXCUSE:
         return False
@@ -67,31 +89,231 @@ def beats(card: int, best: int, led: int) -> bool:
     return SUIT[card] == led and SUIT[best] == led and STRENGTH[card] > STRENGTH[best]
 
 
-def trick_holder(trick: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
-    """(seat, card) holding the trick so far and the suit led (-1: none yet)."""
-    led = next((int(SUIT[c]) for _, c in trick if SUIT[c] >= 0), -1)
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, led):
-            seat, best = s, c
+@njit(cache=True)
+def trick_holder(s):
+    """The seat and card holding the trick in progress so far, and the suit led (-1: none
+    yet)."""
+    count = s[R.PLAYED]
+    led = -1
+    for i in range(count):
+        if SUIT[s[R.TRICK_CARD + i]] >= 0:
+            led = SUIT[s[R.TRICK_CARD + i]]
+            break
+    seat, best = s[R.TRICK_SEAT], s[R.TRICK_CARD]
+    for i in range(1, count):
+        card = s[R.TRICK_CARD + i]
+        if beats(card, best, led):
+            seat, best = s[R.TRICK_SEAT + i], card
     return seat, best, led
 
 
-def hand_count(hand: tuple[int, ...]) -> float:
-    """The bidding count of a hand (see the module docstring), scaled to 18 cards."""
+@njit(cache=True)
+def friends(s, pr, me, seat):
+    """Whether ``seat`` is known to be in this seat's camp."""
+    if seat == me:
+        return True
+    taker, partner = s[R.TAKER], s[R.PARTNER]       # negative: none, or not known
+    if me >= 0 and (me == taker or me == partner):
+        return seat >= 0 and (seat == taker or seat == partner)
+    if pr[R.P_PLAYERS] == 5:
+        return False                                 # the partner may be unknown
+    return taker < 0 or seat != taker
+
+
+# --------------------------------------------------------------------------------------
+# Bidding, calling, the écart
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def hand_count(s, me):
+    """The bidding count of the hand (see the module docstring), scaled to 18 cards."""
     count = 0
-    suits = [0] * R.SUITS
-    for card in hand:
+    cards = 0
+    for card in range(R.DECK_CARDS):
+        if not in_hand(s, me, card):
+            continue
+        cards += 1
         if R.is_oudler(card):
             count += 10
         elif SUIT[card] == R.TRUMP:
             count += 3 if STRENGTH[card] >= HIGH_TRUMP else 2
-        else:
-            suits[SUIT[card]] += 1
-            count += {R.KING_RANK: 6, R.QUEEN_RANK: 3, R.KNIGHT_RANK: 2}.get(
-                int(STRENGTH[card]), 0)
-    count += 3 * suits.count(0)
-    return count * 18 / max(len(hand), 1)
+        elif STRENGTH[card] == R.KING_RANK:
+            count += 6
+        elif STRENGTH[card] == R.QUEEN_RANK:
+            count += 3
+        elif STRENGTH[card] == R.KNIGHT_RANK:
+            count += 2
+    for suit in range(R.SUITS):
+        if suit_length(s, me, suit) == 0:
+            count += 3
+    return count * HAND_SCALE / max(cards, 1)
+
+
+@njit(cache=True)
+def bid_choice(s, me, actions, n):
+    """The highest contract its count reaches, if legal; else the pass (listed first)."""
+    count = hand_count(s, me)
+    best = 0
+    for contract in range(1, BID_FROM.size):
+        if count >= BID_FROM[contract]:
+            best = contract
+    for i in range(n):
+        if actions[i] == R.BID_ACTION + best:
+            return i
+    for i in range(n):
+        if actions[i] == R.BID_ACTION:
+            return i
+    return 0
+
+
+@njit(cache=True)
+def call_choice(s, me, actions, n):
+    """The King (or lower) of the plain suit it holds most cards of (the first on a tie)."""
+    best, most = 0, -1
+    for i in range(n):
+        length = suit_length(s, me, SUIT[actions[i] - R.CALL])
+        if length > most:
+            best, most = i, length
+    return best
+
+
+@njit(cache=True)
+def ecart_choice(s, me, actions, n):
+    """A card of its shortest suit (to make voids), the most points first."""
+    best, best_length, best_points = 0, 1 << 30, -1.0
+    for i in range(n):
+        card = actions[i] % R.DECK_CARDS
+        length = suit_length(s, me, SUIT[card])
+        if length < best_length or (length == best_length and POINTS[card] > best_points):
+            best, best_length, best_points = i, length, POINTS[card]
+    return best
+
+
+# --------------------------------------------------------------------------------------
+# The tricks
+# --------------------------------------------------------------------------------------
+@njit(cache=True)
+def plain(card, only_special):
+    """Whether a legal card counts among the plain ones (not the Petit nor the Excuse,
+    unless ``only_special``: it has no other card)."""
+    return only_special or (card != R.PETIT and card != R.EXCUSE)
+
+
+@njit(cache=True)
+def lead_choice(s, pr, me, actions, n, only_special):
+    """A King; else, as taker with 8 trumps or more, its lowest trump above the Petit; else
+    the lowest card of its longest suit."""
+    trumps = 0
+    for i in range(n):
+        card = actions[i] - R.PLAY
+        if not plain(card, only_special):
+            continue
+        if SUIT[card] < R.TRUMP and STRENGTH[card] == R.KING_RANK:
+            return i
+        trumps += SUIT[card] == R.TRUMP
+    if s[R.TAKER] == me and trumps >= MANY_TRUMPS:
+        for i in range(n):                          # cards in id order: the lowest first
+            card = actions[i] - R.PLAY
+            if plain(card, only_special) and SUIT[card] == R.TRUMP:
+                return i
+    plain_suits = False
+    for i in range(n):
+        card = actions[i] - R.PLAY
+        plain_suits |= plain(card, only_special) and SUIT[card] < R.TRUMP
+    best, best_length, best_strength = -1, -1, 1 << 30
+    for i in range(n):
+        card = actions[i] - R.PLAY
+        if not plain(card, only_special) or (plain_suits and SUIT[card] == R.TRUMP):
+            continue
+        length = 0
+        for j in range(n):
+            other = actions[j] - R.PLAY
+            if plain(other, only_special) and (SUIT[other] < R.TRUMP or not plain_suits) \
+                    and SUIT[other] == SUIT[card]:
+                length += 1
+        if length > best_length or (length == best_length and STRENGTH[card] < best_strength):
+            best, best_length, best_strength = i, length, STRENGTH[card]
+    return best
+
+
+@njit(cache=True)
+def play_choice(s, pr, me, actions, n):
+    """Its card to play (see the module docstring); ``actions`` are card plays."""
+    only_special = True
+    excuse = -1
+    for i in range(n):
+        card = actions[i] - R.PLAY
+        only_special &= card == R.PETIT or card == R.EXCUSE
+        if card == R.EXCUSE:
+            excuse = i
+    if s[R.PLAYED] == 0:
+        return lead_choice(s, pr, me, actions, n, only_special)
+    seat, best, led = trick_holder(s)
+    last = s[R.PLAYED] == pr[R.P_PLAYERS] - 1
+    if excuse >= 0 and s[R.HAND_SIZE + me] == 2 and not pr[R.P_PASS_HANDS]:
+        return excuse                               # it would be lost in the last trick
+    if friends(s, pr, me, seat) and (last or best == R.TWENTY_ONE):
+        only_top = True
+        for i in range(n):
+            card = actions[i] - R.PLAY
+            only_top &= card == R.EXCUSE or card == R.TWENTY_ONE
+        give, give_points, give_strength = 0, -1.0, 1 << 30
+        for i in range(n):
+            card = actions[i] - R.PLAY
+            if not only_top and (card == R.EXCUSE or card == R.TWENTY_ONE):
+                continue
+            if POINTS[card] > give_points or (POINTS[card] == give_points
+                                              and STRENGTH[card] < give_strength):
+                give, give_points, give_strength = i, POINTS[card], STRENGTH[card]
+        return give
+    if last:
+        take, take_points, take_strength = -1, 1e9, 1 << 30
+        for i in range(n):
+            card = actions[i] - R.PLAY
+            if plain(card, only_special) and beats(card, best, led) and (
+                    POINTS[card] < take_points or (POINTS[card] == take_points
+                                                   and STRENGTH[card] < take_strength)):
+                take, take_points, take_strength = i, POINTS[card], STRENGTH[card]
+        if take >= 0:
+            return take
+    cheapest, key_points, key_trump, key_strength = -1, 1e9, 2, 1 << 30
+    for i in range(n):
+        card = actions[i] - R.PLAY
+        if not plain(card, only_special):
+            continue
+        trump = 1 if SUIT[card] == R.TRUMP else 0
+        if POINTS[card] < key_points or POINTS[card] == key_points and (
+                trump < key_trump or trump == key_trump and STRENGTH[card] < key_strength):
+            cheapest, key_points, key_trump, key_strength = i, POINTS[card], trump, \
+                STRENGTH[card]
+    if excuse >= 0 and key_points >= GIVE_UP_EXCUSE_FROM:
+        return excuse
+    return cheapest
+
+
+@njit(cache=True)
+def decide(s, pr, actions, n, w):
+    """Index of ``prudent``'s choice among the ``n`` legal action codes ``actions`` (``s``:
+    the seat's observation array; ``w``: its weights, none)."""
+    if n == 1:
+        return 0
+    me = s[R.CURRENT]
+    phase = s[R.PHASE]
+    if phase == R.BIDDING:
+        return bid_choice(s, me, actions, n)
+    if phase == R.CALLING:
+        return call_choice(s, me, actions, n)
+    if phase == R.ECART:
+        return ecart_choice(s, me, actions, n)
+    if phase == R.CHELEM_CHOICE:
+        for i in range(n):
+            if actions[i] == R.NO_CHELEM:
+                return i
+    if s[R.TAKER] == me and actions[n - 1] >= R.SHOW_POIGNEE:
+        return n - 1                                # the highest poignée it may show
+    plays = 0
+    while plays < n and actions[plays] < R.DISCARD:
+        plays += 1
+    return play_choice(s, pr, me, actions, plays)
 
 
 class PrudentAgent:
@@ -99,82 +321,25 @@ class PrudentAgent:
 
     name = "prudent"
 
+    def __init__(self) -> None:
+        self.weights = np.zeros(0, dtype=np.float64)
+
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        phase = observation.phase
-        hand = observation.hand
-        if phase == "bidding":
-            return self.bid(hand, legal_actions)
-        if phase == "calling":
-            return max(legal_actions, key=lambda a: sum(
-                SUIT[c] == SUIT[card_of(a)] for c in hand if c < R.PETIT))
-        if phase == "écart":
-            return min(legal_actions, key=lambda a: (
-                sum(SUIT[c] == SUIT[card_of(a)] for c in hand), -POINTS[card_of(a)]))
-        if phase == "chelem":
-            return next(a for a in legal_actions if a.code == R.NO_CHELEM)
-        poignees = [a for a in legal_actions if a.code >= R.SHOW_POIGNEE]
-        if poignees and observation.taker == observation.player:
-            return poignees[-1]
-        return self.play(observation, [a for a in legal_actions if is_play(a)])
+        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
+        return legal_actions[decide(observation.array, observation.encoded_params, codes,
+                                    len(codes), self.weights)]
 
-    @staticmethod
-    def bid(hand: tuple[int, ...], legal: list[Action]) -> Action:
-        count = hand_count(hand)
-        reached = [c for c, threshold in BID_FROM.items() if count >= threshold]
-        offered = {a.code - R.BID_ACTION: a for a in legal}
-        best = max(reached, default=0)
-        return offered.get(best, offered[0])
 
-    def play(self, observation: Any, legal: list[Action]) -> Action:
-        cards = [card_of(a) for a in legal]
-        by_card = dict(zip(cards, legal, strict=True))
-        plain = [c for c in cards if c not in (R.PETIT, R.EXCUSE)] or cards
-        trick = observation.trick
-        if not trick:
-            return by_card[self.lead(observation, plain)]
-        seat, best, led = trick_holder(trick)
-        last = len(trick) == observation.params.players - 1
-        friend = self.friends(observation, seat)
-        if R.EXCUSE in cards and len(observation.hand) == 2 and not observation.hand_passing:
-            return by_card[R.EXCUSE]                     # it would be lost in the last trick
-        if friend and (last or best == R.TWENTY_ONE):
-            giving = [c for c in cards if c not in (R.EXCUSE, R.TWENTY_ONE)] or cards
-            return by_card[max(giving, key=lambda c: (POINTS[c], -STRENGTH[c]))]
-        winners = [c for c in plain if beats(c, best, led)]
-        if last and winners:
-            return by_card[min(winners, key=lambda c: (POINTS[c], STRENGTH[c]))]
-        cheapest = min(plain, key=lambda c: (POINTS[c], SUIT[c] == R.TRUMP, STRENGTH[c]))
-        if R.EXCUSE in cards and POINTS[cheapest] >= GIVE_UP_EXCUSE_FROM:
-            return by_card[R.EXCUSE]
-        return by_card[cheapest]
-
-    @staticmethod
-    def lead(observation: Any, plain: list[int]) -> int:
-        kings = [c for c in plain if SUIT[c] < R.TRUMP and STRENGTH[c] == R.KING_RANK]
-        if kings:
-            return kings[0]
-        trumps = [c for c in plain if SUIT[c] == R.TRUMP]
-        if observation.taker == observation.player and len(trumps) >= MANY_TRUMPS:
-            return min(trumps)
-        suits = [c for c in plain if SUIT[c] < R.TRUMP] or plain
-        length = {s: sum(SUIT[c] == s for c in suits) for s in set(SUIT[suits].tolist())}
-        return min(suits, key=lambda c: (-length.get(int(SUIT[c]), 0), STRENGTH[c]))
-
-    @staticmethod
-    def friends(observation: Any, seat: int) -> bool:
-        """Whether ``seat`` is known to be in this seat's camp."""
-        me, taker, partner = observation.player, observation.taker, observation.partner
-        if seat == me:
-            return True
-        attack = {taker, partner} - {None}
-        if me in attack:
-            return seat in attack
-        if observation.params.players == 5:
-            return False                                 # the partner may be unknown
-        return seat != taker
+def trick_cards(trick: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """(seat, card) holding the trick so far and the suit led (-1: none yet), from a Python
+    observation's trick."""
+    led = next((int(SUIT[c]) for _, c in trick if SUIT[c] >= 0), -1)
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if beats(c, best, led):
+            seat, best = s, c
+    return seat, best, led
 
 
 class DuckerAgent:
@@ -196,7 +361,7 @@ class DuckerAgent:
         if not trick:
             plain = [c for c in cards if SUIT[c] < R.TRUMP] or cards
             return by_card[min(plain, key=lambda c: (STRENGTH[c], POINTS[c]))]
-        _, best, led = trick_holder(trick)
+        _, best, led = trick_cards(trick)
         ducks = [c for c in cards if not beats(c, best, led)]
         if ducks:
             return by_card[max(ducks, key=danger)]

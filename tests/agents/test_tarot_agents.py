@@ -40,12 +40,33 @@ WEAK = "T2 T3 2♥ 3♥ 4♥ 5♥ 6♥ 2♦ 3♦ 4♦ 5♦ 6♦ 2♠ 3♠ 4♠ 5
 
 
 def test_prudent_bids_by_counting_its_hand():
-    strong, weak = hand_count(tuple(cards(STRONG))), hand_count(tuple(cards(WEAK)))
-    assert BID_FROM[R.GARDE_CONTRE] > strong >= BID_FROM[R.GARDE_SANS]
-    assert weak < BID_FROM[R.PRISE]
+    strong, weak = bidding_with(STRONG), bidding_with(WEAK)
+    assert BID_FROM[R.GARDE_CONTRE] > hand_count(strong.s, 0) >= BID_FROM[R.GARDE_SANS]
+    assert hand_count(weak.s, 0) < BID_FROM[R.PRISE]
     bot = PrudentAgent()
-    assert choose(bot, bidding_with(WEAK)) == "pass"
-    assert choose(bot, bidding_with(STRONG)) == "bid garde sans"
+    assert choose(bot, weak) == "pass"
+    assert choose(bot, strong) == "bid garde sans"
+
+
+def test_prudent_calls_the_king_of_its_longest_plain_suit():
+    """Five players: the taker calls a card of the plain suit it holds most cards of, in
+    each of the first 20 deals where seat 0 takes."""
+    game = engines.load("tarot", players=5, first_dealer=4, petit_sec_annul=False)
+    calls = 0
+    for seed in range(400):
+        state = game.new_state(seed)
+        while state.phase == "bidding":
+            state.apply("bid prise" if state.current_player == 0 else "pass")
+        if state.phase != "calling" or state.current_player != 0:
+            continue
+        hand = state.hand_of(0)
+        lengths = [sum(R.CARD_SUIT[c] == suit for c in hand) for suit in range(R.SUITS)]
+        called = cards(choose(PrudentAgent(), state).split()[1])[0]
+        assert lengths[R.CARD_SUIT[called]] == max(lengths), (lengths, called)
+        calls += 1
+        if calls == 20:
+            return
+    pytest.fail(f"only {calls} deals where seat 0 takes")
 
 
 def test_prudent_discards_its_shortest_suit_and_never_a_king():
