@@ -128,7 +128,7 @@ def test_searches_with_strategy_rollouts_play_in_the_kernel_the_games_of_the_pyt
 
 @pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("rikiki", "counter"),
                                            ("huit-americain", "random"),
-                                           ("tarot", "random")])
+                                           ("tarot", "prudent")])
 def test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path(slug, rollout):
     """Progressive widening, the rollout policy's action expanded first: the same games in
     the kernel as in the Python path (through the Python search where the rollouts are a
@@ -164,7 +164,7 @@ def test_flatmc_halving_plays_in_the_kernel_the_games_of_the_python_path(slug, r
 
 @pytest.mark.parametrize("slug, rollout, delegate", [
     ("paris-damis", "greedy", "discard,hand_change"), ("rikiki", "counter", "bidding"),
-    ("tarot", "random", "bidding,écart")])
+    ("tarot", "prudent", "bidding,écart")])
 def test_delegated_phases_play_in_the_kernel_the_games_of_the_python_path(slug, rollout,
                                                                           delegate):
     """Both searches leaving the phases named to their rollout policy: the kernel's games
@@ -182,7 +182,8 @@ def test_delegated_phases_play_in_the_kernel_the_games_of_the_python_path(slug, 
 
 
 @pytest.mark.parametrize("slug, rollout", [("paris-damis", "greedy"), ("rikiki", "counter"),
-                                           ("huit-americain", "shedder")])
+                                           ("huit-americain", "shedder"),
+                                           ("tarot", "prudent")])
 def test_a_trusting_search_plays_in_the_kernel_the_games_of_the_python_path(slug, rollout):
     """Both searches trusting their rollout bot (flatmc plain and halving): the kernel's
     games are the Python path's (where the bot's choice is made on the seat's observation
