@@ -892,7 +892,7 @@ def hidden_from(s, player, card):
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: hidden cards' locations (and who else
     knows them) are unknown, and so is the partner while the called card is hidden."""
-    out[:] = s
+    copy_into(out, s)
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
