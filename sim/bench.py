@@ -365,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
             kernel = bench_kernel(game, args.kernel_games, args.seed, args.repeat)
             measures.append(kernel)
             measures += [bench_kernel(game, args.kernel_games, args.seed, args.repeat, name)
-                         for name in kernel_for(game.slug).policies if name != "random"]
+                         for name in kernel_for(game.slug).bots(game.slug)]
         python = bench_python(game, args.python_games, args.seed, args.repeat)
         measures.append(python)
         if kernel is not None:

@@ -80,7 +80,7 @@ def compile_game(slug: str, kernel_searches: bool = False) -> tuple[str, float]:
             searches.pop().act(observation, legal, rng)
         state.apply(legal[int(rng.integers(len(legal)))])
     state.records()
-    for name in names:
+    for name in kernel.bots(slug):
         play_python(game, [agents.load(name, game=slug)] * game.num_players, seed=1)
     mark_compiled(slug)
     return slug, time.process_time() - started

@@ -455,6 +455,13 @@ class Kernel:
         first = len(self.policies)
         return {**self.policies, **{name: first + i for i, name in enumerate(SEARCHES)}}
 
+    def bots(self, game: str) -> list[str]:
+        """The compiled bots of ``game`` here: the policies other than ``random`` that are
+        agents of that game (a kernel shared by several games may hold bots of some only,
+        as the tarots' ``prudent`` and ``ducker``)."""
+        return [name for name in self.policies
+                if name != "random" and name in agents.available(game)]
+
     def policy_ids(self, names: Sequence[str]) -> np.ndarray:
         """Policy ids of agent names; a name without a compiled twin names those that have
         one."""

@@ -24,7 +24,7 @@ def test_every_compiled_bot_gets_a_kernel_row(slug):
     rows = [line for line in lines if line.startswith(slug)]
     paths = {line[len(slug):].strip().split("  ")[0] for line in rows}
     expected = {"kernel", "python", "kernel/python"} \
-        | {f"kernel {name}" for name in kernel_for(slug).policies if name != "random"}
+        | {f"kernel {name}" for name in kernel_for(slug).bots(slug)}
     assert paths == expected
     header = lines[0]
     assert all(line.index("kernel" if "kernel" in line else "python") == header.index("path")

@@ -16,7 +16,6 @@ from unittest import mock
 import numpy as np
 import pytest
 
-import agents
 import engines
 from agents.search import ISMCTSParams
 from engines.core.streams import has_rounds
@@ -53,10 +52,8 @@ def short_game(slug: str):
 
 
 def seatings(slug: str, players: int) -> list[list[str]]:
-    """All seats random, then each compiled bot of the game at every other seat (a kernel
-    shared by several games may hold bots of one of them only: the tarots' ``prudent``)."""
-    bots = [name for name in kernel_for(slug).policies
-            if name != "random" and name in agents.available(slug)]
+    """All seats random, then each compiled bot of the game at every other seat."""
+    bots = kernel_for(slug).bots(slug)
     return [["random"] * players] + [[bot if p % 2 == 0 else "random" for p in range(players)]
                                      for bot in bots]
 
