@@ -3,9 +3,9 @@
 
 Both read only their seat's observation (hand, trick in progress, bids, taker, the partner
 once known) and the public card data of :mod:`engines.games.tarot.rules` (suits, strengths,
-points).  ``prudent`` is written once as a compiled decision over the seat's masked
-observation (:func:`decide`): the batch kernel (:mod:`sim.kernels.tricks`) calls the same
-function on the seat's observation of its state, and searches roll out with it, so both
+points).  Each is written once as a compiled decision over the seat's masked observation
+(:func:`decide`, :func:`duck`): the batch kernel (:mod:`sim.kernels.tricks`) calls the same
+functions on the seat's observation of its state, and searches roll out with them, so both
 paths choose alike.
 
 ``prudent`` bids by counting and plays safe:
@@ -51,12 +51,6 @@ MANY_TRUMPS = 8
 HIGH_TRUMP = 16
 GIVE_UP_EXCUSE_FROM = 5                # half points: a Knight or better
 HAND_SCALE = 18                        # the count is scaled to an 18-card hand
-NO_CARD = -1
-
-
-def card_of(action: Action) -> int:
-    """The card an action plays, discards or calls."""
-    return action.code % R.DECK_CARDS
 
 
 # --------------------------------------------------------------------------------------
@@ -331,15 +325,46 @@ class PrudentAgent:
                                     len(codes), self.weights)]
 
 
-def trick_cards(trick: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
-    """(seat, card) holding the trick so far and the suit led (-1: none yet), from a Python
-    observation's trick."""
-    led = next((int(SUIT[c]) for _, c in trick if SUIT[c] >= 0), -1)
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, led):
-            seat, best = s, c
-    return seat, best, led
+@njit(cache=True)
+def duck(s, pr, actions, n, w):
+    """Index of ``ducker``'s choice among the ``n`` legal action codes ``actions`` (``s``: the
+    seat's observation array; ``w``: its weights, none): see the module docstring."""
+    if n == 1:
+        return 0
+    if s[R.PLAYED] == 0:                 # lead its weakest plain card (the Excuse counts)
+        plain_only = False
+        for i in range(n):
+            plain_only |= SUIT[actions[i] % R.DECK_CARDS] < R.TRUMP
+        lead, lead_strength, lead_points = 0, 1 << 30, 1 << 30
+        for i in range(n):
+            card = actions[i] % R.DECK_CARDS
+            if plain_only and SUIT[card] >= R.TRUMP:
+                continue
+            if STRENGTH[card] < lead_strength or (STRENGTH[card] == lead_strength
+                                                  and POINTS[card] < lead_points):
+                lead, lead_strength, lead_points = i, STRENGTH[card], POINTS[card]
+        return lead
+    _, best, led = trick_holder(s)
+    duck_at, key_points, key_trump, key_strength = -1, -1, -1, -1
+    for i in range(n):                   # the most dangerous card that does not take it
+        card = actions[i] % R.DECK_CARDS
+        if beats(card, best, led):
+            continue
+        trump = 1 if SUIT[card] == R.TRUMP else 0
+        if POINTS[card] > key_points or POINTS[card] == key_points and (
+                trump > key_trump or trump == key_trump and STRENGTH[card] > key_strength):
+            duck_at, key_points, key_trump, key_strength = i, POINTS[card], trump, \
+                STRENGTH[card]
+    if duck_at >= 0:
+        return duck_at
+    sign = 1 if s[R.PLAYED] == pr[R.P_PLAYERS] - 1 else -1
+    take, take_points, take_order = 0, 1 << 30, 1 << 30
+    for i in range(n):                   # every card takes it: the fewest points
+        card = actions[i] % R.DECK_CARDS
+        order = -sign * STRENGTH[card]
+        if POINTS[card] < take_points or (POINTS[card] == take_points and order < take_order):
+            take, take_points, take_order = i, POINTS[card], order
+    return take
 
 
 class DuckerAgent:
@@ -347,24 +372,11 @@ class DuckerAgent:
 
     name = "ducker"
 
+    def __init__(self) -> None:
+        self.weights = np.zeros(0, dtype=np.float64)
+
     def act(self, observation: Any, legal_actions: list[Action],
             rng: np.random.Generator) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        cards = [card_of(a) for a in legal_actions]
-        by_card = dict(zip(cards, legal_actions, strict=True))
-
-        def danger(card: int) -> tuple[int, int, int]:
-            return int(POINTS[card]), int(SUIT[card] == R.TRUMP), int(STRENGTH[card])
-
-        trick = observation.trick
-        if not trick:
-            plain = [c for c in cards if SUIT[c] < R.TRUMP] or cards
-            return by_card[min(plain, key=lambda c: (STRENGTH[c], POINTS[c]))]
-        _, best, led = trick_cards(trick)
-        ducks = [c for c in cards if not beats(c, best, led)]
-        if ducks:
-            return by_card[max(ducks, key=danger)]
-        last = len(trick) == observation.params.players - 1
-        sign = 1 if last else -1
-        return by_card[min(cards, key=lambda c: (POINTS[c], -sign * STRENGTH[c]))]
+        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
+        return legal_actions[duck(observation.array, observation.encoded_params, codes,
+                                  len(codes), self.weights)]
