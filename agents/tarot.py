@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.api import Action
+from engines.families.tricks import rules as tricks
 from engines.games.tarot import rules as R
 
 SUIT, STRENGTH, POINTS = R.CARD_SUIT, R.CARD_STRENGTH, R.CARD_POINTS
@@ -85,20 +86,13 @@ def beats(card, best, led):
 
 @njit(cache=True)
 def trick_holder(s):
-    """The seat and card holding the trick in progress so far, and the suit led (-1: none
-    yet)."""
+    """The seat and card holding the trick in progress so far (the rules'
+    :func:`~engines.families.tricks.rules.trick_winner`), and the suit led (-1: none yet)."""
     count = s[R.PLAYED]
-    led = -1
-    for i in range(count):
-        if SUIT[s[R.TRICK_CARD + i]] >= 0:
-            led = SUIT[s[R.TRICK_CARD + i]]
-            break
-    seat, best = s[R.TRICK_SEAT], s[R.TRICK_CARD]
-    for i in range(1, count):
-        card = s[R.TRICK_CARD + i]
-        if beats(card, best, led):
-            seat, best = s[R.TRICK_SEAT + i], card
-    return seat, best, led
+    suits = s[R.TRICK_SUIT:R.TRICK_SUIT + count]
+    position = tricks.trick_winner(suits, s[R.TRICK_STRENGTH:R.TRICK_STRENGTH + count], count,
+                                   R.TRUMP)
+    return s[R.TRICK_SEAT + position], s[R.TRICK_CARD + position], tricks.led_suit(suits, count)
 
 
 @njit(cache=True)
