@@ -120,9 +120,10 @@ def listing() -> str:
             ref = f" [{info.ref}]" if info.ref else ""
             choices = f" (one of: {', '.join(map(str, info.choices))})" if info.choices else ""
             lines.append(f"      {info.key}={info.default}{ref}  {info.help}{choices}")
-        kernel = ", kernel: " + ", ".join(sorted(kernel_for(slug).POLICIES)) \
-            if has_kernel(slug) else ""
-        lines.append(f"    agents: {', '.join(agents.available(slug))}{kernel}")
+        own = agents.available(slug)       # a kernel shared by several games: this one's
+        kernel = ", kernel: " + ", ".join(sorted(n for n in kernel_for(slug).POLICIES
+                                                 if n in own)) if has_kernel(slug) else ""
+        lines.append(f"    agents: {', '.join(own)}{kernel}")
         held = profile_names(slug)
         if held:
             lines.append(f"    profiles: {', '.join(held)}")

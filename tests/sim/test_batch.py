@@ -468,6 +468,10 @@ def test_list_shows_games_agents_and_variant_keys_with_defaults(tmp_path, monkey
         for name in agents.available(slug):
             assert name in out
     assert "jokers=0" in out and "discard=half-down" in out
+    # a kernel shared by the tarots lists, for each, that game's compiled agents only
+    kernels = dict(re.findall(r"\n  (\S+)  \(.*?kernel: ([^\n]*)", out, re.S))
+    assert kernels["tarot"] == "flatmc, ismcts, prudent, random"
+    assert kernels["tarot-tare"] == "ducker, flatmc, ismcts, random"
     assert list(tmp_path.iterdir()) == []
 
 
