@@ -87,8 +87,10 @@ def test_searches_rewarding_the_placing_play_in_the_kernel_the_games_of_the_pyth
     game = short_game(slug)
     horizon = 1 if has_rounds(game.rules) else 0
     names = (["ismcts", "flatmc"] + ["random"] * game.num_players)[:game.num_players]
-    options = {"ismcts": {"iterations": 12, "rollout": rollout, "horizon": horizon},
-               "flatmc": {"iterations": 12, "rollout": rollout, "horizon": horizon}}
+    own = {"iterations": 12, "rollout": rollout, "horizon": horizon}
+    if rollout == "random":         # a default profile may trust its rollout bot
+        own["trust"] = 0
+    options = {"ismcts": own, "flatmc": own}
     placed = assert_kernel_plays_python(
         game, names, seed=3, start=0, count=2,
         options={name: {**own, "placing": 0.5} for name, own in options.items()})
@@ -134,7 +136,8 @@ def test_ismcts_with_widening_plays_in_the_kernel_the_games_of_the_python_path(s
     names = (["ismcts"] + ["random"] * game.num_players)[:game.num_players]
     widened = assert_kernel_plays_python(
         game, names, seed=7, start=0, count=2,
-        options={"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5}})
+        options={"ismcts": {"iterations": 12, "rollout": rollout, "widening": 0.5}
+                 | ({"trust": 0} if rollout == "random" else {})})
     kernel = kernel_for(slug)
     ids, weights = kernel.lineup([("ismcts", ISMCTSParams(iterations=12, rollout=rollout))]
                                  + [("random", None)] * (game.num_players - 1), slug)
