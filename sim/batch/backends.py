@@ -3,7 +3,11 @@ cluster; each chunk writes its own tables."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +19,10 @@ from sim.batch.tables import GameFailed, play_chunk, uses_kernel
 from sim.runlock import Owner, RunAbandoned, check_owner
 
 BACKENDS = ("auto", "threads", "loky", "dask")
+# How often a worker process of the run's own looks whether its parent is still there.
+PARENT_CHECK_SECONDS = 0.5
+# Held while a worker process writes a chunk's files, so that it never ends half-way through.
+WRITING = threading.Lock()
 
 
 def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
@@ -25,6 +33,9 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
     before writing when it no longer holds the run (it was killed): raise
     :class:`~sim.runlock.RunAbandoned`, or, in a worker process of the run's own
     (``own_process``: loky), end the process."""
+    worker = own_process and owner is not None and os.getpid() != owner.pid
+    if worker:
+        exit_with_parent()
     stop_if_abandoned(owner, own_process)
     try:
         tables = play_chunk(spec, start, count)
@@ -35,9 +46,25 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
     except Exception as error:
         raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
                            f"{spec.seed}) failed: {error!r}") from error
-    stop_if_abandoned(owner, own_process)
-    record = results.write_chunk(Path(run_dir), start, tables)
+    with WRITING if worker else contextlib.nullcontext():
+        stop_if_abandoned(owner, own_process)
+        record = results.write_chunk(Path(run_dir), start, tables)
     return figures_of(spec, start, count, tables), record
+
+
+@functools.cache
+def exit_with_parent() -> None:
+    """In a worker process of the run's own (loky), end the process once the process that
+    started it is gone (killed), between chunk writes: a worker waiting for its next chunk
+    would otherwise wait minutes (loky's idle timeout).  Watches once per process."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        with WRITING:
+            os._exit(1)
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def stop_if_abandoned(owner: Owner | None, own_process: bool) -> None:

@@ -423,6 +423,31 @@ def loky_workers(parent: int) -> list[int]:
     return found
 
 
+def test_an_idle_worker_process_ends_with_the_process_that_started_it(tmp_path):
+    # a loky worker waiting for its next chunk when its run is killed: without the watch it
+    # would wait for loky's idle timeout (minutes)
+    worker = ("import time\nfrom sim.batch.backends import exit_with_parent\n"
+              "exit_with_parent()\nprint('watching', flush=True)\ntime.sleep(60)\n")
+    parent = ("import subprocess, sys, time\n"
+              f"w = subprocess.Popen([sys.executable, '-c', {worker!r}], "
+              "stdout=subprocess.PIPE, text=True)\n"
+              "print(w.pid, w.stdout.readline().strip(), flush=True)\ntime.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", parent], cwd=tmp_path, env=env(),
+                            stdout=subprocess.PIPE, text=True)
+    pid, state = proc.stdout.readline().split()
+    assert state == "watching"
+    proc.kill()
+    proc.wait(timeout=10)
+
+    def alive() -> bool:
+        stat = Path(f"/proc/{pid}/stat")
+        return stat.exists() and "Z" not in stat.read_text().rsplit(")", 1)[1].split()[:1]
+    deadline = time.monotonic() + 10
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(), "the worker outlived the process that started it"
+
+
 @pytest.fixture
 def scheduler():
     """A Dask cluster of two worker processes that outlives the batch runs using it (as a
