@@ -36,7 +36,7 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
     worker = own_process and owner is not None and os.getpid() != owner.pid
     if worker:
         exit_with_parent()
-    stop_if_abandoned(owner, own_process)
+    stop_if_abandoned(owner, worker)
     try:
         tables = play_chunk(spec, start, count)
     except GameFailed as failure:
@@ -47,7 +47,7 @@ def run_chunk(spec: RunSpec, run_dir: str, start: int, count: int,
         raise RuntimeError(f"the chunk of games {start}..{start + count - 1} (seed "
                            f"{spec.seed}) failed: {error!r}") from error
     with WRITING if worker else contextlib.nullcontext():
-        stop_if_abandoned(owner, own_process)
+        stop_if_abandoned(owner, worker)
         record = results.write_chunk(Path(run_dir), start, tables)
     return figures_of(spec, start, count, tables), record
 
@@ -67,13 +67,14 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def stop_if_abandoned(owner: Owner | None, own_process: bool) -> None:
+def stop_if_abandoned(owner: Owner | None, worker: bool) -> None:
     """Raise :class:`~sim.runlock.RunAbandoned` when ``owner`` no longer holds its run; in
-    a worker process of the run's own, whose parent is gone, end the process instead."""
+    a worker process of the run's own (``worker``), whose parent is gone, end the process
+    instead."""
     try:
         check_owner(owner)
     except RunAbandoned:
-        if own_process and owner is not None and os.getpid() != owner.pid:
+        if worker:
             os._exit(1)
         raise
 

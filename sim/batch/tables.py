@@ -109,7 +109,7 @@ def categorical(codes: np.ndarray, categories: Sequence[str]) -> pa.DictionaryAr
 
 
 # pyarrow's generic conversion (pa.array) imports pandas, which would cost every batch
-# process about 0.2 s on its first chunk: the tables' columns are built on their memory.
+# process about 0.3 CPU s on its first chunk: the tables' columns are built on their memory.
 def arrow_table(columns: dict[str, Any]) -> pa.Table:
     """A table of columns given as Arrow arrays, numpy arrays of numbers or bools, or
     ``(codes, categories)`` (a categorical column)."""
