@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
-from engines.core.api import Action
+from agents.base import CompiledBot
 from engines.core.params import Params, param
 from engines.games.ascenseur_atouts import rules as R
 
@@ -222,20 +222,15 @@ def decide(s, pr, actions, n, w):
     return play_choice(s, pr, actions, n)
 
 
-class EstimatorAgent:
+class EstimatorAgent(CompiledBot):
     """The ``estimator`` bot (see the module docstring); ``weights``: its parameters in
     field order, as the compiled decision reads them."""
 
     name = "estimator"
     Params = EstimatorParams
+    decide = staticmethod(decide)
 
     def __init__(self, params: EstimatorParams | None = None, **options: Any) -> None:
         self.params = params or EstimatorParams.from_kwargs(**options)
         self.weights = np.array([float(getattr(self.params, k)) for k in self.params.keys()],
                                 dtype=np.float64)
-
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        return legal_actions[decide(observation.array, observation.encoded_params, codes,
-                                    len(codes), self.weights)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -57,3 +57,25 @@ class Exploring:
         if n > 1 and rng.random() < self.explore:
             return legal_actions[uniform_index(rng, n)]
         return self.bot.act(observation, legal_actions, rng)
+
+
+class CompiledBot:
+    """A bot whose choice is a compiled function of its seat, ``decide(o, pr, actions, n,
+    weights)``: the index of its choice among the ``n`` legal codes ``actions``, read from the
+    seat's observation array ``o``, the game's encoded parameters ``pr`` and ``weights`` (the
+    bot's parameters as the function reads them, none unless a subclass sets them).  The batch
+    kernel calls the very same function, so both paths choose alike."""
+
+    name: ClassVar[str]
+    weights: np.ndarray = np.zeros(0, dtype=np.float64)
+
+    @staticmethod
+    def decide(o: np.ndarray, pr: np.ndarray, actions: np.ndarray, n: int,
+               weights: np.ndarray) -> int:
+        raise NotImplementedError
+
+    def act(self, observation: Any, legal_actions: list[Action],
+            rng: np.random.Generator) -> Action:
+        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
+        return legal_actions[self.decide(observation.array, observation.encoded_params, codes,
+                                         len(codes), self.weights)]

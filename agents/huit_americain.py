@@ -19,12 +19,10 @@ The heuristic, in order:
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
-from engines.core.api import Action
+from agents.base import CompiledBot
 from engines.families.shedding.rules import hand_at
 from engines.games.huit_americain import rules as R
 
@@ -70,8 +68,9 @@ def play_value(o, code, counts, size):
 
 
 @njit(cache=True)
-def shedder_decide(o, pr, actions, n):
-    """Index of ``shedder``'s choice among the ``n`` legal ``actions`` (the first best)."""
+def shedder_decide(o, pr, actions, n, w):
+    """Index of ``shedder``'s choice among the ``n`` legal ``actions`` (the first best; ``w``:
+    its weights, none)."""
     counts = np.empty(R.SUITS, dtype=np.int32)
     player = o[R.CURRENT]
     suit_counts(o, player, counts)
@@ -84,14 +83,9 @@ def shedder_decide(o, pr, actions, n):
     return best
 
 
-class ShedderAgent:
+class ShedderAgent(CompiledBot):
     """``shedder``: sheds its cards as fast as it can, attacking first and keeping its 8s;
     see the module docstring for the exact order."""
 
     name = "shedder"
-
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        return legal_actions[shedder_decide(observation.array, observation.encoded_params,
-                                            codes, len(codes))]
+    decide = staticmethod(shedder_decide)

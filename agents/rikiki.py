@@ -26,12 +26,9 @@ rank.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
 from numba import njit
 
-from engines.core.api import Action
+from agents.base import CompiledBot
 from engines.families.tricks import rules as tricks
 from engines.games.rikiki import rules as R
 from engines.games.rikiki.params import DECK_CARDS
@@ -187,16 +184,8 @@ def decide(s, pr, actions, n, w):
     return play_choice(s, pr, actions, n)
 
 
-class CounterAgent:
+class CounterAgent(CompiledBot):
     """The ``counter`` bot (see the module docstring); it takes no options."""
 
     name = "counter"
-
-    def __init__(self) -> None:
-        self.weights = np.zeros(0, dtype=np.float64)
-
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        return legal_actions[decide(observation.array, observation.encoded_params, codes,
-                                    len(codes), self.weights)]
+    decide = staticmethod(decide)

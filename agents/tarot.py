@@ -36,12 +36,10 @@ and the weakest otherwise (a later player may have to overtrump it).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
-from engines.core.api import Action
+from agents.base import CompiledBot
 from engines.families.tricks import rules as tricks
 from engines.games.tarot import rules as R
 
@@ -304,19 +302,11 @@ def decide(s, pr, actions, n, w):
     return play_choice(s, pr, me, actions, plays)
 
 
-class PrudentAgent:
+class PrudentAgent(CompiledBot):
     """The ``prudent`` bot (see the module docstring); it takes no options."""
 
     name = "prudent"
-
-    def __init__(self) -> None:
-        self.weights = np.zeros(0, dtype=np.float64)
-
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        return legal_actions[decide(observation.array, observation.encoded_params, codes,
-                                    len(codes), self.weights)]
+    decide = staticmethod(decide)
 
 
 @njit(cache=True)
@@ -361,16 +351,8 @@ def duck(s, pr, actions, n, w):
     return take
 
 
-class DuckerAgent:
+class DuckerAgent(CompiledBot):
     """The ``ducker`` bot for the taré (see the module docstring); no options."""
 
     name = "ducker"
-
-    def __init__(self) -> None:
-        self.weights = np.zeros(0, dtype=np.float64)
-
-    def act(self, observation: Any, legal_actions: list[Action],
-            rng: np.random.Generator) -> Action:
-        codes = np.array([a.code for a in legal_actions], dtype=np.int32)
-        return legal_actions[duck(observation.array, observation.encoded_params, codes,
-                                  len(codes), self.weights)]
+    decide = staticmethod(duck)

@@ -22,7 +22,7 @@ def choose(policy, s, pr, actions, n, decisions, weights, seen, table):
     if policy == POLICY_RANDOM:
         return random_choice(actions, n, decisions)
     R.observe(s, pr, s[R.CURRENT], seen)
-    return actions[bots.shedder_decide(seen, pr, actions, n)]
+    return actions[bots.shedder_decide(seen, pr, actions, n, weights[policy])]
 
 
 KERNEL = Kernel("huit-americain", R, summary, POLICIES, choose=choose)
