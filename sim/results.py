@@ -28,10 +28,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
+import pyarrow.compute  # noqa: F401 (see below)
 import pyarrow.parquet as pq
 
 from sim.manifest import MANIFEST, Manifest, RunError, read, validate
 
+# pyarrow registers its compute functions when pyarrow.compute is first imported, and that is
+# not safe while another thread writes Parquet, whose writer looks functions up: a batch
+# whose worker thread imported it first (pandas does) could fail a chunk with "No function
+# registered with name: take" (or "unique"), or abort.  Imported with this module, so in
+# every process before any chunk is written.
 # pyarrow.dataset is imported where it is used: it imports pandas, which the workers writing
 # chunks never need
 if TYPE_CHECKING:

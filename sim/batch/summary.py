@@ -17,6 +17,7 @@ from agents import profiles
 from agents.compiled_search import SEARCHES
 from sim import stats
 from sim.batch.spec import RunSpec
+from sim.batch.tables import numpy_column
 
 
 @dataclass
@@ -39,9 +40,9 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
                ) -> ChunkFigures:
     """The figures of a chunk from its tables."""
     players = tables["players"]
-    seat = players["seat"].to_numpy()
-    share = players["win_share"].to_numpy().astype(np.float64)
-    agent_index = players["agent_index"].to_numpy()
+    seat = numpy_column(players, "seat")
+    share = numpy_column(players, "win_share").astype(np.float64)
+    agent_index = numpy_column(players, "agent_index")
     k = len(spec.agents)
     agent_wins: dict[str, float] = {}
     agent_seats: dict[str, int] = {}
@@ -54,8 +55,8 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
     rounds = tables.get("rounds")
     bet_name, correct_name = bet_columns(spec.game)
     if rounds is not None and {bet_name, correct_name} <= set(rounds.column_names):
-        bet = rounds[bet_name].to_numpy().astype(np.int64)
-        correct = rounds[correct_name].to_numpy().astype(np.int64)
+        bet = numpy_column(rounds, bet_name).astype(np.int64)
+        correct = numpy_column(rounds, correct_name).astype(np.int64)
         totals = np.bincount(bet)
         hits = np.bincount(bet, weights=correct, minlength=len(totals))
         bets = {str(v): [int(hits[v]), int(totals[v])] for v in np.flatnonzero(totals)}
@@ -64,9 +65,9 @@ def figures_of(spec: RunSpec, start: int, count: int, tables: dict[str, pa.Table
         start=start, count=count,
         seat_wins=np.bincount(seat, weights=share, minlength=k).tolist(),
         agent_wins=agent_wins, agent_seats=agent_seats,
-        decisions=games["decisions"].to_numpy().astype(np.int32),
-        rounds=games["rounds"].to_numpy().astype(np.int16), bets=bets,
-        ahead=meetings(spec, players["agent_index"].to_numpy(), players["rank"].to_numpy()))
+        decisions=numpy_column(games, "decisions").astype(np.int32),
+        rounds=numpy_column(games, "rounds").astype(np.int16), bets=bets,
+        ahead=meetings(spec, agent_index, numpy_column(players, "rank")))
 
 
 def meetings(spec: RunSpec, agent_index: np.ndarray, rank: np.ndarray

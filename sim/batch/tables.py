@@ -137,3 +137,33 @@ def text_array(texts: Sequence[str]) -> pa.Array:
     offsets = np.cumsum([0] + [len(e) for e in encoded], dtype=np.int32)
     return pa.Array.from_buffers(pa.string(), len(encoded), [None, pa.py_buffer(offsets),
                                                              pa.py_buffer(b"".join(encoded))])
+
+
+# numpy's dtype of each Arrow type the tables hold as numbers or bools
+NUMPY_DTYPES = {pa.from_numpy_dtype(np.dtype(name)): np.dtype(name)
+                for name in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                             "uint32", "uint64", "float32", "float64")}
+
+
+def numpy_column(table: pa.Table, name: str) -> np.ndarray:
+    """A column of numbers or bools, without nulls, as a numpy array (read-only; on the
+    table's memory where the column is one chunk of numbers): :func:`arrow_array` undone
+    without pyarrow's ``to_numpy``, which imports pandas."""
+    column = table[name]
+    arrays = [numpy_array(chunk) for chunk in column.chunks]
+    if len(arrays) == 1:
+        return arrays[0]
+    return np.concatenate(arrays) if arrays else np.empty(0, NUMPY_DTYPES[column.type])
+
+
+def numpy_array(array: pa.Array) -> np.ndarray:
+    """An Arrow array of numbers or bools without nulls as a numpy array (see
+    :func:`numpy_column`)."""
+    if array.null_count:
+        raise ValueError(f"{array.null_count} nulls in a column of numbers")
+    dtype = NUMPY_DTYPES[array.type]
+    data, start, n = array.buffers()[1], array.offset, len(array)
+    if dtype.kind == "b":
+        bits = np.frombuffer(data, dtype=np.uint8)
+        return np.unpackbits(bits, count=start + n, bitorder="little")[start:].view(bool)
+    return np.frombuffer(data, dtype=dtype, count=n, offset=start * dtype.itemsize)
