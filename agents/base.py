@@ -60,10 +60,10 @@ class Exploring:
 
 
 class CompiledBot:
-    """A bot whose choice is a compiled function of its seat, ``decide(o, pr, actions, n,
-    weights)``: the index of its choice among the ``n`` legal codes ``actions``, read from the
-    seat's observation array ``o``, the game's encoded parameters ``pr`` and ``weights`` (the
-    bot's parameters as the function reads them, none unless a subclass sets them).  The batch
+    """A bot whose choice is one compiled function, ``decide(o, pr, actions, n, weights)``:
+    the index of its choice among the ``n`` legal codes ``actions``, read from the seat's
+    observation array ``o``, the game's encoded parameters ``pr`` and ``weights`` (the bot's
+    parameters as the function reads them, none unless a subclass sets them).  The batch
     kernel calls the very same function, so both paths choose alike."""
 
     name: ClassVar[str]

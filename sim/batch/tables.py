@@ -149,11 +149,8 @@ def numpy_column(table: pa.Table, name: str) -> np.ndarray:
     """A column of numbers or bools, without nulls, as a numpy array (read-only; on the
     table's memory where the column is one chunk of numbers): :func:`arrow_array` undone
     without pyarrow's ``to_numpy``, which imports pandas."""
-    column = table[name]
-    arrays = [numpy_array(chunk) for chunk in column.chunks]
-    if len(arrays) == 1:
-        return arrays[0]
-    return np.concatenate(arrays) if arrays else np.empty(0, NUMPY_DTYPES[column.type])
+    arrays = [numpy_array(chunk) for chunk in table[name].chunks]
+    return arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
 
 
 def numpy_array(array: pa.Array) -> np.ndarray:
