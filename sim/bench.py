@@ -2,8 +2,9 @@
 
 Measures how fast a game plays with random agents: on one core through its compiled kernel
 (and again with four copies of each compiled strategy bot, ``kernel greedy``, ..., and with
-one ``ismcts`` seat, ``kernel ismcts+rnd``; and how fast ``ismcts`` decides, compiled and in
-Python, on the same positions) and
+one ``ismcts`` seat, ``kernel ismcts+rnd``, against the Python path on the same games where
+that search rolls out with a bot; and how fast ``ismcts`` decides, compiled and in Python, on
+the same positions) and
 through the Python API (and the kernel's speed over the Python path's on the same random
 games, ``kernel/python``, target 10x); on all cores through the kernel alone (``kernel*``: a fresh
 process that plays the games in sim.batch's chunks and keeps nothing); and end to end with
@@ -34,6 +35,7 @@ import numpy as np
 
 import agents
 import engines
+from agents.search import SearchParams
 from engines.core.chance import uniform_index
 from engines.core.params import Params
 from sim.batch.cli import resolve_jobs
@@ -66,9 +68,12 @@ KERNEL_SPEEDUP = 10
 # game (its default profile there, if any: paris-damis's rolls out with greedy@tuned), the
 # others random (issue 22)
 SEARCH_TARGETS = {("paris-damis", ""): 20}
-# the compiled ismcts decides at least this many times faster than the Python one (its tree
-# in Python, its rollouts the state's compiled playout: ismcts before it was compiled), at
-# the class defaults (random rollouts, 200 iterations), on the same positions (issue 22)
+# the compiled ismcts decides at least this many times faster than the Python one at equal
+# budget (issue 22), measured twice: at the class defaults (200 iterations, random rollouts,
+# which the Python search plays through the state's compiled playout) on the same positions
+# (``ismcts c/py``); and as the game plays it by default where it rolls out with a bot (its
+# tree and rollouts then in Python, as at the issue's filing) on the same games
+# (``ismcts+rnd k/p``)
 SEARCH_SPEEDUP = 50
 
 
@@ -175,6 +180,35 @@ def bench_search_table(game, games: int, seed: int, repeat: int) -> Measure:
     variant = variant_key(game.params)
     return Measure(game.slug, variant, "kernel ismcts+rnd", game.num_players, games,
                    seconds, games / seconds, SEARCH_TARGETS.get((game.slug, variant)))
+
+
+def bench_search_speedup(game, games: int, seed: int, repeat: int) -> list[Measure]:
+    """The first ``games`` games of ``kernel ismcts+rnd`` through the Python API, where
+    ``ismcts``, rolling out with a bot as it plays the game by default, runs its tree and
+    its rollouts in Python (path ``python ismcts+rnd``), and the kernel's speed over it on
+    the same games (``ismcts+rnd k/p``, target :data:`SEARCH_SPEEDUP`): the same decisions
+    on both paths, so the ratio of games/s is that of the search's decisions/s (the random
+    seats cost next to nothing on either)."""
+    names = ["ismcts"] + ["random"] * (game.num_players - 1)
+    seats = [agents.load(name, game=game.slug) for name in names]
+
+    def run() -> None:
+        for index in range(games):
+            play_python(game, seats, seed, index)
+    python_seconds = best_cpu_time(repeat, run)
+    kernel = kernel_seconds(game, names, games, seed, repeat)
+    variant = variant_key(game.params)
+    python = Measure(game.slug, variant, "python ismcts+rnd", game.num_players, games,
+                     python_seconds, games / python_seconds, None)
+    return [python, Measure(game.slug, variant, "ismcts+rnd k/p", game.num_players, games,
+                            kernel, python_seconds / kernel, SEARCH_SPEEDUP)]
+
+
+def rolls_out_with_a_bot(game) -> bool:
+    """Whether ``ismcts`` rolls out with a bot as it plays the game by default (its default
+    profile's ``rollout``), so that its Python path runs in Python throughout."""
+    params = agents.params_for("ismcts", game.slug)
+    return isinstance(params, SearchParams) and params.rollout != "random"
 
 
 class PythonSearchView:
@@ -322,6 +356,12 @@ def build_parser() -> Parser:
                         help="games timed on the kernel with one ismcts seat as it plays the "
                              "game by default (its default profile there, if any), the "
                              "others random (default 10; 0 skips it)")
+    parser.add_argument("--search-python-games", type=int, default=1, metavar="N",
+                        help="where ismcts rolls out with a bot as it plays the game by "
+                             "default (Paris d'amis), the first N of the --search-games "
+                             "also through the Python API, where its tree and rollouts then run "
+                             "in Python, to compare the two paths' speeds (default 1, a "
+                             "few seconds a game; 0 skips it)")
     parser.add_argument("--search-decisions", type=int, default=20, metavar="N",
                         help="positions of random games in which ismcts decides at its "
                              "class defaults, compiled and in Python, to compare their "
@@ -350,11 +390,12 @@ def main(argv: list[str] | None = None) -> int:
         games = [engines.game_class(slug)(variant_params(slug, args.variant, args.players))
                  for slug in slugs]
         if args.kernel_games < 1 or args.python_games < 1 or args.seed < 0 \
-                or min(args.batch_games, args.search_games, args.search_decisions) < 0 \
+                or min(args.batch_games, args.search_games, args.search_python_games,
+                       args.search_decisions) < 0 \
                 or args.repeat < 1:
             raise ValueError("--kernel-games, --python-games and --repeat take a positive "
-                             "number, --batch-games, --search-games, --search-decisions "
-                             "and --seed a non-negative one")
+                             "number, --batch-games, --search-games, --search-python-games, "
+                             "--search-decisions and --seed a non-negative one")
         jobs = resolve_jobs(args.jobs)
     except (UsageError, ValueError) as error:
         return usage_error("sim.bench", error)
@@ -379,6 +420,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.search_games:
                 measures.append(bench_search_table(game, args.search_games, args.seed,
                                                    args.repeat))
+                if args.search_python_games and rolls_out_with_a_bot(game):
+                    measures += bench_search_speedup(
+                        game, min(args.search_python_games, args.search_games), args.seed,
+                        args.repeat)
         if args.search_decisions:
             measures += bench_search_decisions(game, args.search_decisions, args.seed,
                                                args.repeat)
@@ -401,13 +446,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{'games/s':>11}{'target':>9}  ok")
     for m in measures:
         ok = {None: "-", True: "yes", False: "NO"}[m.meets_target]
-        if m.path in ("kernel/python", "ismcts c/py"):
+        if m.path in ("kernel/python", "ismcts c/py", "ismcts+rnd k/p"):
             print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{'':>9}{'':>9}"
                   f"{m.games_per_second:>10,.1f}x{m.target:>8}x  {ok}")
             continue
         target = f"{m.target:,.0f}" if m.target else "-"
+        speed = f"{m.games_per_second:,.{1 if m.games_per_second < 10 else 0}f}"
         print(f"{m.label:<{width}}{m.path:<18}{m.players:>8}{m.games:>9,}{m.seconds:>9.2f}"
-              f"{m.games_per_second:>11,.0f}{target:>9}  {ok}")
+              f"{speed:>11}{target:>9}  {ok}")
     print(f"kernel, python: one core, this process's CPU time, best of {args.repeat} (kernel "
           f"NAME, python NAME: every seat that bot).  kernel*: the kernel alone on "
           f"{jobs} cores, fresh process, nothing written; batch: python -m sim.batch on "
@@ -415,7 +461,10 @@ def main(argv: list[str] | None = None) -> int:
           f"batch target = kernel* games/s / 1.3; kernel/python: the kernel's speed over the "
           f"Python path's with random seats (the same games), target {KERNEL_SPEEDUP}x.  "
           f"kernel ismcts+rnd: one ismcts seat as it plays the game by default (its default "
-          f"profile there, if any), the others random.  "
+          f"profile there, if any), the others random; where it rolls out with a bot, "
+          f"python ismcts+rnd: the first of those games through the Python API (the search's "
+          f"tree and rollouts in Python), and ismcts+rnd k/p: the kernel's speed over it on "
+          f"the same games (the same decisions), target {SEARCH_SPEEDUP}x.  "
           f"ismcts compiled, ismcts python: decisions/s (not games/s) of ismcts at its "
           f"class defaults in the same positions of random games, compiled and with its "
           f"tree in Python (rollouts compiled either way); ismcts c/py: their ratio, target "

@@ -9,6 +9,7 @@ import io
 
 import pytest
 
+import engines
 from sim import bench
 from sim.kernels import kernel_for
 
@@ -75,6 +76,7 @@ def test_variant_key_names_the_changed_parameters_but_players():
     (["rikiki", "--repeat", "0"], "--repeat take a positive number"),
     (["rikiki", "--colour"], "unrecognized arguments: --colour"),
     (["paris-damis", "--search-games", "-1"], "--search-games"),
+    (["paris-damis", "--search-python-games", "-1"], "--search-python-games"),
 ])
 def test_bad_input_is_one_line_and_status_2(argv, message):
     err = io.StringIO()
@@ -85,9 +87,16 @@ def test_bad_input_is_one_line_and_status_2(argv, message):
 
 def test_the_search_rows_time_ismcts_against_the_issue_s_targets():
     measures = bench_json(["paris-damis", "--players", "3"],
-                          search=("--search-games", "1", "--search-decisions", "2"))
+                          search=("--search-games", "1", "--search-decisions", "2",
+                                  "--search-python-games", "1"))
     table = measures["paris-damis", "", "kernel ismcts+rnd"]
     assert table["target"] == bench.SEARCH_TARGETS["paris-damis", ""] and table["games"] == 1
+    python_table = measures["paris-damis", "", "python ismcts+rnd"]
+    table_ratio = measures["paris-damis", "", "ismcts+rnd k/p"]
+    assert python_table["games"] == table_ratio["games"] == 1
+    assert table_ratio["target"] == bench.SEARCH_SPEEDUP
+    assert table_ratio["games_per_second"] == pytest.approx(
+        python_table["seconds"] / table_ratio["seconds"])       # the kernel's seconds
     compiled = measures["paris-damis", "", "ismcts compiled"]
     python = measures["paris-damis", "", "ismcts python"]
     ratio = measures["paris-damis", "", "ismcts c/py"]
@@ -96,3 +105,11 @@ def test_the_search_rows_time_ismcts_against_the_issue_s_targets():
     assert ratio["games_per_second"] == pytest.approx(
         compiled["games_per_second"] / python["games_per_second"])
 
+
+
+def test_the_python_search_table_is_timed_only_where_ismcts_rolls_out_with_a_bot():
+    """Chasse-coeur's ismcts rolls out at random by default: its Python path is the compiled
+    search, so there is no Python search table to time."""
+    assert bench.rolls_out_with_a_bot(engines.load("paris-damis"))
+    assert not bench.rolls_out_with_a_bot(engines.load("chasse-coeur"))
+    assert not bench.rolls_out_with_a_bot(engines.load("bataille"))     # no default profile
