@@ -19,15 +19,16 @@ The heuristic, in order:
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from agents.base import CompiledBot
+from engines.core.layout import stack_room
 from engines.families.shedding.rules import hand_at
 from engines.games.huit_americain import rules as R
 
 KH_BONUS, ACE_BONUS, SEVEN_BONUS, TEN_BONUS = 300, 200, 100, 1
 WIN_BONUS = 1000
+SUITS = R.SUITS     # a constant of this module: the size of a work array (stack_room)
 
 
 @njit(cache=True)
@@ -71,7 +72,7 @@ def play_value(o, code, counts, size):
 def shedder_decide(o, pr, actions, n, w):
     """Index of ``shedder``'s choice among the ``n`` legal ``actions`` (the first best; ``w``:
     its weights, none)."""
-    counts = np.empty(R.SUITS, dtype=np.int32)
+    counts = stack_room(SUITS)
     player = o[R.CURRENT]
     suit_counts(o, player, counts)
     size = o[R.HAND_SIZE + player]

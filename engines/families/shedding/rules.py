@@ -27,12 +27,12 @@ field offsets, so each game configures them with its own layout:
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from engines.core import repetition
 from engines.core.chance import shuffle
 from engines.core.compiled import end_game as core_end_game
+from engines.core.layout import copy_into
 from engines.core.specialise import by_tag, module_of
 
 # How a game ended.
@@ -145,13 +145,12 @@ def hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
 
 
 @njit(cache=True)
-def observe_hands(s, out, players, player, hand, cards, stock, stock_len):
+def observe_hands(s, out, players, player, hand, cards, stock, stock_len, counts):
     """``out``: a copy of ``s`` with every hand but ``player``'s emptied
-    (:func:`hide_hands`); returns the copies of each card hidden from him."""
-    out[:] = s
-    counts = np.empty(cards, dtype=np.int32)
+    (:func:`hide_hands`); ``counts`` (``cards`` long): the copies of each card hidden from
+    him."""
+    copy_into(out, s)
     hide_hands(s, out, players, player, hand, cards, stock, stock_len, counts)
-    return counts
 
 
 @njit(cache=True)

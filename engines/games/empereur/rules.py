@@ -91,7 +91,7 @@ from engines.core import repetition
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.empereur.params import JOKER_FINISH_POINTS, MAX_PLAYERS, MODES, EmpereurParams
@@ -899,8 +899,8 @@ def observe(s, pr, player, out):
     start of the pioche field, ``unseen`` of them.  (The order of cleared cards within the
     pioche, and what a forced gift tells of the giver's other cards, are not kept: a
     simplification that hides a little more than the rules do.)"""
-    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
-                                    STOCK_LEN)
+    counts = stack_room(CARDS)
+    shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
     for p in range(MAX_PLAYERS):
         if p != player:
             k = shedding.hand_at(KNOWN, CARDS, p)

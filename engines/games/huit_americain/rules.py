@@ -56,7 +56,7 @@ from engines.core import repetition
 from engines.core.cards import HEARTS, KING, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, two_actions
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.huit_americain.params import MAX_PLAYERS, HuitAmericainParams
@@ -72,6 +72,8 @@ EIGHT, TEN, SEVEN, ACE = 8, 10, 7, 14
 KING_OF_HEARTS = HEARTS * RANKS_PER_SUIT + KING - 2
 ACE_PENALTY, KH_PENALTY = 2, 4          # "ils piochent deux cartes", "piocher quatre cartes"
 CARTE_PENALTY = 2                       # "il doit piocher deux cartes"
+DRAWN_ROOM = SUITS * SUITS + 1          # the most actions of the DRAWN phase (four drawn
+                                        # eights, a suit each, and keep)
 NO_ATTACK, ACE_ATTACK, KH_ATTACK = 0, 1, 2
 FROM_TURN, FROM_PENALTY = 0, 1          # what the cards of the DRAWN phase were drawn for
 PROBABILITY_SCALE = 1 << 30             # carte_forget as an integer share of this
@@ -167,6 +169,7 @@ CALL_ACTION = KEEP_ACTION + 1
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -368,7 +371,7 @@ def pending_drawn(s, pr, player, rng):
     """After a draw: the drawn cards that must be played.  One card and no choice: played
     at once; a choice (an 8's suit, two counters, an optional play): the DRAWN phase; none:
     the turn (or the response) is over."""
-    buffer = np.empty(SUITS * SUITS + 1, dtype=np.int32)
+    buffer = stack_room(DRAWN_ROOM)
     n = drawn_actions(s, pr, player, buffer)
     if n == 1 and buffer[0] == KEEP_ACTION:
         drawn_done(s, pr, player)
@@ -556,7 +559,7 @@ def carte_answer(s, pr, player, call, rng):
     if call:
         got, reshuffles = shedding.draw(s, STOCK, STOCK_LEN, DISCARD, DISCARD_LEN,
                                         shedding.hand_at(HAND, CARDS, forgetful), CARTE_PENALTY,
-                                        rng, np.empty(CARTE_PENALTY, dtype=np.int32))
+                                        rng, stack_room(CARTE_PENALTY))
         s[RESHUFFLES] += reshuffles
         s[HAND_SIZE + forgetful] += got
         s[CARDS_DRAWN + forgetful] += got
@@ -653,8 +656,8 @@ def observe(s, pr, player, out):
     sizes and every public figure.  The other hands are emptied (their sizes stay) and the
     cards ``player`` cannot see (stock and other hands) are listed, sorted, at the start of
     the stock field, ``unseen`` of them.  In the DRAWN phase the drawn cards are shown."""
-    counts = shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK,
-                                    STOCK_LEN)
+    counts = stack_room(CARDS)
+    shedding.observe_hands(s, out, pr[P_PLAYERS], player, HAND, CARDS, STOCK, STOCK_LEN, counts)
     if s[PHASE] == DRAWN and s[CURRENT] != player:
         h = shedding.hand_at(HAND, CARDS, s[CURRENT])
         for i in range(s[DRAWN_COUNT]):
