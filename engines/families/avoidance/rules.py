@@ -28,7 +28,7 @@ from numba import njit
 from engines.core.cards import CLUBS, HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
@@ -410,8 +410,9 @@ def determinize(s, pr, player, rng, out):
     kitty, and the other players' picks for passing (made but unseen) chosen afresh: a
     seat's first new cards are its picks."""
     observe(s, pr, player, out)
-    hidden, n, held = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN,
-                                           LOC_HAND, LOC_KITTY, MAX_PLAYERS, rng)
+    hidden, held = stack_room(DECK_CARDS), stack_room(MAX_PLAYERS)
+    n = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_KITTY, rng,
+                             hidden, held)
     if s[PHASE] != PASSING:
         return
     picks = np.zeros(MAX_PLAYERS, dtype=np.int32)

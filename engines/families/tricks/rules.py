@@ -35,12 +35,11 @@ here once.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision, new_state
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import by_tag, module_of
 
 NO_SUIT = -1
@@ -344,24 +343,23 @@ def observe_hands(s, player, out, location, cards, loc_rest, loc_hand, loc_trick
     """Copy into ``out`` what ``player`` may know when only the cards face down in
     ``loc_rest`` and the other hands are hidden (:func:`hidden_in_hands`): their locations
     are ``loc_unknown``."""
-    out[:] = s
+    copy_into(out, s)
     for card in range(cards):
         if hidden_in_hands(s, player, card, location, loc_rest, loc_hand, loc_trick):
             out[location + card] = loc_unknown
 
 
 @njit(cache=True)
-def redeal_unseen(s, out, location, cards, loc_unknown, loc_hand, loc_rest, seats, rng):
+def redeal_unseen(s, out, location, cards, loc_unknown, loc_hand, loc_rest, rng, hidden, held):
     """Complete an observation ``out`` of ``s`` into a full state consistent with it: the
     cards it hides (location ``loc_unknown``) dealt again at random, as many to each hand as
-    it held in ``s`` and the rest to ``loc_rest`` (:func:`redeal_hidden`).  Return the
-    hidden cards (in their new order: each seat's first, then the rest), their count and
-    how many each of the ``seats`` holds.
+    it held in ``s`` and the rest to ``loc_rest`` (:func:`redeal_hidden`).  Into ``hidden``
+    (``cards`` long) the hidden cards (in their new order: each seat's first, then the
+    rest), into ``held`` (a place per seat) how many each seat holds; returns their count.
 
     The hidden cards are gathered in id order before they are shuffled, so for a given
     ``rng`` the result depends only on the observation."""
-    hidden = np.empty(cards, dtype=np.int32)
-    held = np.zeros(seats, dtype=np.int32)
+    held[:] = 0
     n = 0
     for card in range(cards):
         if out[location + card] == loc_unknown:
@@ -371,7 +369,7 @@ def redeal_unseen(s, out, location, cards, loc_unknown, loc_hand, loc_rest, seat
             if where != loc_rest:
                 held[where - loc_hand] += 1
     redeal_hidden(hidden, n, held, loc_hand, loc_rest, rng, out[location:location + cards])
-    return hidden, n, held
+    return n
 
 
 @njit(cache=True)
@@ -750,6 +748,6 @@ def _determinize(rules, s, pr, player, rng, out):
 
     def impl(rules, s, pr, player, rng, out):
         observe(rules, s, pr, player, out)
-        redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, FACE_DOWN,
-                      MAX_PLAYERS, rng)
+        redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, FACE_DOWN, rng,
+                      stack_room(DECK_CARDS), stack_room(MAX_PLAYERS))
     return impl

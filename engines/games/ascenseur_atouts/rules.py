@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_and_end
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.ascenseur_atouts.params import MAX_PLAYERS, PLAY_CARDS, AscenseurParams
@@ -363,5 +363,5 @@ def determinize(s, pr, player, rng, out):
     hidden from them re-dealt at random among the hands they cannot see (same sizes) and the
     set-aside cards."""
     observe(s, pr, player, out)
-    tricks.redeal_unseen(s, out, LOCATION, PLAY_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_ASIDE,
-                         MAX_PLAYERS, rng)
+    tricks.redeal_unseen(s, out, LOCATION, PLAY_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_ASIDE, rng,
+                         stack_room(PLAY_CARDS), stack_room(MAX_PLAYERS))

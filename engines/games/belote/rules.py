@@ -37,7 +37,7 @@ from numba import njit
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
@@ -970,8 +970,9 @@ def determinize(s, pr, player, rng, out):
     stock), each new card taking the place in the shuffled pack (and the visibility flags)
     of a hidden card that was there."""
     observe(s, pr, player, out)
-    hidden, n, _ = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND,
-                                        LOC_STOCK, MAX_PLAYERS, rng)
+    hidden = stack_room(DECK_CARDS)
+    n = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_STOCK,
+                             rng, hidden, stack_room(MAX_PLAYERS))
     used = np.zeros(DECK_CARDS, dtype=np.bool_)
     for i in range(s[PACK]):
         old = s[DECK + i]

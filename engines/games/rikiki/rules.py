@@ -37,7 +37,7 @@ from numba import njit
 from engines.core.cards import RANKS_PER_SUIT
 from engines.core.chance import shuffle
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout
+from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.rikiki.params import DECK_CARDS, MAX_BID, MAX_PLAYERS, MAX_ROUNDS, RikikiParams
@@ -137,6 +137,7 @@ N_ACTIONS = BID_ACTION + MAX_BID + 1
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 assert N_ACTIONS >= DECK_CARDS + MAX_BID    # play_actions' scratch: a hand and its legal cards
 
 
@@ -158,7 +159,9 @@ def deal(s, pr, rng):
     dealer's left; turn the top card of the stock: its suit is trump (none if no card is
     left).  The first dealer is drawn at random unless set; the deal passes left."""
     dealer = tricks.round_dealer(RULES, s, pr, rng)
-    deck = np.arange(DECK_CARDS, dtype=np.int32)
+    deck = stack_room(DECK_CARDS)
+    for card in range(DECK_CARDS):
+        deck[card] = card
     shuffle(rng, deck)
     dealt = tricks.deal_round(RULES, s, pr, deck, pr[P_SCHEDULE + s[ROUND]], LOC_STOCK)
     if dealt < DECK_CARDS:
