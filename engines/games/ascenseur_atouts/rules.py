@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_and_end
-from engines.core.layout import Layout, stack_room
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 from engines.games.ascenseur_atouts.params import MAX_PLAYERS, PLAY_CARDS, AscenseurParams
@@ -147,6 +147,7 @@ N_ACTIONS = TAKE + 1
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 # --------------------------------------------------------------------------------------
@@ -199,7 +200,9 @@ def deal(s, pr, rng):
     s[DEALER] = tricks.dealer_of_tour(pr[P_FIRST_DEALER], s[TOUR], players)
     c = cards_in_hand(pr, hand)
     s[BLIND] = 1 if c == BLIND_CARDS else 0
-    deck = np.arange(PLAY_CARDS, dtype=np.int32)
+    deck = stack_room(PLAY_CARDS)
+    for card in range(PLAY_CARDS):
+        deck[card] = card
     shuffle(rng, deck)
     tricks.deal_round(RULES, s, pr, deck, c, LOC_ASIDE)
     s[EXCUSE_PLAYER] = -1
@@ -304,7 +307,7 @@ def ranking_key(s, pr, player):
 @njit(cache=True)
 def final_ranking(s, pr):
     """The lowest score pile (fewest error points) wins; equal keys share a rank (C3)."""
-    keys = np.empty(MAX_PLAYERS, dtype=np.int64)
+    keys = stack_room(MAX_PLAYERS, np.int64)
     for p in range(pr[P_PLAYERS]):
         keys[p] = ranking_key(s, pr, p)
     rank_and_end(RULES, s, keys, pr[P_PLAYERS], True)
@@ -351,7 +354,7 @@ def hidden_from(s, player, card):
 @njit(cache=True)
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: hidden cards' locations are unknown."""
-    out[:] = s
+    copy_into(out, s)
     for card in range(PLAY_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
