@@ -28,13 +28,14 @@ from numba import njit
 from engines.core.cards import CLUBS, HEARTS, RANKS_PER_SUIT
 from engines.core.chance import shuffle
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout, stack_room
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
 DECK_CARDS = 52                      # ids of engines.core.cards; a game may use only some
 MAX_PLAYERS = 10
 CARD_SUIT = (np.arange(DECK_CARDS) // RANKS_PER_SUIT).astype(np.int64)
+IS_HEART = CARD_SUIT == HEARTS                  # for each card, whether it is a heart
 TWO_OF_CLUBS = CLUBS * RANKS_PER_SUIT
 
 # --------------------------------------------------------------------------------------
@@ -118,6 +119,7 @@ N_ACTIONS = PASS + DECK_CARDS
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 # --------------------------------------------------------------------------------------
@@ -160,7 +162,7 @@ def deal(s, pr, rng):
     at random unless set; the deal passes left."""
     players = pr[P_PLAYERS]
     dealer = tricks.round_dealer(RULES, s, pr, rng)
-    deck = np.empty(DECK_CARDS, dtype=np.int32)
+    deck = stack_room(DECK_CARDS)
     n = 0
     for card in range(DECK_CARDS):
         s[PASSED_BY + card] = -1
@@ -266,7 +268,7 @@ def play_actions(s, pr, player, out):
     if first and pr[P_FIRST_TRICK] == FIRST_TRICK_NO_POINT_CARDS:
         k = keep_unless_only(cards, k, pr[P_POINT_CARD:P_POINT_CARD + DECK_CARDS])
     if s[PLAYED] == 0 and pr[P_HEARTS_BROKEN] and s[HEARTS_PLAYED] == 0:
-        k = keep_unless_only(cards, k, CARD_SUIT == HEARTS)
+        k = keep_unless_only(cards, k, IS_HEART)
     for i in range(k):
         out[i] = PLAY + cards[i]
     return k
@@ -396,7 +398,7 @@ def hidden_from(s, player, card):
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: hidden cards' locations (and who picked
     them for passing) are unknown."""
-    out[:] = s
+    copy_into(out, s)
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
@@ -415,7 +417,8 @@ def determinize(s, pr, player, rng, out):
                              hidden, held)
     if s[PHASE] != PASSING:
         return
-    picks = np.zeros(MAX_PLAYERS, dtype=np.int32)
+    picks = stack_room(MAX_PLAYERS)
+    picks[:] = 0
     for i in range(n):
         if s[PASSED_BY + hidden[i]] >= 0:
             picks[s[PASSED_BY + hidden[i]]] += 1
