@@ -35,25 +35,27 @@ the rules and bots it made up about three quarters of the compile time (paris-da
 kernel: 206 CPU s with it, 118 without).
 
 Games whose rules never allocate (paris-damis, betzanbloo, vicaire, the tarots, rikiki,
-ascenseur aux atouts, chasse-coeur and pétasse, the rummy games, the huit américain: their
-rules modules' ``ALLOCATES = False``) run the loop without numba's reference counting
-(NRT).  With it, every array a compiled function passes on, or binds inside an inlined
-helper, costs an atomic increment and decrement of the array's counter, and each such call
-is opaque to the optimiser, which must then reload the state: a paris-damis game with
-strategy bots made about 21,000 such calls (70 per decision), about a third of the kernel's
-time (vicaire's and the tarots' random kernels ran about twice as fast without, rami's 1.75
-times, petite école's and pinacle's 2.4 times, the huit américain's 1.7 times, with its
-``shedder`` bot too, and its searched table 1.8 times; rikiki's 2.6 times, with ``counter``
-2.1, searched 2.8; ascenseur aux atouts' 3.6 times, with ``estimator`` 3.3, searched 3.7;
-chasse-coeur's 1.8 times, searched 2.4).  Without NRT nothing in the loop may allocate: the
-caller passes its work arrays, and the rules it calls use fixed arrays
-(:func:`engines.core.layout.copy_into`, :func:`engines.core.layout.sort_field`) or work
-room in their own stack frame (:func:`engines.core.layout.stack_room`).  numba keeps one
-compiled copy of a function per argument types, made under the flags of its first caller;
-so that a rule the Python API compiled first is not linked into the loop with NRT (a fifth
-slower for paris-damis with random seats), such rules are compiled without it whoever calls
-them (:func:`engines.core.signatures.allocation_free_without_nrt`).  The other games' loops
-keep NRT, so the order of compiles does not matter to them.
+ascenseur aux atouts, chasse-coeur and pétasse, the belotes, the rummy games, the huit
+américain: their rules modules' ``ALLOCATES = False``) run the loop without numba's
+reference counting (NRT).  With it, every array a compiled function passes on, or binds
+inside an inlined helper, costs an atomic increment and decrement of the array's counter,
+and each such call is opaque to the optimiser, which must then reload the state: a
+paris-damis game with strategy bots made about 21,000 such calls (70 per decision), about a
+third of the kernel's time (vicaire's and the tarots' random kernels ran about twice as
+fast without, rami's 1.75 times, petite école's and pinacle's 2.4 times, the huit
+américain's 1.7 times, with its ``shedder`` bot too, and its searched table 1.8 times;
+rikiki's 2.6 times, with ``counter`` 2.1, searched 2.8; ascenseur aux atouts' 3.6 times,
+with ``estimator`` 3.3, searched 3.7; chasse-coeur's 1.8 times, searched 2.4; the belote à
+trois' 2.3 times, searched 2.2, and the belote comptoir's 2.9 times, searched 1.9).
+Without NRT nothing in the loop may allocate: the caller passes its work arrays, and the
+rules it calls use fixed arrays (:func:`engines.core.layout.copy_into`,
+:func:`engines.core.layout.sort_field`) or work room in their own stack frame
+(:func:`engines.core.layout.stack_room`).  numba keeps one compiled copy of a function per
+argument types, made under the flags of its first caller; so that a rule the Python API
+compiled first is not linked into the loop with NRT (a fifth slower for paris-damis with
+random seats), such rules are compiled without it whoever calls them
+(:func:`engines.core.signatures.allocation_free_without_nrt`).  The other games' loops keep
+NRT, so the order of compiles does not matter to them.
 """
 
 from __future__ import annotations

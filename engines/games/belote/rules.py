@@ -37,7 +37,7 @@ from numba import njit
 from engines.core.cards import ACE, JACK, KING, QUEEN, RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import rank_and_end
-from engines.core.layout import Layout, stack_room
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.tricks import rules as tricks
 
@@ -218,6 +218,7 @@ OTHER_DECISIONS = PASS               # from here on, a decision other than a car
 # apply_action(s, pr, action) draws nothing: the chance that follows a decision waits
 # for advance (see engines.core.streams)
 APPLY_DRAWS = False
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 assert N_ACTIONS >= 2 * DECK_CARDS    # play_actions' scratch: a hand and its legal cards
 
 
@@ -561,7 +562,7 @@ def announce(s, seat):
     trump sequence (0: none)."""
     total = 0
     best = 0
-    held = np.zeros(DECK_CARDS, dtype=np.bool_)
+    held = stack_room(DECK_CARDS, np.bool_)
     for card in range(DECK_CARDS):
         held[card] = s[LOCATION + card] == LOC_HAND + seat
     for suit in range(SUITS):
@@ -687,8 +688,8 @@ def play_actions(s, pr, player, out):
 def blind_card(s, pr, player):
     """``play blind``: the legal card dealt earliest to the player (the pack being shuffled,
     a random legal card from his point of view; the forced card when only one is legal)."""
-    hand = np.empty(DECK_CARDS, dtype=np.int32)
-    legal = np.empty(DECK_CARDS, dtype=np.int32)
+    hand = stack_room(DECK_CARDS)
+    legal = stack_room(DECK_CARDS)
     n = hand_cards(s, player, hand)
     k = legal_cards(s, pr, player, hand[:n], n, legal)
     for i in range(s[PACK]):
@@ -953,7 +954,7 @@ def hidden_from(s, player, card):
 def observe(s, pr, player, out):
     """Copy into ``out`` what ``player`` may know: hidden cards' locations, visibility flags
     and places in the shuffled pack are unknown."""
-    out[:] = s
+    copy_into(out, s)
     for card in range(DECK_CARDS):
         if hidden_from(s, player, card):
             out[LOCATION + card] = LOC_UNKNOWN
@@ -973,7 +974,8 @@ def determinize(s, pr, player, rng, out):
     hidden = stack_room(DECK_CARDS)
     n = tricks.redeal_unseen(s, out, LOCATION, DECK_CARDS, LOC_UNKNOWN, LOC_HAND, LOC_STOCK,
                              rng, hidden, stack_room(MAX_PLAYERS))
-    used = np.zeros(DECK_CARDS, dtype=np.bool_)
+    used = stack_room(DECK_CARDS, np.bool_)
+    used[:] = False
     for i in range(s[PACK]):
         old = s[DECK + i]
         if not hidden_from(s, player, old):
