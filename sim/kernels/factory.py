@@ -35,18 +35,19 @@ the rules and bots it made up about three quarters of the compile time (paris-da
 kernel: 206 CPU s with it, 118 without).
 
 Games whose rules never allocate (paris-damis, betzanbloo, vicaire, the tarots, rikiki,
-ascenseur aux atouts, chasse-coeur and pétasse, the belotes, the rummy games, the huit
-américain: their rules modules' ``ALLOCATES = False``) run the loop without numba's
-reference counting (NRT).  With it, every array a compiled function passes on, or binds
-inside an inlined helper, costs an atomic increment and decrement of the array's counter,
-and each such call is opaque to the optimiser, which must then reload the state: a
-paris-damis game with strategy bots made about 21,000 such calls (70 per decision), about a
-third of the kernel's time (vicaire's and the tarots' random kernels ran about twice as
-fast without, rami's 1.75 times, petite école's and pinacle's 2.4 times, the huit
-américain's 1.7 times, with its ``shedder`` bot too, and its searched table 1.8 times;
-rikiki's 2.6 times, with ``counter`` 2.1, searched 2.8; ascenseur aux atouts' 3.6 times,
-with ``estimator`` 3.3, searched 3.7; chasse-coeur's 1.8 times, searched 2.4; the belote à
-trois' 2.3 times, searched 2.2, and the belote comptoir's 2.9 times, searched 1.9).
+ascenseur aux atouts, chasse-coeur and pétasse, the belotes, le menteur, le nain jaune, le
+pouilleux, the rummy games, the huit américain: their rules modules' ``ALLOCATES = False``)
+run the loop without numba's reference counting (NRT).  With it, every array a compiled
+function passes on, or binds inside an inlined helper, costs an atomic increment and
+decrement of the array's counter, and each such call is opaque to the optimiser, which must
+then reload the state: a paris-damis game with strategy bots made about 21,000 such calls
+(70 per decision), about a third of the kernel's time (vicaire's and the tarots' random
+kernels ran about twice as fast without, rami's 1.75 times, petite école's and pinacle's
+2.4 times, the huit américain's 1.7 times, with its ``shedder`` bot too, and its searched
+table 1.8 times; rikiki's 2.6 times, with ``counter`` 2.1, searched 2.8; ascenseur aux
+atouts' 3.6 times, with ``estimator`` 3.3, searched 3.7; chasse-coeur's 1.8 times, searched
+2.4; the belote à trois' 2.3 times, searched 2.2, and the belote comptoir's 2.9 times,
+searched 1.9; the menteur's 1.5 times, the nain jaune's 1.3 and the pouilleux's 1.7).
 Without NRT nothing in the loop may allocate: the caller passes its work arrays, and the
 rules it calls use fixed arrays (:func:`engines.core.layout.copy_into`,
 :func:`engines.core.layout.sort_field`) or work room in their own stack frame

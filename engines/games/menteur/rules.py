@@ -44,7 +44,7 @@ from engines.core import repetition
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, fill_pack, two_actions
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.menteur.params import MAX_PLAYERS, MenteurParams
@@ -123,6 +123,7 @@ CALL_ACTION = FOLLOW_ACTION + CARDS
 NO_CALL_ACTION = CALL_ACTION + 1
 N_ACTIONS = NO_CALL_ACTION + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -370,8 +371,9 @@ def observe(s, pr, player, out):
     (sizes kept), the pile cards others laid are ``HIDDEN``, and the cards he cannot see are
     listed, sorted, in ``pool`` (``unseen`` of them).  Cards he saw in a pile another player
     took are not tracked: the observation is coarser there than his memory could be."""
-    out[:] = s
-    counts = np.zeros(CARDS, dtype=np.int32)
+    copy_into(out, s)
+    counts = stack_room(CARDS)
+    counts[:] = 0
     for p in range(pr[P_PLAYERS]):
         if p != player:
             h = shedding.hand_at(HAND, CARDS, p)

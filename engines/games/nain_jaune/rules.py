@@ -36,7 +36,7 @@ from numba import njit
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_seats
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.nain_jaune.params import MAX_PLAYERS, POTS, NainJauneParams
@@ -121,6 +121,7 @@ PLAY_ACTION = 0                                 # + card
 SANS_ACTION = CARDS
 N_ACTIONS = CARDS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -156,7 +157,9 @@ def advance(s, pr, rng):
         for p in range(players):
             for i in range(POTS):
                 s[POT + i] += pay(s, p, pr[P_ANTES + i])
-    deck = np.arange(CARDS).astype(np.int32)
+    deck = stack_room(CARDS)
+    for card in range(CARDS):
+        deck[card] = card
     shuffle(rng, deck)
     s[HAND:HAND + MAX_PLAYERS * CARDS] = 0
     s[PLAYED:PLAYED + CARDS] = 0
@@ -338,7 +341,8 @@ def end_deal(s, pr, winner, rng):
 def finish(s, pr, ending):
     """The most chips wins; equal chips share the rank."""
     players = pr[P_PLAYERS]
-    s[SCORE:SCORE + players] = s[CHIPS:CHIPS + players]
+    for p in range(players):
+        s[SCORE + p] = s[CHIPS + p]
     rank_seats(s[CHIPS:CHIPS + players], players, False, s[RANK:RANK + players])
     shedding.end_game(RULES, s, ending)
 
@@ -363,13 +367,16 @@ def observe(s, pr, player, out):
     and hand sizes.  The other hands and the écart are emptied and the cards he cannot see
     listed, sorted, in ``pool`` (``unseen`` of them).  "sans" announcements are not used to
     narrow the other hands (a coarser observation than a player's memory)."""
-    out[:] = s
-    counts = s[ECART:ECART + CARDS].copy()
+    copy_into(out, s)
+    counts = stack_room(CARDS)
+    for card in range(CARDS):
+        counts[card] = s[ECART + card]
     out[ECART:ECART + CARDS] = 0
     for p in range(pr[P_PLAYERS]):
         if p != player:
             h = shedding.hand_at(HAND, CARDS, p)
-            counts += s[h:h + CARDS]
+            for card in range(CARDS):
+                counts[card] += s[h + card]
             out[h:h + CARDS] = 0
     out[UNSEEN] = shedding.list_unseen(out, counts, POOL, CARDS)
 

@@ -32,7 +32,7 @@ from numba import njit
 
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision, count_positive
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 from engines.games.pouilleux.params import MAX_PLAYERS, PouilleuxParams
 
 # --------------------------------------------------------------------------------------
@@ -100,6 +100,7 @@ DRAW_ACTION = 0
 PLACE_ACTION = MAX_HAND
 N_ACTIONS = 2 * MAX_HAND
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 # --------------------------------------------------------------------------------------
@@ -164,7 +165,9 @@ def advance(s, pr, rng):
         return
     players = pr[P_PLAYERS]
     size = pr[P_DECK_SIZE]
-    deck = pr[P_DECK:P_DECK + size].copy()
+    deck = stack_room(CARDS)[:size]
+    for i in range(size):
+        deck[i] = pr[P_DECK + i]
     s[DEALER] = uniform_index_jit(rng, players)
     if pr[P_MYSTERIEUX]:
         s[REMOVED] = deck[uniform_index_jit(rng, size)]
@@ -307,7 +310,7 @@ def finish(s, pr):
 def observe(s, pr, player, out):
     """``s`` as ``player`` sees it: the other hands' cards are -1 (their sizes stay); in the
     mystérieux the removed card and the pouilleux are -1."""
-    out[:] = s
+    copy_into(out, s)
     for p in range(pr[P_PLAYERS]):
         if p != player:
             for i in range(s[HAND_SIZE + p]):
@@ -323,8 +326,8 @@ def observe(s, pr, player, out):
 def determinize(s, pr, player, rng, out):
     """``s`` with the cards ``player`` cannot see (the other hands, and in the mystérieux the
     removed card) dealt again into the same places."""
-    out[:] = s
-    pool = np.empty(CARDS, dtype=np.int32)
+    copy_into(out, s)
+    pool = stack_room(CARDS)
     n = 0
     players = pr[P_PLAYERS]
     for p in range(players):
@@ -336,7 +339,7 @@ def determinize(s, pr, player, rng, out):
     if mysterieux:
         pool[n] = s[REMOVED]
         n += 1
-    pool[:n].sort()                 # the deal must not depend on where the cards are
+    sort_field(pool[:n])            # the deal must not depend on where the cards are
     shuffle(rng, pool[:n])
     n = 0
     for p in range(players):
