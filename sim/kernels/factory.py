@@ -34,29 +34,28 @@ inlining (``inline="always"``) copies the callee's IR at every call site before 
 the rules and bots it made up about three quarters of the compile time (paris-damis's
 kernel: 206 CPU s with it, 118 without).
 
-Games whose rules never allocate (paris-damis, betzanbloo, vicaire, the tarots, rikiki,
-ascenseur aux atouts, chasse-coeur and pétasse, the belotes, le menteur, le nain jaune, le
-pouilleux, the rummy games, the huit américain: their rules modules' ``ALLOCATES = False``)
+Games whose rules never allocate (their rules modules' ``ALLOCATES = False``: every game's)
 run the loop without numba's reference counting (NRT).  With it, every array a compiled
 function passes on, or binds inside an inlined helper, costs an atomic increment and
 decrement of the array's counter, and each such call is opaque to the optimiser, which must
 then reload the state: a paris-damis game with strategy bots made about 21,000 such calls
-(70 per decision), about a third of the kernel's time (vicaire's and the tarots' random
-kernels ran about twice as fast without, rami's 1.75 times, petite école's and pinacle's
-2.4 times, the huit américain's 1.7 times, with its ``shedder`` bot too, and its searched
-table 1.8 times; rikiki's 2.6 times, with ``counter`` 2.1, searched 2.8; ascenseur aux
-atouts' 3.6 times, with ``estimator`` 3.3, searched 3.7; chasse-coeur's 1.8 times, searched
-2.4; the belote à trois' 2.3 times, searched 2.2, and the belote comptoir's 2.9 times,
-searched 1.9; the menteur's 1.5 times, the nain jaune's 1.3 and the pouilleux's 1.7).
-Without NRT nothing in the loop may allocate: the caller passes its work arrays, and the
-rules it calls use fixed arrays (:func:`engines.core.layout.copy_into`,
-:func:`engines.core.layout.sort_field`) or work room in their own stack frame
-(:func:`engines.core.layout.stack_room`).  numba keeps one compiled copy of a function per
-argument types, made under the flags of its first caller; so that a rule the Python API
-compiled first is not linked into the loop with NRT (a fifth slower for paris-damis with
-random seats), such rules are compiled without it whoever calls them
-(:func:`engines.core.signatures.allocation_free_without_nrt`).  The other games' loops keep
-NRT, so the order of compiles does not matter to them.
+(70 per decision), about a third of the kernel's time.  Without it the random kernels ran,
+paired on one core: vicaire's and the tarots' about twice as fast, rami's 1.75 times,
+petite école's and pinacle's 2.4, the huit américain's 1.7 (with ``shedder`` too; one
+ismcts seat 1.8), rikiki's 2.6 (``counter`` 2.1, one ismcts seat 2.8), ascenseur aux
+atouts' 3.6 (``estimator`` 3.3, one ismcts seat 3.7), chasse-coeur's 1.8 (one ismcts seat
+2.4), the belote à trois' 2.3 and the belote comptoir's 2.9, the menteur's 1.5, the nain
+jaune's 1.3, the pouilleux's 1.7, l'empereur's 1.7, baccara's 2.4, pharaon's 2.5, the
+bataille's 1.3 and the super bataille's 1.2.  Without NRT nothing in the loop may allocate:
+the caller passes its work arrays, and the rules it calls use fixed arrays
+(:func:`engines.core.layout.copy_into`, :func:`engines.core.layout.sort_field`) or work
+room in their own stack frame (:func:`engines.core.layout.stack_room`).  numba keeps one
+compiled copy of a function per argument types, made under the flags of its first caller;
+so that a rule the Python API compiled first is not linked into the loop with NRT (a fifth
+slower for paris-damis with random seats), such rules are compiled without it whoever calls
+them (:func:`engines.core.signatures.allocation_free_without_nrt`).  A new game's rules
+that allocate keep NRT (the loop is compiled with it for them), so the order of compiles
+does not matter to them.
 """
 
 from __future__ import annotations

@@ -362,3 +362,10 @@ def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(
     for name in compiled:
         assert compiled[name].schema == python[name].schema, (slug, name)
         assert compiled[name].equals(python[name]), (slug, name)
+
+
+def test_every_game_s_kernel_runs_without_reference_counting():
+    """Every game's rules declare that they allocate nothing (``ALLOCATES = False``), so every
+    kernel's loop is compiled without numba's reference counting (a rule that allocated
+    would then fail to compile in the loop)."""
+    assert [slug for slug in engines.available() if kernel_for(slug).nrt] == []

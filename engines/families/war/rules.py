@@ -47,7 +47,7 @@ from numba import njit
 from engines.core import repetition
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import rank_seats
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 
 # --------------------------------------------------------------------------------------
 # Components
@@ -134,6 +134,7 @@ SETUP, PLAY, OVER = 0, 1, 2
 STEP = 0                                    # the only action: play the next trick
 N_ACTIONS = 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 # --------------------------------------------------------------------------------------
@@ -182,7 +183,9 @@ def setup(s, pr, rng):
     """Draw the dealer, shuffle, deal one card at a time from ``dealer + 1``."""
     players = pr[P_PLAYERS]
     size = pr[P_DECK_SIZE]
-    deck = pr[P_DECK:P_DECK + size].copy()
+    deck = stack_room(MAX_CARDS)[:size]
+    for i in range(size):
+        deck[i] = pr[P_DECK + i]
     s[DEALER] = uniform_index_jit(rng, players)
     shuffle(rng, deck)
     for i in range(size):
@@ -308,7 +311,7 @@ def pick_up(s, pr, winner, rng):
     players = pr[P_PLAYERS]
     order = pr[P_PICKUP]
     if order == RANDOM_ORDER:
-        pot = np.empty(MAX_CARDS, dtype=np.int32)
+        pot = stack_room(MAX_CARDS)
         n = 0
         for p in range(players):
             for k in range(s[LAID + p]):
@@ -436,7 +439,7 @@ def observe(s, pr, player, out):
     """What a seat may know: ``s`` with the piles' cards hidden (-1, and where each pile
     starts in its ring), their sizes and the table shown (pile contents and orders are
     unknown to everybody, ``player`` included)."""
-    out[:] = s
+    copy_into(out, s)
     out[HEAD:HEAD + MAX_PLAYERS] = 0
     out[PILE:PILE + MAX_PLAYERS * PILE_CAPACITY] = -1
     repetition.forget(out, POSITION_HASHES)
@@ -447,13 +450,13 @@ def determinize(s, pr, player, rng, out):
     """``s`` with every card in the piles dealt again at random into piles of the same sizes
     (pile contents and orders are unknown to everybody, ``player`` included; the table is
     public)."""
-    out[:] = s
+    copy_into(out, s)
     players = pr[P_PLAYERS]
-    cards = np.empty(MAX_CARDS, dtype=np.int32)
+    cards = stack_room(MAX_CARDS)
     n = 0
     for p in range(players):
         n += pile_cards(s, p, cards[n:])
-    cards[:n].sort()                # the deal must not depend on the true order
+    sort_field(cards[:n])           # the deal must not depend on the true order
     shuffle(rng, cards[:n])
     n = 0
     for p in range(players):

@@ -37,7 +37,7 @@ from numba import njit
 
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, count_positive, rank_seats, two_actions
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, BaccaraParams
 
 # --------------------------------------------------------------------------------------
@@ -45,6 +45,7 @@ from engines.games.baccara.params import MAX_CHIPS, MAX_DECKS, MAX_PLAYERS, Bacc
 # --------------------------------------------------------------------------------------
 DECK = 52
 MAX_SHOE = MAX_DECKS * DECK
+POOL_ROOM = MAX_SHOE + 6        # the cards a determinization may deal again: the shoe, two hands
 COUP_CARDS = 6                      # the most cards a coup deals
 NATURALS = (8, 9)
 ROLE_PONTE, ROLE_BANKER = 0, 1
@@ -136,6 +137,7 @@ DRAW = CONTRIBUTE + MAX_CHIPS + 1
 STAND = DRAW + 1
 N_ACTIONS = STAND + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -524,7 +526,7 @@ def hidden_from(s, pr, player, role, i):
 @njit(cache=True)
 def observe(s, pr, player, out):
     """``s`` as ``player`` sees it: the undealt shoe and the hidden cards are -1."""
-    out[:] = s
+    copy_into(out, s)
     out[SHOE + s[DEALT]:SHOE + MAX_SHOE] = -1
     for role in range(2):
         for i in range(s[HAND_SIZE + role]):
@@ -536,8 +538,8 @@ def observe(s, pr, player, out):
 def determinize(s, pr, player, rng, out):
     """``s`` with the cards ``player`` cannot see (the undealt shoe and the hidden hand
     cards) dealt again at random among their places."""
-    out[:] = s
-    pool = np.empty(MAX_SHOE + 6, dtype=np.int32)
+    copy_into(out, s)
+    pool = stack_room(POOL_ROOM)
     n = 0
     for role in range(2):
         for i in range(s[HAND_SIZE + role]):

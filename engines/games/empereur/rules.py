@@ -242,6 +242,7 @@ PASS_ACTION = DRAW_ACTION + 1
 GIVE_ACTION = PASS_ACTION + 1     # + kind (0..12 a rank, 13 a Joker)
 N_ACTIONS = GIVE_ACTION + RANKS + 1
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -454,7 +455,7 @@ def draw_cards(s, pr, player, count, rng):
     top = s[TALON_RANK + s[TALON_LEN] - 1] if keep > 0 else 0
     got, refills = shedding.draw(s, STOCK, STOCK_LEN, TALON, TALON_LEN,
                                  shedding.hand_at(HAND, CARDS, player), count, rng,
-                                 np.empty(count, dtype=np.int32), keep, pr[P_SHUFFLE] != 0)
+                                 stack_room(CARDS), keep, pr[P_SHUFFLE] != 0)
     if refills > 0:
         s[TALON_RANK:TALON_RANK + keep] = top
         s[RB_REFILLS] += refills
@@ -764,7 +765,8 @@ def close_round(s, pr, complete):
             s[TOTALS + i] = max(s[TOTALS + i], s[ROUND_BLOCK + i])
         else:
             s[TOTALS + i] += s[ROUND_BLOCK + i]
-    s[LAST_ROUND:LAST_ROUND + ROUND_SIZE] = s[ROUND_BLOCK:ROUND_BLOCK + ROUND_SIZE]
+    for i in range(ROUND_SIZE):
+        s[LAST_ROUND + i] = s[ROUND_BLOCK + i]
     s[ROUNDS_DONE] += 1
 
 

@@ -35,7 +35,7 @@ from numba import njit
 
 from engines.core.chance import shuffle
 from engines.core.compiled import count_decision, rank_seats
-from engines.core.layout import Layout
+from engines.core.layout import Layout, copy_into, sort_field, stack_room
 from engines.games.pharaon.params import MAX_BET, MAX_PUNTERS, PharaonParams
 
 # --------------------------------------------------------------------------------------
@@ -105,6 +105,7 @@ SETUP, BET, OVER = 0, 1, 2
 NO_BET = 0
 N_ACTIONS = 1 + 2 * MAX_BET
 APPLY_DRAWS = True      # apply_action(s, pr, action, rng) draws the chance after a decision
+ALLOCATES = False       # no rule allocates: compiled without NRT (engines.core.signatures)
 
 
 @njit(cache=True)
@@ -308,7 +309,10 @@ def finish(s, pr):
     s[PHASE] = OVER
     s[CURRENT] = -1
     n = pr[P_SEATS]
-    rank_seats(s[CHIPS:CHIPS + n] - s[START_CHIPS:START_CHIPS + n], n, False, s[RANK:RANK + n])
+    gains = stack_room(MAX_SEATS)
+    for p in range(n):
+        gains[p] = s[CHIPS + p] - s[START_CHIPS + p]
+    rank_seats(gains, n, False, s[RANK:RANK + n])
 
 
 # --------------------------------------------------------------------------------------
@@ -317,14 +321,14 @@ def finish(s, pr):
 @njit(cache=True)
 def determinize(s, pr, player, rng, out):
     """``s`` with the cards not yet drawn reshuffled (the same for every ``player``)."""
-    out[:] = s
+    copy_into(out, s)
     rest = out[SHOE + s[DRAWN]:SHOE + DECK]
-    rest.sort()                     # the deal must not depend on the true order
+    sort_field(rest)                # the deal must not depend on the true order
     shuffle(rng, rest)
 
 
 @njit(cache=True)
 def observe(s, pr, player, out):
     """What every ``player`` sees: ``s`` with the undrawn shoe hidden (-1)."""
-    out[:] = s
+    copy_into(out, s)
     out[SHOE + s[DRAWN]:SHOE + DECK] = -1
