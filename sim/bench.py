@@ -68,6 +68,8 @@ KERNEL_SPEEDUP = 10
 # game (its default profile there, if any: paris-damis's rolls out with greedy@tuned), the
 # others random (issue 22)
 SEARCH_TARGETS = {("paris-damis", ""): 20}
+# games of the searched table where it has a target, unless --search-games says otherwise
+SEARCH_GAMES = 10
 # the compiled ismcts decides at least this many times faster than the Python one at equal
 # budget (issue 22), measured twice: at the class defaults (200 iterations, random rollouts,
 # which the Python search plays through the state's compiled playout) on the same positions
@@ -202,6 +204,15 @@ def bench_search_speedup(game, games: int, seed: int, repeat: int) -> list[Measu
                      python_seconds, games / python_seconds, None)
     return [python, Measure(game.slug, variant, "ismcts+rnd k/p", game.num_players, games,
                             kernel, python_seconds / kernel, SEARCH_SPEEDUP)]
+
+
+def search_games(game, asked: int | None) -> int:
+    """The games of ``game`` the searched table (``kernel ismcts+rnd``) plays: ``asked``, or
+    by default :data:`SEARCH_GAMES` where :data:`SEARCH_TARGETS` sets a target for the game
+    and none elsewhere."""
+    if asked is not None:
+        return asked
+    return SEARCH_GAMES if (game.slug, variant_key(game.params)) in SEARCH_TARGETS else 0
 
 
 def rolls_out_with_a_bot(game) -> bool:
@@ -352,10 +363,13 @@ def build_parser() -> Parser:
     parser.add_argument("--batch-games", type=int, default=100_000, metavar="N",
                         help="games of the end-to-end sim.batch run, all cores (default "
                              "100000; 0 skips it)")
-    parser.add_argument("--search-games", type=int, default=10, metavar="N",
+    parser.add_argument("--search-games", type=int, default=None, metavar="N",
                         help="games timed on the kernel with one ismcts seat as it plays the "
                              "game by default (its default profile there, if any), the "
-                             "others random (default 10; 0 skips it)")
+                             "others random (default: 10 where a target is set for it, "
+                             "Paris d'amis, none elsewhere, where such a table can take "
+                             "minutes a game: random l'empereur and rummy seats seldom end a "
+                             "hand; N: N games of every game named; 0 skips it)")
     parser.add_argument("--search-python-games", type=int, default=1, metavar="N",
                         help="where ismcts rolls out with a bot as it plays the game by "
                              "default (Paris d'amis), the first N of the --search-games "
@@ -390,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         games = [engines.game_class(slug)(variant_params(slug, args.variant, args.players))
                  for slug in slugs]
         if args.kernel_games < 1 or args.python_games < 1 or args.seed < 0 \
-                or min(args.batch_games, args.search_games, args.search_python_games,
+                or min(args.batch_games, args.search_games or 0, args.search_python_games,
                        args.search_decisions) < 0 \
                 or args.repeat < 1:
             raise ValueError("--kernel-games, --python-games and --repeat take a positive "
@@ -417,12 +431,12 @@ def main(argv: list[str] | None = None) -> int:
                                       args.repeat, "random")
                 measures.append(python)
             measures.append(speedup(kernel, python))
-            if args.search_games:
-                measures.append(bench_search_table(game, args.search_games, args.seed,
-                                                   args.repeat))
+            searched = search_games(game, args.search_games)
+            if searched:
+                measures.append(bench_search_table(game, searched, args.seed, args.repeat))
                 if args.search_python_games and rolls_out_with_a_bot(game):
                     measures += bench_search_speedup(
-                        game, min(args.search_python_games, args.search_games), args.seed,
+                        game, min(args.search_python_games, searched), args.seed,
                         args.repeat)
         if args.search_decisions:
             measures += bench_search_decisions(game, args.search_decisions, args.seed,

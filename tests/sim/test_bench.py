@@ -113,3 +113,14 @@ def test_the_python_search_table_is_timed_only_where_ismcts_rolls_out_with_a_bot
     assert bench.rolls_out_with_a_bot(engines.load("paris-damis"))
     assert not bench.rolls_out_with_a_bot(engines.load("chasse-coeur"))
     assert not bench.rolls_out_with_a_bot(engines.load("bataille"))     # no default profile
+
+
+def test_the_searched_table_runs_by_default_only_where_it_has_a_target():
+    """Its tables can take minutes a game elsewhere (random l'empereur seats seldom end a
+    hand); asked for, it runs in every game named."""
+    paris = engines.load("paris-damis")
+    assert bench.search_games(paris, None) == bench.SEARCH_GAMES
+    assert bench.search_games(engines.load("paris-damis", rounds=4), None) == 0
+    assert bench.search_games(engines.load("empereur"), None) == 0
+    assert bench.search_games(engines.load("empereur"), 2) == 2
+    assert bench.search_games(paris, 0) == 0
