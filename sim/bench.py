@@ -372,10 +372,11 @@ def build_parser() -> Parser:
                              "hand; N: N games of every game named; 0 skips it)")
     parser.add_argument("--search-python-games", type=int, default=1, metavar="N",
                         help="where ismcts rolls out with a bot as it plays the game by "
-                             "default (Paris d'amis), the first N of the --search-games "
-                             "also through the Python API, where its tree and rollouts then run "
-                             "in Python, to compare the two paths' speeds (default 1, a "
-                             "few seconds a game; 0 skips it)")
+                             "default (Paris d'amis, Betzanbloo, rikiki, the huit américain, "
+                             "the tarot and the taré), the first N of the --search-games also "
+                             "through the Python API, where its tree and rollouts then run in "
+                             "Python, to compare the two paths' speeds (default 1, a few "
+                             "seconds a game; 0 skips it)")
     parser.add_argument("--search-decisions", type=int, default=20, metavar="N",
                         help="positions of random games in which ismcts decides at its "
                              "class defaults, compiled and in Python, to compare their "

@@ -27,3 +27,12 @@ def shuffle(rng, a):
     for i in range(a.shape[0] - 1, 0, -1):
         j = uniform_index_jit(rng, i + 1)
         a[i], a[j] = a[j], a[i]
+
+
+@njit(cache=True, inline="always")
+def shuffled_deck(rng, deck):
+    """Fill ``deck`` with the card ids 0, 1, ... (one per place) and shuffle it: a new deck
+    in the order it is dealt."""
+    for card in range(deck.shape[0]):
+        deck[card] = card
+    shuffle(rng, deck)

@@ -34,15 +34,16 @@ inlining (``inline="always"``) copies the callee's IR at every call site before 
 the rules and bots it made up about three quarters of the compile time (paris-damis's
 kernel: 206 CPU s with it, 118 without).
 
-Games whose rules never allocate (their rules modules' ``ALLOCATES = False``: every game's)
-run the loop without numba's reference counting (NRT).  With it, every array a compiled
-function passes on, or binds inside an inlined helper, costs an atomic increment and
-decrement of the array's counter, and each such call is opaque to the optimiser, which must
-then reload the state: a paris-damis game with strategy bots made about 21,000 such calls
-(70 per decision), about a third of the kernel's time.  Without it the random kernels ran,
-paired on one core: vicaire's and the tarots' about twice as fast, rami's 1.75 times,
-petite école's and pinacle's 2.4, the huit américain's 1.7 (with ``shedder`` too; one
-ismcts seat 1.8), rikiki's 2.6 (``counter`` 2.1, one ismcts seat 2.8), ascenseur aux
+A kernel's rules allocate nothing and say so (their rules module's ``ALLOCATES = False``;
+:class:`Kernel` refuses rules that do not), and the loop runs without numba's reference
+counting (NRT).  With it, every array a compiled function passes on, or binds inside an
+inlined helper, costs an atomic increment and decrement of the array's counter, and each
+such call is opaque to the optimiser, which must then reload the state: a paris-damis game
+with strategy bots made about 21,000 such calls (70 per decision), about a third of the
+kernel's time.  Without it the random kernels ran, paired on one core, before and after
+their rules stopped allocating: vicaire's and the tarots' about twice as fast, rami's 1.75
+times, petite école's and pinacle's 2.4, the huit américain's 1.7 (with ``shedder`` too;
+one ismcts seat 1.8), rikiki's 2.6 (``counter`` 2.1, one ismcts seat 2.8), ascenseur aux
 atouts' 3.6 (``estimator`` 3.3, one ismcts seat 3.7), chasse-coeur's 1.8 (one ismcts seat
 2.4), the belote à trois' 2.3 and the belote comptoir's 2.9, the menteur's 1.5, the nain
 jaune's 1.3, the pouilleux's 1.7, l'empereur's 1.7, baccara's 2.4, pharaon's 2.5, the
@@ -53,9 +54,7 @@ room in their own stack frame (:func:`engines.core.layout.stack_room`).  numba k
 compiled copy of a function per argument types, made under the flags of its first caller;
 so that a rule the Python API compiled first is not linked into the loop with NRT (a fifth
 slower for paris-damis with random seats), such rules are compiled without it whoever calls
-them (:func:`engines.core.signatures.allocation_free_without_nrt`).  A new game's rules
-that allocate keep NRT (the loop is compiled with it for them), so the order of compiles
-does not matter to them.
+them (:func:`engines.core.signatures.allocation_free_without_nrt`).
 """
 
 from __future__ import annotations
@@ -367,9 +366,10 @@ def _play_games(tag, pr, seat_policies, weights, words, chance, chance_alias, de
 
 # The same loop under two sets of flags (each game uses one; its tag keeps the cache entries
 # apart): with numba's reference counting, and without it for rules that never allocate.
-_LOOP_NRT = njit(cache=True, nogil=True)(_play_games)
-# (numba's type stubs omit its _nrt option)
-_LOOP_NO_NRT = njit(cache=True, nogil=True, _nrt=False)(_play_games)  # type: ignore[call-overload]
+# The loop, compiled without numba's reference counting: a kernel's rules allocate nothing
+# (their ``ALLOCATES = False``, which :class:`Kernel` requires).  (numba's type stubs omit its
+# _nrt option.)
+_LOOP = njit(cache=True, nogil=True, _nrt=False)(_play_games)  # type: ignore[call-overload]
 
 
 # --- What a game declares, and the Python entry point -----------------------------------------
@@ -402,8 +402,8 @@ class Kernel:
     rules write; ``encode``: ``encode(name, params)``, the weights row of the named policy
     playing with other parameters (its bot's ``Params``), for the policies that read their
     parameters from their row (None: every policy plays at its defaults only; see
-    :meth:`lineup`).  Whether the loop keeps numba's reference counting follows the rules
-    (:attr:`nrt`).
+    :meth:`lineup`).  The rules must allocate nothing (their ``ALLOCATES = False``): the loop
+    runs without numba's reference counting.
 
     The hooks, compiled functions (see the module docstring), each optional: ``choose``
     (default: ``random`` only; for a game whose one bot, policy 1, decides on the seat's
@@ -437,13 +437,11 @@ class Kernel:
     action_dtype: type = np.int32
     encode: Callable[[str, Any], np.ndarray] | None = None
 
-    @property
-    def nrt(self) -> bool:
-        """Whether the loop keeps numba's reference counting: unless the rules allocate
-        nothing (their ``ALLOCATES = False``)."""
-        return getattr(self.rules, "ALLOCATES", True) is not False
-
     def __post_init__(self) -> None:
+        if getattr(self.rules, "ALLOCATES", True) is not False:
+            raise ValueError(f"{self.name}: a kernel's rules allocate nothing and say so "
+                             f"(ALLOCATES = False in {self.rules.__name__}): its loop runs "
+                             f"without numba's reference counting")
         if self.weights is None:        # no policy reads any parameter
             object.__setattr__(self, "weights", np.zeros((len(self.policies), 0)))
         if _KERNELS.setdefault(self.name, self) is not self:
@@ -596,7 +594,7 @@ class Kernel:
         rounds = np.empty((count, room, summary.ROUND_WIDTH), dtype=np.int32)
         round_counts = np.zeros(count, dtype=np.int64)
         finals = np.zeros((count if keep_states else 0, rules.STATE_SIZE), dtype=np.int32)
-        loop = _LOOP_NRT if self.nrt else _LOOP_NO_NRT
+        loop = _LOOP
         worlds = ReseedableStream()
         used = np.unique(seat_policies)
         searching = used[weights[used, -1] > 0]

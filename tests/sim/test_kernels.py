@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 import numpy as np
@@ -263,14 +264,14 @@ def test_a_loop_without_search_seats_is_compiled_without_the_searches():
     a type of its own); a search seat, the loop with them, and each plays the games of the
     Python path (see the tests above)."""
     game, kernel = short_game("baccara"), kernel_for("baccara")
-    loop = factory._LOOP_NRT if kernel.nrt else factory._LOOP_NO_NRT
+    loop = factory._LOOP
     rooms = []
 
     def recorded(*args):
         rooms.append(args[-1])
         return loop(*args)
     searcher = [("ismcts", ISMCTSParams(iterations=2))]
-    with mock.patch.object(factory, "_LOOP_NRT" if kernel.nrt else "_LOOP_NO_NRT", recorded):
+    with mock.patch.object(factory, "_LOOP", recorded):
         for lineup in ([], searcher):
             ids, weights = kernel.lineup(lineup + [("random", None)] * (game.num_players
                                                                          - len(lineup)))
@@ -321,10 +322,8 @@ def test_a_second_process_compiles_no_kernel_again(tmp_path):
         for slug in ("bataille", "chasse-coeur", "paris-damis"):
             game, kernel = engines.load(slug), kernel_for(slug)
             kernel.play(game, np.zeros((2, game.num_players), dtype=np.int32), 1, 0, 2)
-        misses = sum(factory._LOOP_NRT.stats.cache_misses.values()) \\
-            + sum(factory._LOOP_NO_NRT.stats.cache_misses.values())
-        hits = sum(factory._LOOP_NRT.stats.cache_hits.values()) \\
-            + sum(factory._LOOP_NO_NRT.stats.cache_hits.values())
+        misses = sum(factory._LOOP.stats.cache_misses.values())
+        hits = sum(factory._LOOP.stats.cache_hits.values())
         print(hits, misses)
     """)
     path = tmp_path / "load.py"
@@ -364,8 +363,13 @@ def test_the_batch_tables_are_the_same_through_the_kernel_and_the_python_path(
         assert compiled[name].equals(python[name]), (slug, name)
 
 
-def test_every_game_s_kernel_runs_without_reference_counting():
-    """Every game's rules declare that they allocate nothing (``ALLOCATES = False``), so every
-    kernel's loop is compiled without numba's reference counting (a rule that allocated
-    would then fail to compile in the loop)."""
-    assert [slug for slug in engines.available() if kernel_for(slug).nrt] == []
+@pytest.mark.parametrize("allocates", [None, True])
+def test_a_kernel_of_rules_that_may_allocate_is_refused(allocates):
+    """The loop runs without numba's reference counting, so a kernel's rules must declare
+    that they allocate nothing (``ALLOCATES = False``); every game's do (they load above)."""
+    rules = SimpleNamespace(__name__="engines.games.example.rules")
+    if allocates is not None:
+        rules.ALLOCATES = allocates
+    with pytest.raises(ValueError, match="ALLOCATES = False in engines.games.example.rules"):
+        factory.Kernel("example-allocating", rules, None, {"random": 0})
+    assert "example-allocating" not in factory._KERNELS

@@ -184,8 +184,7 @@ def setup(s, pr, rng):
     players = pr[P_PLAYERS]
     size = pr[P_DECK_SIZE]
     deck = stack_room(MAX_CARDS)[:size]
-    for i in range(size):
-        deck[i] = pr[P_DECK + i]
+    copy_into(deck, pr[P_DECK:P_DECK + size])
     s[DEALER] = uniform_index_jit(rng, players)
     shuffle(rng, deck)
     for i in range(size):

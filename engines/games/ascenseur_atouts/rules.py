@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engines.core.chance import shuffle
+from engines.core.chance import shuffled_deck
 from engines.core.compiled import count_decision, rank_and_end
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
@@ -201,9 +201,7 @@ def deal(s, pr, rng):
     c = cards_in_hand(pr, hand)
     s[BLIND] = 1 if c == BLIND_CARDS else 0
     deck = stack_room(PLAY_CARDS)
-    for card in range(PLAY_CARDS):
-        deck[card] = card
-    shuffle(rng, deck)
+    shuffled_deck(rng, deck)
     tricks.deal_round(RULES, s, pr, deck, c, LOC_ASIDE)
     s[EXCUSE_PLAYER] = -1
     tricks.open_bidding(RULES, s, pr)

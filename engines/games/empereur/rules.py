@@ -91,7 +91,7 @@ from engines.core import repetition
 from engines.core.cards import RANKS_PER_SUIT, STANDARD_CARDS
 from engines.core.chance import shuffle, uniform_index_jit
 from engines.core.compiled import count_decision
-from engines.core.layout import Layout, stack_room
+from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
 from engines.families.shedding import rules as shedding
 from engines.games.empereur.params import JOKER_FINISH_POINTS, MAX_PLAYERS, MODES, EmpereurParams
@@ -765,8 +765,7 @@ def close_round(s, pr, complete):
             s[TOTALS + i] = max(s[TOTALS + i], s[ROUND_BLOCK + i])
         else:
             s[TOTALS + i] += s[ROUND_BLOCK + i]
-    for i in range(ROUND_SIZE):
-        s[LAST_ROUND + i] = s[ROUND_BLOCK + i]
+    copy_into(s[LAST_ROUND:LAST_ROUND + ROUND_SIZE], s[ROUND_BLOCK:ROUND_BLOCK + ROUND_SIZE])
     s[ROUNDS_DONE] += 1
 
 

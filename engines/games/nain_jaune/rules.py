@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import CLUBS, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES, STANDARD_CARDS
-from engines.core.chance import shuffle
+from engines.core.chance import shuffled_deck
 from engines.core.compiled import count_decision, rank_seats
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
@@ -158,9 +158,7 @@ def advance(s, pr, rng):
             for i in range(POTS):
                 s[POT + i] += pay(s, p, pr[P_ANTES + i])
     deck = stack_room(CARDS)
-    for card in range(CARDS):
-        deck[card] = card
-    shuffle(rng, deck)
+    shuffled_deck(rng, deck)
     s[HAND:HAND + MAX_PLAYERS * CARDS] = 0
     s[PLAYED:PLAYED + CARDS] = 0
     s[ECART:ECART + CARDS] = 0
@@ -341,8 +339,7 @@ def end_deal(s, pr, winner, rng):
 def finish(s, pr, ending):
     """The most chips wins; equal chips share the rank."""
     players = pr[P_PLAYERS]
-    for p in range(players):
-        s[SCORE + p] = s[CHIPS + p]
+    copy_into(s[SCORE:SCORE + players], s[CHIPS:CHIPS + players])
     rank_seats(s[CHIPS:CHIPS + players], players, False, s[RANK:RANK + players])
     shedding.end_game(RULES, s, ending)
 
@@ -369,8 +366,7 @@ def observe(s, pr, player, out):
     narrow the other hands (a coarser observation than a player's memory)."""
     copy_into(out, s)
     counts = stack_room(CARDS)
-    for card in range(CARDS):
-        counts[card] = s[ECART + card]
+    copy_into(counts, s[ECART:ECART + CARDS])
     out[ECART:ECART + CARDS] = 0
     for p in range(pr[P_PLAYERS]):
         if p != player:

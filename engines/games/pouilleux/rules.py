@@ -166,8 +166,7 @@ def advance(s, pr, rng):
     players = pr[P_PLAYERS]
     size = pr[P_DECK_SIZE]
     deck = stack_room(CARDS)[:size]
-    for i in range(size):
-        deck[i] = pr[P_DECK + i]
+    copy_into(deck, pr[P_DECK:P_DECK + size])
     s[DEALER] = uniform_index_jit(rng, players)
     if pr[P_MYSTERIEUX]:
         s[REMOVED] = deck[uniform_index_jit(rng, size)]

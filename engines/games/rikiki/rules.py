@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import RANKS_PER_SUIT
-from engines.core.chance import shuffle
+from engines.core.chance import shuffled_deck
 from engines.core.compiled import rank_and_end
 from engines.core.layout import Layout, stack_room
 from engines.core.specialise import Tag
@@ -160,9 +160,7 @@ def deal(s, pr, rng):
     left).  The first dealer is drawn at random unless set; the deal passes left."""
     dealer = tricks.round_dealer(RULES, s, pr, rng)
     deck = stack_room(DECK_CARDS)
-    for card in range(DECK_CARDS):
-        deck[card] = card
-    shuffle(rng, deck)
+    shuffled_deck(rng, deck)
     dealt = tricks.deal_round(RULES, s, pr, deck, pr[P_SCHEDULE + s[ROUND]], LOC_STOCK)
     if dealt < DECK_CARDS:
         s[TRUMP_CARD] = deck[dealt]

@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from engines.core.cards import TAROT_CARDS, TAROT_EXCUSE, TAROT_FIRST_TRUMP, TAROT_SUIT_CARDS
-from engines.core.chance import shuffle
+from engines.core.chance import shuffle, shuffled_deck
 from engines.core.compiled import rank_and_end, two_actions
 from engines.core.layout import Layout, copy_into, stack_room
 from engines.core.specialise import Tag
@@ -288,9 +288,7 @@ def deal(s, pr, rng):
     dealer = tricks.round_dealer(RULES, s, pr, rng)
     clear_deal(s)
     deck = stack_room(DECK_CARDS)
-    for card in range(DECK_CARDS):
-        deck[card] = card
-    shuffle(rng, deck)
+    shuffled_deck(rng, deck)
     for card in range(DECK_CARDS):
         s[LOCATION + card] = LOC_DOG
     s[CARDS] = HAND_CARDS[players]
